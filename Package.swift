@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "scout",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "scout", targets: ["scout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        .systemLibrary(name: "CEditLine", path: "CEditLine", pkgConfig: "libedit",
+                       providers: [.apt(["libedit-dev"])]),
+        .target(
+            name: "ScoutKit",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .executableTarget(
+            name: "scout",
+            dependencies: [
+                "ScoutKit", "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "ScoutTestSupport",
+            dependencies: [
+                "ScoutKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Tests/ScoutTestSupport"
+        ),
+        .testTarget(name: "ScoutKitTests", dependencies: ["ScoutKit", "ScoutTestSupport"]),
+        .testTarget(name: "ScoutEndToEndTests", dependencies: ["ScoutKit", "ScoutTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

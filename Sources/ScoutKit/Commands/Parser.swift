@@ -1,0 +1,224 @@
+import Foundation
+
+/// Turns the words of one command into a `Command`, or a `UsageError` that says what to type instead.
+public enum Parser {
+    public static func parse(_ words: [String]) throws(UsageError) -> Command {
+        guard let first = words.first else { throw UsageError("empty command") }
+        let args = Array(words.dropFirst())
+        let word = first.lowercased()
+
+        if word == "!!" { return .history(.rerun(nil)) }
+        if word.hasPrefix("!"), let n = Int(word.dropFirst()) { return .history(.rerun(n)) }
+
+        guard let info = CommandTable.info(word) else {
+            if let near = CommandTable.suggestion(for: word) {
+                throw UsageError("unknown command \"\(first.prefix(40))\": did you mean \"\(near)\"? (help lists commands)")
+            }
+            throw UsageError("unknown command \"\(first.prefix(40))\": type help for the list of commands")
+        }
+
+        func none() throws(UsageError) {
+            if !args.isEmpty { throw UsageError("\(info.name) takes no arguments: \(info.usage)") }
+        }
+        func one(_ what: String) throws(UsageError) -> String {
+            guard args.count == 1 else { throw UsageError("usage: \(info.usage)") }
+            return args[0]
+        }
+        func row(_ text: String) throws(UsageError) -> Int {
+            guard let n = Int(text), n >= 1 else { throw UsageError("\"\(text.prefix(40))\" is not a row number: rows count from 1") }
+            return n
+        }
+
+        switch info.name {
+        case "search": return try search(args)
+        case "use": return .use(try one("SOURCE").lowercased())
+        case "sources": try none(); return .sources
+        case "list": try none(); return .list
+        case "next": try none(); return .next
+        case "prev": try none(); return .prev
+        case "page":
+            guard args.count == 1, let n = Int(args[0]), n >= 1 else { throw UsageError("usage: page N, with N from 1") }
+            return .page(n)
+        case "load":
+            guard args.map({ $0.lowercased() }) == ["all"] else { throw UsageError("usage: load all") }
+            return .loadAll
+        case "filter": return .filter(args.isEmpty ? nil : args.joined(separator: " "))
+        case "sort":
+            guard (1...2).contains(args.count), let key = SortOrder.Key(rawValue: args[0].lowercased()) else {
+                throw UsageError("usage: \(info.usage)")
+            }
+            var descending: Bool?
+            if args.count == 2 {
+                switch args[1].lowercased() {
+                case "asc": descending = false
+                case "desc": descending = true
+                default: throw UsageError("sort direction is asc or desc")
+                }
+            }
+            return .sort(SortOrder(key: key, descending: descending))
+        case "group":
+            let key = try one("KEY").lowercased()
+            guard info.subcommands.contains(key) else { throw UsageError("usage: \(info.usage)") }
+            return .group(key)
+        case "show": return .show(try row(try one("N")))
+        case "open": return .open(try row(try one("N")))
+        case "select": return .select(try RangeSpec.parse(try joinedRanges(args, info)))
+        case "unselect": return .unselect(try RangeSpec.parse(try joinedRanges(args, info)))
+        case "selection": try none(); return .selection
+        case "done": try none(); return .done
+        case "fav": return .fav(try fav(args, info))
+        case "history": return .history(try history(args, info))
+        case "deny": return .deny(try deny(args, info))
+        case "cache":
+            if args.isEmpty { return .cache(clear: false) }
+            guard args.map({ $0.lowercased() }) == ["clear"] else { throw UsageError("usage: \(info.usage)") }
+            return .cache(clear: true)
+        case "session": return .session(try session(args, info))
+        case "set":
+            guard args.count <= 2 else { throw UsageError("usage: set [KEY [VALUE]]") }
+            return .set(key: args.first?.lowercased(), value: args.count == 2 ? args[1] : nil)
+        case "help":
+            guard args.count <= 1 else { throw UsageError("usage: help [COMMAND]") }
+            return .help(args.first)
+        default:
+            try none()
+            return .quit
+        }
+    }
+
+    static func joinedRanges(_ args: [String], _ info: CommandInfo) throws(UsageError) -> String {
+        guard !args.isEmpty else { throw UsageError("usage: \(info.usage)") }
+        return args.joined(separator: ",")
+    }
+
+    static func search(_ args: [String]) throws(UsageError) -> Command {
+        var terms: [String] = []
+        var source: String?
+        var options: [String: String] = [:]
+        var index = 0
+        while index < args.count {
+            let arg = args[index]
+            if arg.hasPrefix("--") {
+                var name = String(arg.dropFirst(2)).lowercased()
+                var value: String?
+                if let equals = name.firstIndex(of: "=") {
+                    value = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                guard ["in", "type", "year", "country", "lang"].contains(name) else {
+                    throw UsageError("search has no option --\(name.prefix(40)): it takes --in, --type, --year, --country and --lang")
+                }
+                if value == nil {
+                    index += 1
+                    guard index < args.count else { throw UsageError("--\(name) needs a value") }
+                    value = args[index]
+                }
+                if name == "in" { source = value?.lowercased() } else { options[name] = value }
+            } else {
+                terms.append(arg)
+            }
+            index += 1
+        }
+        return .search(terms: terms.joined(separator: " "), source: source, options: options)
+    }
+
+    static func fav(_ args: [String], _ info: CommandInfo) throws(UsageError) -> Command.Fav {
+        guard let sub = args.first?.lowercased() else { return .list }
+        let rest = Array(args.dropFirst())
+        switch sub {
+        case "add":
+            var tags: [String] = []
+            var ranges: [String] = []
+            var index = 0
+            while index < rest.count {
+                if rest[index] == "--tag" || rest[index] == "-t" {
+                    index += 1
+                    guard index < rest.count, !rest[index].isEmpty else { throw UsageError("--tag needs a value") }
+                    tags.append(rest[index])
+                } else {
+                    ranges.append(rest[index])
+                }
+                index += 1
+            }
+            return .add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: ",")), tags: tags)
+        case "rm":
+            guard !rest.isEmpty else { throw UsageError("usage: fav rm RANGES|ID") }
+            return .remove(rest.joined(separator: ","))
+        case "show":
+            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else { throw UsageError("usage: fav show N (N as fav lists them)") }
+            return .show(n)
+        case "search":
+            guard !rest.isEmpty else { throw UsageError("usage: fav search TEXT") }
+            return .search(rest.joined(separator: " "))
+        case "export":
+            guard rest.count <= 1 else { throw UsageError("usage: fav export [FILE]") }
+            return .export(rest.first)
+        case "import":
+            guard rest.count == 1 else { throw UsageError("usage: fav import FILE") }
+            return .importFile(rest[0])
+        default:
+            throw UsageError("fav has no subcommand \"\(sub.prefix(40))\": usage: \(info.usage)")
+        }
+    }
+
+    static func history(_ args: [String], _ info: CommandInfo) throws(UsageError) -> Command.History {
+        guard let sub = args.first?.lowercased() else { return .list(nil) }
+        let rest = Array(args.dropFirst())
+        func number() throws(UsageError) -> Int {
+            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else { throw UsageError("usage: history \(sub) N (N as history lists them)") }
+            return n
+        }
+        if let n = Int(sub), args.count == 1 {
+            guard n >= 1 else { throw UsageError("history N shows the last N searches: N from 1") }
+            return .list(n)
+        }
+        switch sub {
+        case "search":
+            guard !rest.isEmpty else { throw UsageError("usage: history search TEXT") }
+            return .search(rest.joined(separator: " "))
+        case "rerun": return .rerun(try number())
+        case "rm": return .remove(try number())
+        case "clear":
+            guard rest.isEmpty else { throw UsageError("usage: history clear") }
+            return .clear
+        default: throw UsageError("usage: \(info.usage)")
+        }
+    }
+
+    static func deny(_ args: [String], _ info: CommandInfo) throws(UsageError) -> Command.Deny {
+        guard let sub = args.first?.lowercased() else { return .list }
+        let rest = args.dropFirst().joined(separator: " ")
+        switch sub {
+        case "add", "rm", "import":
+            guard !rest.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("usage: deny \(sub) \(sub == "import" ? "FILE" : "TERM")") }
+            return sub == "add" ? .add(rest) : sub == "rm" ? .remove(rest) : .importFile(rest)
+        default: throw UsageError("usage: \(info.usage)")
+        }
+    }
+
+    static func session(_ args: [String], _ info: CommandInfo) throws(UsageError) -> Command.Session {
+        guard let sub = args.first?.lowercased() else { return .show }
+        let rest = Array(args.dropFirst())
+        func name() throws(UsageError) -> String {
+            guard rest.count == 1 else { throw UsageError("usage: session \(sub) NAME") }
+            try validateSessionName(rest[0])
+            return rest[0]
+        }
+        switch sub {
+        case "save": return .save(try name())
+        case "load": return .load(try name())
+        case "rm": return .remove(try name())
+        case "list": return .list
+        case "reset": return .reset
+        default: throw UsageError("usage: \(info.usage)")
+        }
+    }
+
+    /// A session name becomes a file name: letters, digits, `.`, `_` and `-`, not starting with a dot.
+    public static func validateSessionName(_ name: String) throws(UsageError) {
+        let allowed = name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) }
+        guard (1...64).contains(name.count), allowed, !name.hasPrefix("."), !name.hasPrefix("-") else {
+            throw UsageError("a session name is 1 to 64 letters, digits, '.', '_' or '-', not starting with '.' or '-'")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Lays out listings, details and items as lines of text, within a terminal's width.
+public struct Renderer: Sendable {
+    public var width: Int
+
+    public init(width: Int = 80) {
+        self.width = max(40, width)
+    }
+
+    /// One page of a result list: a row each, numbered across the whole list, with marks
+    /// (`*` selected, `♥` favourite) and group headings.
+    public func page(_ rows: ArraySlice<Item>, firstRow: Int, columns: [String], groupBy: String?,
+                     selected: Set<String>, favourites: Set<String>) -> [String] {
+        let numberWidth = String(firstRow + rows.count).count
+        let columnWidths = columns.map { name in
+            min(24, rows.map { DisplayWidth.of($0[field: name] ?? "") }.max() ?? 0)
+        }
+        let fixed = numberWidth + 5 + columnWidths.reduce(0) { $0 + ($1 > 0 ? $1 + 2 : 0) }
+        let titleWidth = max(12, min(40, width - fixed))
+        var lines: [String] = []
+        var lastGroup: String?
+        for (offset, item) in rows.enumerated() {
+            if let groupBy {
+                let group = Self.groupKey(item, groupBy)
+                if group != lastGroup {
+                    lines.append("── \(group) ──")
+                    lastGroup = group
+                }
+            }
+            let number = String(firstRow + offset).leftPadded(to: numberWidth, with: " ")
+            let mark = (selected.contains(item.id) ? "*" : " ") + (favourites.contains(item.id) ? "♥" : " ")
+            var line = "\(mark) \(number)  \(DisplayWidth.pad(item.title, to: titleWidth))"
+            for (name, columnWidth) in zip(columns, columnWidths) where columnWidth > 0 {
+                let value = item[field: name] ?? ""
+                let numeric = Double(value) != nil
+                line += "  " + DisplayWidth.pad(value, to: columnWidth, right: numeric)
+            }
+            lines.append(Self.trimTrailing(line))
+        }
+        return lines
+    }
+
+    /// The heading of a section in a grouped listing.
+    public static func groupKey(_ item: Item, _ field: String) -> String {
+        if field == "year" { return item.year.map(String.init) ?? "unknown year" }
+        return item[field: field] ?? "other"
+    }
+
+    /// The detail view of one item: title, id, every field, web page, marks.
+    public func detail(_ item: Item, selected: Bool, favourite: Bool) -> [String] {
+        var lines = [item.title, String(repeating: "─", count: min(width, max(8, DisplayWidth.of(item.title))))]
+        let labelWidth = max(8, (item.fields.map { $0.name.count }.max() ?? 0) + 1)
+        for field in item.fields {
+            lines.append(DisplayWidth.pad(Self.label(field.name) + ":", to: labelWidth + 1) + " " + field.value)
+        }
+        if let url = item.url { lines.append(DisplayWidth.pad("Web:", to: labelWidth + 1) + " " + url) }
+        lines.append(DisplayWidth.pad("Id:", to: labelWidth + 1) + " " + item.id)
+        var marks: [String] = []
+        if selected { marks.append("* selected") }
+        if favourite { marks.append("♥ favourite") }
+        if !marks.isEmpty { lines.append(marks.joined(separator: "   ")) }
+        return lines
+    }
+
+    /// One line naming an item: title and its first fields.
+    public static func summary(_ item: Item) -> String {
+        let details = item.fields.prefix(3).map(\.value).filter { !$0.isEmpty }
+        return details.isEmpty ? item.title : "\(item.title) (\(details.joined(separator: ", ")))"
+    }
+
+    static func label(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst().replacingOccurrences(of: "_", with: " ")
+    }
+
+    static func trimTrailing(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}
+
+/// "just now", "5 minutes ago", "yesterday", "3 days ago", with the date beside it.
+public enum RelativeTime {
+    public static func describe(_ then: Date, now: Date, calendar: Calendar) -> String {
+        let seconds = Int(now.timeIntervalSince(then))
+        if seconds < 60 { return "just now" }
+        if seconds < 3600 { return plural(seconds / 60, "minute") + " ago" }
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: then), to: calendar.startOfDay(for: now)).day ?? 0
+        if days == 0 { return plural(seconds / 3600, "hour") + " ago" }
+        if days == 1 { return "yesterday" }
+        if days < 14 { return "\(days) days ago" }
+        if days < 60 { return plural(days / 7, "week") + " ago" }
+        if days < 730 { return plural(days / 30, "month") + " ago" }
+        return plural(days / 365, "year") + " ago"
+    }
+
+    public static func date(_ date: Date, calendar: Calendar) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = calendar.timeZone
+        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
+        return formatter.string(from: date)
+    }
+
+    static func plural(_ n: Int, _ unit: String) -> String {
+        n == 1 ? "1 \(unit)" : "\(n) \(unit)s"
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Terms never searched, kept one a line in `denylist.txt` and read only when a search needs them.
+///
+/// A query is refused when, folded (case, diacritics, runs of spaces), it equals or starts with a
+/// denied term.
+public final class DenyListStore {
+    let url: URL
+    let store: FileStore
+    private var cached: [String]?
+    private var cachedStamp: FileStamp?
+
+    public init(url: URL, store: FileStore) {
+        self.url = url
+        self.store = store
+    }
+
+    public func terms() throws -> [String] {
+        let stamp = FileStamp(url)
+        if let cached, stamp == cachedStamp { return cached }
+        let terms = try read()
+        cached = terms
+        cachedStamp = stamp
+        return terms
+    }
+
+    /// The denied term that refuses `query`, if any.
+    public func match(_ query: String) throws -> String? {
+        let folded = Text.fold(query)
+        guard !folded.isEmpty else { return nil }
+        return try terms().first { folded.hasPrefix(Text.fold($0)) }
+    }
+
+    /// Adds terms not yet denied; returns how many were new.
+    @discardableResult
+    public func add(_ new: [String]) throws -> Int {
+        try modify { terms in
+            var known = Set(terms.map(Text.fold))
+            let added = new.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+                .filter { !$0.isEmpty && known.insert(Text.fold($0)).inserted }
+            terms.append(contentsOf: added)
+            return added.count
+        }
+    }
+
+    @discardableResult
+    public func remove(_ term: String) throws -> Int {
+        try modify { terms in
+            let before = terms.count
+            terms.removeAll { Text.fold($0) == Text.fold(term) }
+            return before - terms.count
+        }
+    }
+
+    private func read() throws -> [String] {
+        guard let data = try store.read(url) else { return [] }
+        return String(decoding: data, as: UTF8.self)
+            .split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    private func modify(_ change: (inout [String]) -> Int) throws -> Int {
+        try store.withLock(url) {
+            var terms = try read()
+            let count = change(&terms)
+            if count > 0 {
+                try store.write(Data(terms.map { $0 + "\n" }.joined().utf8), to: url)
+            }
+            cached = terms
+            cachedStamp = FileStamp(url)
+            return count
+        }
+    }
+}
+
+/// libedit's line history (Up arrow, Ctrl-R), merged across scouts: each new line is added under the
+/// lock to what is on disk, duplicates folded to the newest, at most `limit` lines kept.
+public struct LineHistoryStore: Sendable {
+    let url: URL
+    let store: FileStore
+    public var limit = 1000
+
+    public init(url: URL, store: FileStore) {
+        self.url = url
+        self.store = store
+    }
+
+    public func load() -> [String] {
+        guard let data = try? store.read(url) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    public func add(_ line: String) throws {
+        let line = line.replacingOccurrences(of: "\n", with: " ")
+        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        try store.withLock(url) {
+            var lines = load().filter { $0 != line }
+            lines.append(line)
+            if lines.count > limit { lines.removeFirst(lines.count - limit) }
+            try store.write(Data(lines.map { $0 + "\n" }.joined().utf8), to: url)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// A kept item: a snapshot of its fields, so `fav` and `fav show` work offline, with its tags and
+/// when it was added.
+public struct Favourite: Codable, Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var source: String
+    public var fields: [Item.Field]
+    public var url: String?
+    public var addedAt: Date
+    public var tags: [String]
+
+    public init(item: Item, addedAt: Date, tags: [String] = []) {
+        id = item.id
+        title = item.title
+        source = item.sourceName
+        fields = item.fields
+        url = item.url
+        self.addedAt = addedAt
+        self.tags = tags
+    }
+
+    public var item: Item { Item(id: id, title: title, fields: fields, url: url) }
+
+    enum CodingKeys: String, CodingKey { case id, title, source, fields, url, addedAt, tags }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        title = try c.decodeIfPresent(String.self, forKey: .title) ?? id
+        source = try c.decodeIfPresent(String.self, forKey: .source) ?? String(id.prefix { $0 != ":" })
+        fields = try c.decodeIfPresent([Item.Field].self, forKey: .fields) ?? []
+        url = try c.decodeIfPresent(String.self, forKey: .url)
+        addedAt = try c.decodeIfPresent(Date.self, forKey: .addedAt) ?? Date(timeIntervalSince1970: 0)
+        tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
+    }
+}
+
+/// `favourites.json`: `{"version": 1, "favourites": [...]}`, oldest first.
+struct FavouritesFile: Codable {
+    var version = 1
+    var favourites: [Favourite] = []
+
+    init(favourites: [Favourite] = []) {
+        self.favourites = favourites
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
+        favourites = try c.decodeIfPresent([Favourite].self, forKey: .favourites) ?? []
+    }
+}
+
+/// The favourites, read only when a command needs them and re-read when another scout changed the file.
+/// Every change is a read-modify-write under the file's lock, so two scouts adding at once lose nothing.
+public final class FavouritesStore {
+    let file: StateFile<FavouritesFile>
+    let warn: (String) -> Void
+    private var cached: [Favourite]?
+    private var cachedStamp: FileStamp?
+
+    public init(url: URL, store: FileStore, warn: @escaping (String) -> Void) {
+        file = StateFile(url, label: "favourites", store: store)
+        self.warn = warn
+    }
+
+    /// All favourites, oldest first.
+    public func all() -> [Favourite] {
+        let stamp = FileStamp(file.url)
+        if let cached, stamp == cachedStamp { return cached }
+        let favourites = file.load(warn: warn)?.favourites ?? []
+        cached = favourites
+        cachedStamp = FileStamp(file.url)
+        return favourites
+    }
+
+    public func contains(_ id: String) -> Bool {
+        ids.contains(id)
+    }
+
+    public var ids: Set<String> { Set(all().map(\.id)) }
+
+    /// Adds the items not yet kept; returns how many were new.
+    @discardableResult
+    public func add(_ items: [Item], tags: [String] = [], at date: Date) throws -> Int {
+        try modify { favourites in
+            var known = Set(favourites.map(\.id))
+            var added = 0
+            for item in items where known.insert(item.id).inserted {
+                favourites.append(Favourite(item: item, addedAt: date, tags: tags))
+                added += 1
+            }
+            return added
+        }
+    }
+
+    /// Removes the favourites with these ids; returns how many went.
+    @discardableResult
+    public func remove(ids: Set<String>) throws -> Int {
+        try modify { favourites in
+            let before = favourites.count
+            favourites.removeAll { ids.contains($0.id) }
+            return before - favourites.count
+        }
+    }
+
+    /// Merges favourites by id: ones already kept stay as they are. Returns how many were new.
+    public func merge(_ incoming: [Favourite]) throws -> Int {
+        try modify { favourites in
+            var known = Set(favourites.map(\.id))
+            let new = incoming.filter { known.insert($0.id).inserted }
+            favourites.append(contentsOf: new)
+            return new.count
+        }
+    }
+
+    private func modify(_ change: (inout [Favourite]) -> Int) throws -> Int {
+        try file.store.withLock(file.url) {
+            var favourites = file.load(warn: warn)?.favourites ?? []
+            let count = change(&favourites)
+            if count > 0 { try file.save(FavouritesFile(favourites: favourites)) }
+            cached = favourites
+            cachedStamp = FileStamp(file.url)
+            return count
+        }
+    }
+}
+
+/// What identifies one version of a file cheaply: inode, size and modification time.
+struct FileStamp: Equatable {
+    var inode: UInt64
+    var size: Int64
+    var modified: timespec
+
+    init?(_ url: URL) {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = info.st_mtim
+    }
+
+    static func == (a: FileStamp, b: FileStamp) -> Bool {
+        a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Glibc
+
+/// Why a state file could not be read or written. Each reads as one line a user can act on.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// A write failed; the old file is intact.
+    case writeFailed(path: String, reason: String)
+    /// Another scout holds the file's lock for longer than scout waits.
+    case busy(path: String)
+    /// A file the user named cannot be read.
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .writeFailed(let path, let reason):
+            return "could not save \(path): \(reason); nothing was lost, fix that and try again"
+        case .busy(let path):
+            return "\(path) is busy: another scout is writing it; try again in a moment"
+        case .unreadable(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        }
+    }
+}
+
+/// The one place scout touches its state files: private directories, atomic whole-file writes,
+/// appended records, advisory locks and the quarantine of files that do not parse.
+public struct FileStore: Sendable {
+    /// How long a lock is waited for before the user is told the file is busy.
+    public var lockTimeout: Duration = .seconds(5)
+    /// The clock used to name quarantined copies.
+    public var now: @Sendable () -> Date = { Date() }
+
+    public init() {}
+
+    /// Creates `directory` and its missing parents with mode 0700.
+    public func makeDirectory(_ directory: URL) throws(StoreError) {
+        var missing: [String] = []
+        var path = directory.path
+        while !path.isEmpty, path != "/", !FileManager.default.fileExists(atPath: path) {
+            missing.append(path)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        for dir in missing.reversed() where mkdir(dir, 0o700) != 0 && errno != EEXIST {
+            throw .writeFailed(path: dir, reason: Self.errnoText())
+        }
+    }
+
+    /// Reads a whole file; nil when it does not exist.
+    public func read(_ url: URL) throws(StoreError) -> Data? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw .unreadable(path: url.path, reason: Self.errnoText())
+        }
+        defer { close(fd) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: url.path, reason: Self.errnoText())
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
+    }
+
+    /// Replaces `url` whole: a new 0600 file in the same directory, written, fsynced, renamed over the old
+    /// one, and the directory fsynced. On failure the old file is intact and no temporary file is left.
+    public func write(_ data: Data, to url: URL) throws(StoreError) {
+        let directory = url.deletingLastPathComponent()
+        try makeDirectory(directory)
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }
+        do throws(StoreError) {
+            try Self.writeAll(fd, data, path: url.path)
+            guard fsync(fd) == 0 else { throw StoreError.writeFailed(path: url.path, reason: Self.errnoText()) }
+            guard rename(temporary.path, url.path) == 0 else {
+                throw StoreError.writeFailed(path: url.path, reason: Self.errnoText())
+            }
+            close(fd)
+        } catch {
+            close(fd)
+            unlink(temporary.path)
+            throw error
+        }
+        syncDirectory(directory)
+    }
+
+    /// Appends one whole record (a single `write`) to `url`, created 0600, and fsyncs it.
+    public func append(_ record: Data, to url: URL) throws(StoreError) {
+        try makeDirectory(url.deletingLastPathComponent())
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }
+        defer { close(fd) }
+        try Self.writeAll(fd, record, path: url.path)
+        guard fsync(fd) == 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }
+    }
+
+    /// Runs `body` holding an exclusive advisory lock on `url`'s lock file (`.NAME.lock` beside it).
+    ///
+    /// The lock is released by the kernel when a process dies, so a killed scout never leaves a stale lock.
+    /// A lock held longer than `lockTimeout` gives `StoreError.busy`.
+    public func withLock<T>(_ url: URL, _ body: () throws -> T) throws -> T {
+        try makeDirectory(url.deletingLastPathComponent())
+        let lockPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError.writeFailed(path: lockPath, reason: Self.errnoText()) }
+        defer { close(fd) }
+        let deadline = ContinuousClock.now + lockTimeout
+        var pause = Duration.milliseconds(1)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw StoreError.writeFailed(path: lockPath, reason: Self.errnoText())
+            }
+            guard ContinuousClock.now < deadline else { throw StoreError.busy(path: url.path) }
+            usleep(UInt32(pause.nanoseconds / 1000))
+            pause = min(pause * 2, .milliseconds(50))
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// Moves a file that does not parse aside as `NAME.corrupt-<UTC time>`, never over an earlier copy.
+    /// Returns the copy's name.
+    @discardableResult
+    public func quarantine(_ url: URL) -> String? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+        let stamp = formatter.string(from: now()).replacingOccurrences(of: ":", with: "")
+        var candidate = url.path + ".corrupt-\(stamp)"
+        var counter = 1
+        // link() fails if the name exists, so an earlier copy is never overwritten, even by another scout.
+        while link(url.path, candidate) != 0 {
+            guard errno == EEXIST else { return nil }
+            counter += 1
+            candidate = url.path + ".corrupt-\(stamp)-\(counter)"
+        }
+        unlink(url.path)
+        syncDirectory(url.deletingLastPathComponent())
+        return (candidate as NSString).lastPathComponent
+    }
+
+    /// Removes temporary files a killed scout left in `directory`.
+    public func sweepTemporaries(in directory: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
+            let tail = name.components(separatedBy: ".tmp-").last ?? ""
+            let pidText = tail.split(separator: "-").first.map(String.init) ?? ""
+            if let pid = Int32(pidText), pid != getpid(), kill(pid, 0) == 0 { continue }
+            unlink(directory.appendingPathComponent(name).path)
+        }
+    }
+
+    private func syncDirectory(_ directory: URL) {
+        let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    private static func writeAll(_ fd: Int32, _ data: Data, path: String) throws(StoreError) {
+        var failure: StoreError?
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fd, raw.baseAddress?.advanced(by: offset), raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = .writeFailed(path: path, reason: errnoText())
+                    return
+                }
+                offset += written
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    static func errnoText() -> String {
+        String(cString: strerror(errno)).lowercased()
+    }
+}

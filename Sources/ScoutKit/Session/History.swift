@@ -1,0 +1,114 @@
+import Foundation
+
+/// One past search as `history` shows it: what was searched, how many results, what was chosen.
+public struct HistoryEntry: Sendable, Equatable {
+    public var id: String
+    public var time: Date
+    public var source: String
+    public var terms: String
+    public var filters: [String: String]
+    public var count: Int
+    public var chosen: [Chosen]
+
+    public struct Chosen: Codable, Sendable, Equatable {
+        public var id: String
+        public var title: String
+    }
+
+    public var query: SearchQuery { SearchQuery(source: source, terms: terms, options: filters) }
+}
+
+/// One line of `history.jsonl`. A search is written when it runs; `done` later writes a record that
+/// names the search it completes, so the file is only ever appended to.
+struct HistoryRecord: Codable {
+    enum Kind: String, Codable { case search, done }
+    var kind: Kind
+    var id: String
+    var time: Date
+    var source: String?
+    var terms: String?
+    var filters: [String: String]?
+    var count: Int?
+    /// For `done`: the search it completes.
+    var search: String?
+    var chosen: [HistoryEntry.Chosen]?
+}
+
+/// `history.jsonl`: appended one whole record at a time, under the lock, and read only when a command
+/// needs it. A line that does not parse costs that line only.
+public final class HistoryStore {
+    let url: URL
+    let store: FileStore
+
+    public init(url: URL, store: FileStore) {
+        self.url = url
+        self.store = store
+    }
+
+    public func recordSearch(id: String, query: SearchQuery, count: Int, at time: Date) throws {
+        try append(HistoryRecord(kind: .search, id: id, time: time, source: query.source, terms: query.terms,
+                                 filters: query.options.isEmpty ? nil : query.options, count: count))
+    }
+
+    public func recordDone(search: String, chosen: [Item], at time: Date) throws {
+        try append(HistoryRecord(kind: .done, id: UUID().uuidString, time: time, search: search,
+                                 chosen: chosen.map { .init(id: $0.id, title: $0.title) }))
+    }
+
+    private func append(_ record: HistoryRecord) throws {
+        var line = try JSONEncoder.scoutLine.encode(record)
+        line.append(UInt8(ascii: "\n"))
+        try store.withLock(url) { try store.append(line, to: url) }
+    }
+
+    /// Every past search, oldest first, numbered from 1 by position.
+    public func entries() throws -> [HistoryEntry] {
+        guard let data = try store.read(url) else { return [] }
+        return Self.parse(data)
+    }
+
+    static func parse(_ data: Data) -> [HistoryEntry] {
+        let decoder = JSONDecoder.scout
+        var entries: [HistoryEntry] = []
+        var index: [String: Int] = [:]
+        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            guard let record = try? decoder.decode(HistoryRecord.self, from: line) else { continue }
+            switch record.kind {
+            case .search:
+                index[record.id] = entries.count
+                entries.append(HistoryEntry(id: record.id, time: record.time, source: record.source ?? "movies",
+                                            terms: record.terms ?? "", filters: record.filters ?? [:],
+                                            count: record.count ?? 0, chosen: []))
+            case .done:
+                if let search = record.search, let position = index[search] {
+                    entries[position].chosen = record.chosen ?? []
+                }
+            }
+        }
+        return entries
+    }
+
+    /// Removes the searches with these ids (and what was chosen in them), rewriting the file whole.
+    public func remove(ids: Set<String>) throws {
+        try rewrite { record in !ids.contains(record.kind == .search ? record.id : record.search ?? "") }
+    }
+
+    public func clear() throws {
+        try rewrite { _ in false }
+    }
+
+    private func rewrite(keeping keep: (HistoryRecord) -> Bool) throws {
+        try store.withLock(url) {
+            guard let data = try store.read(url) else { return }
+            let decoder = JSONDecoder.scout
+            var kept = Data()
+            for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+                // A line that does not parse is left for a person to look at, not silently dropped.
+                if let record = try? decoder.decode(HistoryRecord.self, from: line), !keep(record) { continue }
+                kept.append(line)
+                kept.append(UInt8(ascii: "\n"))
+            }
+            try store.write(kept, to: url)
+        }
+    }
+}

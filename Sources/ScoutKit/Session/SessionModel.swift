@@ -1,0 +1,69 @@
+import Foundation
+
+/// The session a user finds again on the next launch: what they searched, how they narrowed and ordered
+/// it, the page, what they picked and what they were looking at.
+///
+/// Versioned Codable: every field decodes with a default, so `{}` and files of earlier versions load.
+public struct SessionModel: Codable, Sendable, Equatable {
+    public static let currentVersion = 1
+
+    public var schemaVersion: Int = SessionModel.currentVersion
+    public var lastVisited: Date?
+    public var source: String = "movies"
+    public var query: SearchQuery?
+    public var filter: String?
+    public var sort: SortOrder?
+    public var group: String?
+    public var page: Int = 1
+    public var selections: [Item] = []
+    public var view: View = .list
+    /// The history record of the current search, so `done` can say what was chosen in it.
+    public var searchID: String?
+
+    public enum View: Codable, Sendable, Equatable {
+        case list
+        case detail(id: String)
+    }
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, lastVisited, source, query, filter, sort, group, page, selections, view, searchID
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = SessionModel()
+        schemaVersion = try c.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? defaults.schemaVersion
+        lastVisited = try c.decodeIfPresent(Date.self, forKey: .lastVisited)
+        source = try c.decodeIfPresent(String.self, forKey: .source) ?? defaults.source
+        query = try c.decodeIfPresent(SearchQuery.self, forKey: .query)
+        filter = try c.decodeIfPresent(String.self, forKey: .filter)
+        sort = try c.decodeIfPresent(SortOrder.self, forKey: .sort)
+        group = try c.decodeIfPresent(String.self, forKey: .group)
+        page = max(1, try c.decodeIfPresent(Int.self, forKey: .page) ?? defaults.page)
+        selections = try c.decodeIfPresent([Item].self, forKey: .selections) ?? []
+        view = try c.decodeIfPresent(View.self, forKey: .view) ?? .list
+        searchID = try c.decodeIfPresent(String.self, forKey: .searchID)
+    }
+}
+
+/// How results are ordered: a key and a direction.
+public struct SortOrder: Codable, Sendable, Equatable {
+    public enum Key: String, Codable, Sendable, CaseIterable {
+        case year, title, rating, relevance
+    }
+
+    public var key: Key
+    public var descending: Bool
+
+    public init(key: Key, descending: Bool? = nil) {
+        self.key = key
+        // Newest and best first; titles A to Z.
+        self.descending = descending ?? (key == .year || key == .rating)
+    }
+
+    public var description: String {
+        key == .relevance ? "relevance" : "\(key.rawValue) \(descending ? "desc" : "asc")"
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The user's settings, kept in `$XDG_CONFIG_HOME/scout/config.json`.
+public struct Settings: Codable, Sendable, Equatable {
+    public var country: String = "US"
+    public var lang: String = "en_us"
+    public var pageSize: Int = 20
+    public var color: ColorMode = .auto
+    public var autoDeny: Bool = true
+    public var offline: Bool = false
+    /// How long a cached response is fresh, in seconds.
+    public var cacheTTL: Int = 3600
+    public var omdbKey: String?
+
+    public enum ColorMode: String, Codable, Sendable, CaseIterable {
+        case auto, always, never
+    }
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl", omdbKey = "omdb-key"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = Settings()
+        country = try c.decodeIfPresent(String.self, forKey: .country) ?? d.country
+        lang = try c.decodeIfPresent(String.self, forKey: .lang) ?? d.lang
+        pageSize = try c.decodeIfPresent(Int.self, forKey: .pageSize) ?? d.pageSize
+        color = try c.decodeIfPresent(ColorMode.self, forKey: .color) ?? d.color
+        autoDeny = try c.decodeIfPresent(Bool.self, forKey: .autoDeny) ?? d.autoDeny
+        offline = try c.decodeIfPresent(Bool.self, forKey: .offline) ?? d.offline
+        cacheTTL = try c.decodeIfPresent(Int.self, forKey: .cacheTTL) ?? d.cacheTTL
+        omdbKey = try c.decodeIfPresent(String.self, forKey: .omdbKey)
+    }
+
+    /// The setting names `set` knows, in the order it lists them.
+    public static let keys = ["country", "lang", "page-size", "color", "auto-deny", "offline", "cache-ttl", "omdb-key"]
+
+    /// The values `set KEY` completes to, where they form a closed set.
+    public static func values(for key: String) -> [String] {
+        switch key {
+        case "color": ColorMode.allCases.map(\.rawValue)
+        case "auto-deny", "offline": ["on", "off"]
+        default: []
+        }
+    }
+
+    public func value(of key: String) -> String? {
+        switch key {
+        case "country": country
+        case "lang": lang
+        case "page-size": String(pageSize)
+        case "color": color.rawValue
+        case "auto-deny": autoDeny ? "on" : "off"
+        case "offline": offline ? "on" : "off"
+        case "cache-ttl": "\(cacheTTL)s"
+        case "omdb-key": omdbKey.map(Self.mask) ?? "(not set)"
+        default: nil
+        }
+    }
+
+    /// Changes one setting from the text a user typed; the error says what is accepted.
+    public mutating func set(_ key: String, to text: String) throws(UsageError) {
+        func onOff() throws(UsageError) -> Bool {
+            switch text.lowercased() {
+            case "on", "yes", "true", "1": return true
+            case "off", "no", "false", "0": return false
+            default: throw UsageError("\(key) takes on or off")
+            }
+        }
+        switch key {
+        case "country":
+            guard text.count == 2, text.allSatisfy(\.isLetter) else { throw UsageError("country takes a two-letter code such as US or GB") }
+            country = text.uppercased()
+        case "lang":
+            guard (2...10).contains(text.count), text.allSatisfy({ $0.isLetter || $0 == "_" || $0 == "-" }) else {
+                throw UsageError("lang takes a language code such as en_us or ja_jp")
+            }
+            lang = text.lowercased()
+        case "page-size":
+            guard let size = Int(text), (1...200).contains(size) else { throw UsageError("page-size takes a number from 1 to 200") }
+            pageSize = size
+        case "color":
+            guard let mode = ColorMode(rawValue: text.lowercased()) else { throw UsageError("color takes auto, always or never") }
+            color = mode
+        case "auto-deny": autoDeny = try onOff()
+        case "offline": offline = try onOff()
+        case "cache-ttl":
+            guard let seconds = Self.seconds(text) else { throw UsageError("cache-ttl takes a duration such as 3600, 90s, 30m, 12h or 7d") }
+            cacheTTL = seconds
+        case "omdb-key":
+            guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber }) else { throw UsageError("omdb-key takes the key OMDb sent you (letters and digits)") }
+            omdbKey = text
+        default:
+            throw UsageError("no setting \"\(key)\"; settings are \(Self.keys.joined(separator: ", "))")
+        }
+    }
+
+    static func seconds(_ text: String) -> Int? {
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        if let last = text.last, let unit = units[last], let n = Int(text.dropLast()), n >= 0 { return n * unit }
+        if let n = Int(text), n >= 0 { return n }
+        return nil
+    }
+
+    static func mask(_ key: String) -> String {
+        key.count <= 4 ? String(repeating: "•", count: key.count) : String(repeating: "•", count: key.count - 2) + key.suffix(2)
+    }
+}

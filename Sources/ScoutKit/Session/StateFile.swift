@@ -1,0 +1,70 @@
+import Foundation
+
+/// A JSON state file read through the `FileStore`: a file that does not parse is quarantined and
+/// reported in one line, and the caller goes on with its default.
+public struct StateFile<Value: Codable>: Sendable {
+    public let url: URL
+    public let store: FileStore
+    let label: String
+
+    public init(_ url: URL, label: String, store: FileStore) {
+        self.url = url
+        self.label = label
+        self.store = store
+    }
+
+    /// The file's value, nil when there is none. A damaged file is moved aside and `warn` is told.
+    public func load(warn: (String) -> Void) -> Value? {
+        let data: Data?
+        do {
+            data = try store.read(url)
+        } catch {
+            warn("\(error)")
+            return nil
+        }
+        guard let data else { return nil }
+        do {
+            return try JSONDecoder.scout.decode(Value.self, from: data)
+        } catch {
+            let copy = store.quarantine(url) ?? "(could not be moved)"
+            warn("\(label) was damaged and could not be read; kept it as \(copy) and started \(label) afresh")
+            return nil
+        }
+    }
+
+    public func save(_ value: Value) throws(StoreError) {
+        let data: Data
+        do {
+            data = try JSONEncoder.scout.encode(value)
+        } catch {
+            throw .writeFailed(path: url.path, reason: "could not encode")
+        }
+        try store.write(data + Data("\n".utf8), to: url)
+    }
+}
+
+extension JSONEncoder {
+    /// Scout's files: readable, stable key order, ISO 8601 dates.
+    static var scout: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// One record a line, for history.jsonl and --json output.
+    static var scoutLine: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    static var scout: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

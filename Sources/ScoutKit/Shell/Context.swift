@@ -1,0 +1,46 @@
+import Foundation
+
+/// Everything the shell takes from the world, handed in so that a test can hand in its own.
+public struct ShellContext: Sendable {
+    public var paths: Paths
+    public var catalog: CatalogOrigin
+    public var fileStore: FileStore
+    public var now: @Sendable () -> Date
+    public var calendar: Calendar
+    /// Which session file this run uses: nil for the default, or a named session.
+    public var sessionName: String?
+    public var width: Int
+    /// The working directory that relative paths in `fav export` and friends are resolved against.
+    public var workingDirectory: String
+    public var home: String
+    /// `--offline`: send no request.
+    public var offline = false
+
+    public init(environment: [String: String], home: String, workingDirectory: String,
+                now: @escaping @Sendable () -> Date = { Date() }, calendar: Calendar = .current,
+                sessionName: String? = nil, width: Int = 80) {
+        paths = Paths(environment: environment, home: home)
+        if let text = environment["SCOUT_CATALOG_URL"], !text.isEmpty, let url = URL(string: text), url.scheme != nil {
+            catalog = .server(url)
+        } else {
+            catalog = .builtin
+        }
+        var store = FileStore()
+        store.now = now
+        fileStore = store
+        self.now = now
+        self.calendar = calendar
+        self.sessionName = sessionName
+        self.width = width
+        self.workingDirectory = workingDirectory
+        self.home = home
+    }
+
+    /// A path a user typed: `~/` expands to the home directory; a relative path is taken from the working directory.
+    public func resolve(_ path: String) -> URL {
+        if path == "~" { return URL(fileURLWithPath: home) }
+        if path.hasPrefix("~/") { return URL(fileURLWithPath: home).appendingPathComponent(String(path.dropFirst(2))) }
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: workingDirectory).appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A JSON value, for `--json` output.
+public enum JSONValue: Encodable, Equatable, Sendable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case array([JSONValue])
+    case object([String: JSONValue])
+    case null
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .string(let v): try c.encode(v)
+        case .int(let v): try c.encode(v)
+        case .double(let v): try c.encode(v)
+        case .bool(let v): try c.encode(v)
+        case .array(let v): try c.encode(v)
+        case .object(let v): try c.encode(v)
+        case .null: try c.encodeNil()
+        }
+    }
+}
+
+/// What one command produced: lines for a person, fields for `--json`, warnings, an error.
+public struct Output: Sendable {
+    /// Lines for standard output, already made safe for a terminal.
+    public private(set) var lines: [String] = []
+    /// One-line warnings for standard error, made safe too.
+    public private(set) var warnings: [String] = []
+    /// The error, when the command failed.
+    public private(set) var error: String?
+    public var json: [String: JSONValue] = [:]
+    /// Whether the REPL should stop after this command.
+    public var quit = false
+
+    public init() {}
+
+    public static func failure(_ message: String) -> Output {
+        var output = Output()
+        output.fail(message)
+        return output
+    }
+
+    public var ok: Bool { error == nil }
+
+    public mutating func say(_ line: String) {
+        lines.append(SafeText.clean(line))
+    }
+
+    public mutating func warn(_ line: String) {
+        warnings.append(SafeText.clean(line))
+    }
+
+    public mutating func fail(_ message: String) {
+        error = SafeText.clean(message)
+    }
+
+    /// This output as one `--json` line: `ok`, the command's fields, and `error` or `message`.
+    public func jsonLine() -> String {
+        var object = json
+        object["ok"] = .bool(ok)
+        if let error { object["error"] = .string(error) }
+        if !warnings.isEmpty { object["warnings"] = .array(warnings.map(JSONValue.string)) }
+        if object["items"] == nil, !lines.isEmpty { object["message"] = .string(lines.joined(separator: "\n")) }
+        let data = (try? JSONEncoder.scoutLine.encode(JSONValue.object(object))) ?? Data(#"{"ok":false}"#.utf8)
+        return Self.escapeInvisible(String(decoding: data, as: UTF8.self))
+    }
+
+    /// JSON leaves C1 controls and bidirectional overrides raw; write them as `\u` escapes so that the
+    /// line is safe on a terminal too.
+    static func escapeInvisible(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: SafeText.needsEscape) else { return json }
+        var out = ""
+        for scalar in json.unicodeScalars {
+            if SafeText.needsEscape(scalar) {
+                out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+extension Shell {
+    func historyCommand(_ command: Command.History) async throws -> Output {
+        switch command {
+        case .list(let n):
+            let entries = try history.entries()
+            let shown = Array(entries.enumerated().suffix(n ?? 20))
+            return historyList(shown, total: entries.count, empty: "No searches yet.")
+        case .search(let text):
+            let entries = try history.entries()
+            let folded = Text.fold(text)
+            let shown = entries.enumerated().filter { Text.fold("\($0.element.source) \($0.element.terms)").contains(folded) }
+            return historyList(Array(shown), total: entries.count, empty: "No past search matches \"\(text)\".")
+        case .rerun(let n):
+            let entries = try history.entries()
+            guard let entry = try Self.entry(n, in: entries) else { throw UsageError("no searches yet: nothing to re-run") }
+            var output = Output()
+            output.say("Re-running: search \(entry.terms)\(entry.source == session.source ? "" : " --in \(entry.source)")")
+            output.merge(try await search(entry.query))
+            return output
+        case .remove(let n):
+            let entries = try history.entries()
+            guard let entry = try Self.entry(n, in: entries) else { throw UsageError("no searches yet") }
+            try history.remove(ids: [entry.id])
+            var output = Output()
+            output.say("Removed search \(n) (\(entry.source) \"\(entry.terms)\").")
+            return output
+        case .clear:
+            try history.clear()
+            var output = Output()
+            output.say("History cleared.")
+            return output
+        }
+    }
+
+    /// Entry `n` (from 1), or the newest for nil.
+    static func entry(_ n: Int?, in entries: [HistoryEntry]) throws(UsageError) -> HistoryEntry? {
+        guard let n else { return entries.last }
+        guard n >= 1, n <= entries.count else {
+            throw UsageError(entries.isEmpty ? "no searches yet" : "there is no search \(n): history has 1 to \(entries.count)")
+        }
+        return entries[n - 1]
+    }
+
+    func historyList(_ shown: [(offset: Int, element: HistoryEntry)], total: Int, empty: String) -> Output {
+        var output = Output()
+        if shown.isEmpty { output.say(empty) }
+        let width = String(total).count
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = context.calendar.timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        for (offset, entry) in shown {
+            let filters = entry.filters.sorted { $0.key < $1.key }.map { " --\($0.key) \($0.value)" }.joined()
+            var line = "\(String(offset + 1).leftPadded(to: width, with: " "))  \(formatter.string(from: entry.time))  "
+                + "\(DisplayWidth.pad(entry.source, to: 11)) \"\(entry.terms)\"\(filters)  \(entry.count) result\(entry.count == 1 ? "" : "s")"
+            if !entry.chosen.isEmpty { line += "  → " + entry.chosen.map(\.title).joined(separator: ", ") }
+            output.say(line)
+        }
+        output.json["history"] = .array(shown.map { offset, entry in
+            .object(["n": .int(offset + 1), "time": .string(ISO8601DateFormatter().string(from: entry.time)),
+                     "source": .string(entry.source), "terms": .string(entry.terms),
+                     "filters": .object(entry.filters.mapValues(JSONValue.string)), "count": .int(entry.count),
+                     "chosen": .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) })])
+        })
+        return output
+    }
+
+    func deny(_ command: Command.Deny) throws -> Output {
+        var output = Output()
+        switch command {
+        case .list:
+            let terms = try denyList.terms()
+            if terms.isEmpty { output.say("No denied terms: deny add TERM keeps a term from ever being searched.") }
+            for (index, term) in terms.enumerated() { output.say("\(index + 1). \(term)") }
+            output.json["terms"] = .array(terms.map(JSONValue.string))
+        case .add(let term):
+            let added = try denyList.add([term])
+            output.say(added == 1 ? "Denied \"\(term)\": searches equal to it or starting with it are refused." : "\"\(term)\" was already denied.")
+        case .remove(let term):
+            guard try denyList.remove(term) > 0 else { throw UsageError("\"\(term)\" is not denied (deny lists the terms)") }
+            output.say("\"\(term)\" may be searched again.")
+        case .importFile(let path):
+            let url = context.resolve(path)
+            guard let data = try context.fileStore.read(url) else { throw StoreError.unreadable(path: url.path, reason: "no such file") }
+            let terms = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            let added = try denyList.add(terms)
+            output.say("Imported \(added) new denied term\(added == 1 ? "" : "s") (\(terms.count - added) already there).")
+            output.json["imported"] = .int(added)
+        }
+        return output
+    }
+}

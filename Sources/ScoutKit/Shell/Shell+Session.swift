@@ -1,0 +1,192 @@
+import Foundation
+
+extension Shell {
+    /// Restores the session on launch: fetches the last query's results again and shows the view the
+    /// user left, with a welcome-back line when `greet` (on a terminal).
+    public func start(greet: Bool) async -> Output {
+        var output = Output()
+        if let problem = await reload() { output.warn(problem) }
+        if greet, let previousVisit {
+            let now = context.now()
+            output.say("Welcome back, last visit \(RelativeTime.describe(previousVisit, now: now, calendar: context.calendar))"
+                       + " (\(RelativeTime.date(previousVisit, calendar: context.calendar))).")
+            output.say("Restored: \(contextSummary()).")
+        } else if greet {
+            output.say("scout \(Scout.version): search the \(session.source) catalog. Type help for commands, Tab to complete, Ctrl-D to leave.")
+        }
+        if resultsLoaded { output.merge(restoredView()) }
+        return withWarnings(output)
+    }
+
+    /// The view the session was left in: the detail of one item, or the current list page.
+    func restoredView() -> Output {
+        if case .detail(let id) = session.view {
+            if let item = displayed.first(where: { $0.id == id }) ?? session.selections.first(where: { $0.id == id })
+                ?? favourites.all().first(where: { $0.id == id })?.item {
+                return detail(item)
+            }
+            session.view = .list
+        }
+        return (try? listing()) ?? Output()
+    }
+
+    /// One line naming where the session stands: source, query, filter, page, selection, view.
+    func contextSummary() -> String {
+        var parts = [session.source]
+        if let query = session.query { parts.append(query.terms.isEmpty ? "everything" : "\"\(query.terms)\"") } else { parts.append("no search yet") }
+        if let filter = session.filter { parts.append("filter \"\(filter)\"") }
+        if let sort = session.sort { parts.append("by \(sort.description)") }
+        if session.query != nil { parts.append("page \(session.page)") }
+        parts.append("\(session.selections.count) selected")
+        switch session.view {
+        case .list: parts.append("list view")
+        case .detail(let id):
+            let title = displayed.first { $0.id == id }?.title ?? session.selections.first { $0.id == id }?.title ?? id
+            parts.append("showing \(title)")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    func sessionCommand(_ command: Command.Session) async throws -> Output {
+        var output = Output()
+        switch command {
+        case .show:
+            if let previousVisit {
+                output.say("Last visit: \(RelativeTime.describe(previousVisit, now: context.now(), calendar: context.calendar))"
+                           + " (\(RelativeTime.date(previousVisit, calendar: context.calendar)))")
+            } else {
+                output.say("Last visit: none before this one")
+            }
+            output.say("Session: \(contextSummary())")
+            for item in session.selections { output.say("  * \(Renderer.summary(item))") }
+            var json: [String: JSONValue] = [
+                "source": .string(session.source), "page": .int(session.page),
+                "selected": .array(session.selections.map { .string($0.id) }),
+            ]
+            if let previousVisit { json["lastVisited"] = .string(ISO8601DateFormatter().string(from: previousVisit)) }
+            if let query = session.query { json["query"] = .string(query.terms) }
+            if let filter = session.filter { json["filter"] = .string(filter) }
+            switch session.view {
+            case .list: json["view"] = .string("list")
+            case .detail(let id): json["view"] = .string("detail"); json["detail"] = .string(id)
+            }
+            output.json["session"] = .object(json)
+        case .save(let name):
+            var copy = session
+            copy.lastVisited = context.now()
+            try StateFile<SessionModel>(context.paths.namedSession(name), label: "session \(name)", store: context.fileStore).save(copy)
+            output.say("Saved this session as \(name): session load \(name) brings it back.")
+        case .load(let name):
+            let file = StateFile<SessionModel>(context.paths.namedSession(name), label: "session \(name)", store: context.fileStore)
+            guard let loaded = file.load(warn: { output.warn($0) }) else {
+                throw UsageError("no session named \(name): session list shows them")
+            }
+            session = loaded
+            if let problem = await reload() { output.warn(problem) }
+            output.say("Loaded session \(name): \(contextSummary()).")
+            if resultsLoaded { output.merge(restoredView()) }
+        case .list:
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: context.paths.sessionsFolder.path)) ?? []
+            let sessions = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+            if sessions.isEmpty { output.say("No saved sessions: session save NAME keeps this one.") }
+            for name in sessions {
+                let file = StateFile<SessionModel>(context.paths.namedSession(name), label: "session \(name)", store: context.fileStore)
+                let model = file.load { output.warn($0) }
+                let when = model?.lastVisited.map { RelativeTime.describe($0, now: context.now(), calendar: context.calendar) } ?? "unknown"
+                let query = model?.query.map { "\"\($0.terms)\"" } ?? "no search"
+                output.say("\(DisplayWidth.pad(name, to: 20)) \(model?.source ?? "?") \(query), \(model?.selections.count ?? 0) selected, saved \(when)")
+            }
+            output.json["sessions"] = .array(sessions.map(JSONValue.string))
+        case .remove(let name):
+            let url = context.paths.namedSession(name)
+            guard FileManager.default.fileExists(atPath: url.path) else { throw UsageError("no session named \(name): session list shows them") }
+            try FileManager.default.removeItem(at: url)
+            output.say("Removed session \(name).")
+        case .reset:
+            let source = session.source
+            session = SessionModel()
+            session.source = source
+            results = []
+            resultsLoaded = false
+            invalidate()
+            output.say("Session reset: no search, nothing selected. Favourites, history and denied terms are kept.")
+        }
+        return output
+    }
+
+    func set(_ key: String?, _ value: String?) throws -> Output {
+        var output = Output()
+        guard let key else {
+            for name in Settings.keys { output.say("\(DisplayWidth.pad(name, to: 10)) \(settings.value(of: name) ?? "")") }
+            output.json["settings"] = .object(Dictionary(uniqueKeysWithValues: Settings.keys.map { ($0, JSONValue.string(settings.value(of: $0) ?? "")) }))
+            return output
+        }
+        guard Settings.keys.contains(key) else {
+            throw UsageError("no setting \"\(key)\"; settings are \(Settings.keys.joined(separator: ", "))")
+        }
+        guard let value else {
+            output.say("\(key) \(settings.value(of: key) ?? "")")
+            return output
+        }
+        var changed = settings
+        try changed.set(key, to: value)
+        // Read-modify-write under the lock, so that a setting changed by another scout is kept.
+        try context.fileStore.withLock(configFile.url) {
+            var onDisk = configFile.load { output.warn($0) } ?? Settings()
+            try onDisk.set(key, to: value)
+            try configFile.save(onDisk)
+            settings = onDisk
+        }
+        if key == "page-size" {
+            session.page = 1
+            invalidate()
+        }
+        output.say("\(key) is now \(settings.value(of: key) ?? value).")
+        return output
+    }
+
+    func cache(clear: Bool) -> Output {
+        var output = Output()
+        let folder = context.paths.cache
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        if clear {
+            for name in names { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+            output.say("Cache cleared (\(names.count) entr\(names.count == 1 ? "y" : "ies")).")
+            return output
+        }
+        let bytes = names.reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+        }
+        output.say("Cache: \(names.count) entr\(names.count == 1 ? "y" : "ies"), \(bytes) bytes in \(folder.path). The catalog needs none.")
+        output.json["entries"] = .int(names.count)
+        output.json["bytes"] = .int(bytes)
+        return output
+    }
+
+    func help(_ topic: String?) throws -> Output {
+        var output = Output()
+        guard let topic else {
+            output.say("Commands (help COMMAND for one in full; ; separates commands, # starts a comment):")
+            for info in CommandTable.all {
+                output.say("  \(DisplayWidth.pad(info.name, to: 10)) \(info.summary)")
+            }
+            output.say("  \(DisplayWidth.pad("!N, !!", to: 10)) re-run search N of history, or the last one")
+            return output
+        }
+        let word = topic.hasPrefix("!") ? "history" : topic
+        guard let info = CommandTable.info(word) else {
+            if let near = CommandTable.suggestion(for: word) { throw UsageError("no command \"\(topic)\": did you mean \"\(near)\"?") }
+            throw UsageError("no command \"\(topic)\": help lists them")
+        }
+        output.say("\(info.name): \(info.summary)")
+        output.say("usage: \(info.usage)")
+        if !info.aliases.isEmpty { output.say("also: \(info.aliases.joined(separator: ", "))") }
+        output.say("example: \(info.example)")
+        return output
+    }
+
+    /// The prompt: the source and how many items are selected.
+    public var prompt: String {
+        "\(session.source) [\(session.selections.count) selected]> "
+    }
+}

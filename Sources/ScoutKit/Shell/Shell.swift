@@ -1,0 +1,491 @@
+import Foundation
+
+/// Runs commands against the session: the part of scout between reading a line and printing what it
+/// produced. It reads no terminal, clock, environment or path of its own; `ShellContext` hands them in.
+public final class Shell {
+    public let context: ShellContext
+    public internal(set) var session: SessionModel
+    var settings: Settings
+    let sessionFile: StateFile<SessionModel>
+    let configFile: StateFile<Settings>
+    /// The session as last written, so that a command that changes nothing writes nothing.
+    var savedSession: SessionModel?
+    /// When the session was visited before this run; nil on a first run or with `--fresh`.
+    public private(set) var previousVisit: Date?
+
+    /// Warnings raised while loading files, shown with the next output.
+    var pendingWarnings: [String] = []
+
+    lazy var favourites = FavouritesStore(url: context.paths.favouritesFile, store: context.fileStore) { [weak self] in
+        self?.pendingWarnings.append($0)
+    }
+    lazy var history = HistoryStore(url: context.paths.historyFile, store: context.fileStore)
+    lazy var denyList = DenyListStore(url: context.paths.denyListFile, store: context.fileStore)
+    let catalogStore: CatalogStore
+
+    /// The results of the current search, in the source's order.
+    var results: [Item] = []
+    /// Whether `results` holds the answer to `session.query` (false before the first search, or when
+    /// restoring it failed).
+    var resultsLoaded = false
+    /// `results` filtered, sorted and grouped, as rows are numbered; rebuilt when any of those change.
+    private var displayedCache: [Item]?
+
+    public init(context: ShellContext, fresh: Bool = false) {
+        self.context = context
+        let file = context.sessionName.map(context.paths.namedSession) ?? context.paths.sessionFile
+        sessionFile = StateFile(file, label: "the session", store: context.fileStore)
+        configFile = StateFile(context.paths.configFile, label: "the settings", store: context.fileStore)
+        catalogStore = CatalogStore(origin: context.catalog, offline: context.offline)
+        session = SessionModel()
+        settings = Settings()
+        var warnings: [String] = []
+        settings = configFile.load { warnings.append($0) } ?? Settings()
+        if !fresh, let restored = sessionFile.load(warn: { warnings.append($0) }) {
+            session = restored
+            savedSession = restored
+            previousVisit = restored.lastVisited
+        }
+        pendingWarnings = warnings
+        context.fileStore.sweepTemporaries(in: context.paths.state)
+    }
+
+    // MARK: Sources
+
+    public var sourceNames: [String] { CatalogSource.Kind.allCases.map(\.rawValue) }
+
+    func source(named name: String) throws(UsageError) -> any Source {
+        if let kind = CatalogSource.Kind(rawValue: name) {
+            return CatalogSource(kind: kind, store: catalogStore)
+        }
+        let near = sourceNames.min { CommandTable.editDistance(name, $0) < CommandTable.editDistance(name, $1) }
+        throw UsageError("no source \"\(name.prefix(40))\"\(near.map { ": did you mean \($0)?" } ?? ""); sources lists them")
+    }
+
+    var currentSource: (any Source)? { try? source(named: session.source) }
+
+    // MARK: Running lines
+
+    /// Runs every command on a line (`;` separates them), stopping after a `quit`.
+    public func run(line: String) async -> [Output] {
+        let commands: [[String]]
+        do {
+            commands = try Tokenizer.commands(line)
+        } catch {
+            return [withWarnings(.failure(error.description))]
+        }
+        var outputs: [Output] = []
+        for words in commands {
+            let output = await run(words: words)
+            outputs.append(output)
+            if output.quit { break }
+        }
+        return outputs
+    }
+
+    public func run(words: [String]) async -> Output {
+        let output: Output
+        do {
+            output = await execute(try Parser.parse(words))
+        } catch {
+            output = .failure(error.description)
+        }
+        return withWarnings(output)
+    }
+
+    func withWarnings(_ output: Output) -> Output {
+        var output = output
+        for warning in pendingWarnings { output.warn(warning) }
+        pendingWarnings = []
+        saveSession(into: &output)
+        return output
+    }
+
+    public func execute(_ command: Command) async -> Output {
+        do {
+            switch command {
+            case .search(let terms, let source, let options):
+                return try await search(SearchQuery(source: source ?? session.source, terms: terms, options: options))
+            case .use(let name): return try use(name)
+            case .sources: return sources()
+            case .list:
+                session.view = .list
+                return try listing()
+            case .next: return try turnPage(to: session.page + 1)
+            case .prev: return try turnPage(to: session.page - 1)
+            case .page(let n): return try turnPage(to: n)
+            case .loadAll: return try loadAll()
+            case .filter(let text):
+                try requireResults()
+                session.filter = text
+                session.page = 1
+                session.view = .list
+                invalidate()
+                return try listing()
+            case .sort(let order):
+                try requireResults()
+                session.sort = order
+                session.view = .list
+                invalidate()
+                return try listing()
+            case .group(let key):
+                try requireResults()
+                session.group = key
+                session.view = .list
+                invalidate()
+                return try listing()
+            case .show(let row): return try await show(row)
+            case .open(let row): return try open(row)
+            case .select(let spec): return try select(spec)
+            case .unselect(let spec): return try unselect(spec)
+            case .selection: return selection()
+            case .done: return try done()
+            case .fav(let sub): return try fav(sub)
+            case .history(let sub): return try await historyCommand(sub)
+            case .deny(let sub): return try deny(sub)
+            case .cache(let clear): return cache(clear: clear)
+            case .session(let sub): return try await sessionCommand(sub)
+            case .set(let key, let value): return try set(key, value)
+            case .help(let topic): return try help(topic)
+            case .quit:
+                var output = Output()
+                output.quit = true
+                return output
+            }
+        } catch let error as UsageError {
+            return .failure(error.description)
+        } catch let error as SourceError {
+            return .failure(error.description)
+        } catch let error as StoreError {
+            return .failure(error.description)
+        } catch {
+            return .failure("\(error)")
+        }
+    }
+
+    // MARK: Searching
+
+    func search(_ query: SearchQuery, record: Bool = true) async throws -> Output {
+        let source = try source(named: query.source)
+        if source is CatalogSource, let option = query.options.keys.sorted().first {
+            throw UsageError("--\(option) does not apply to \(source.name): the catalog takes only terms and --in")
+        }
+        if let term = try denyList.match(query.terms) {
+            throw UsageError("refused: \"\(query.terms)\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); nothing was sent")
+        }
+        let page = try await source.search(query, page: 1, pageSize: settings.pageSize)
+        results = page.items
+        resultsLoaded = true
+        session.source = source.name
+        session.query = query
+        session.filter = nil
+        session.page = 1
+        session.view = .list
+        invalidate()
+        var output = Output()
+        if record {
+            let id = UUID().uuidString
+            do {
+                try history.recordSearch(id: id, query: query, count: results.count, at: context.now())
+                session.searchID = id
+            } catch {
+                output.warn("the search ran but was not written to history: \(error)")
+            }
+        }
+        if results.isEmpty {
+            output.say("No \(source.name) match \"\(query.terms)\".")
+            output.json = listingJSON()
+            return output
+        }
+        output.merge(try listing())
+        return output
+    }
+
+    func use(_ name: String) throws -> Output {
+        let source = try source(named: name)
+        var output = Output()
+        guard source.name != session.source else {
+            output.say("Already using \(source.name).")
+            return output
+        }
+        session.source = source.name
+        session.query = nil
+        session.filter = nil
+        session.page = 1
+        session.view = .list
+        session.searchID = nil
+        results = []
+        resultsLoaded = false
+        invalidate()
+        output.say("Now using \(source.name): search TERMS, or search alone for everything.")
+        output.json["source"] = .string(source.name)
+        return output
+    }
+
+    func sources() -> Output {
+        var output = Output()
+        let origin: String
+        switch context.catalog {
+        case .builtin: origin = "built-in catalog"
+        case .server(let url): origin = "catalog at \(url.absoluteString)"
+        }
+        var rows: [JSONValue] = []
+        for name in sourceNames {
+            guard let source = try? source(named: name) else { continue }
+            let current = name == session.source ? "▸" : " "
+            output.say("\(current) \(DisplayWidth.pad(name, to: 12)) \(DisplayWidth.pad(origin, to: 30)) \(source.selection == .single ? "one pick" : "several picks")  usable")
+            rows.append(.object(["name": .string(name), "usable": .bool(true), "selection": .string(source.selection.rawValue),
+                                 "current": .bool(name == session.source)]))
+        }
+        output.json["sources"] = .array(rows)
+        return output
+    }
+
+    /// Fetches the current query's results again (after a restart or a session load), without a history record.
+    func reload() async -> String? {
+        guard let query = session.query else { return nil }
+        do {
+            let source = try source(named: query.source)
+            results = try await source.search(query, page: 1, pageSize: settings.pageSize).items
+            resultsLoaded = true
+            invalidate()
+            return nil
+        } catch {
+            results = []
+            resultsLoaded = false
+            invalidate()
+            return "could not fetch the results of \"\(query.terms)\" again (\(error)); search again when you can"
+        }
+    }
+
+    // MARK: The list
+
+    func requireResults() throws(UsageError) {
+        guard resultsLoaded else {
+            if session.query != nil { throw UsageError("the results are not loaded: search again") }
+            throw UsageError("nothing to list yet: search TERMS (or search alone for everything)")
+        }
+    }
+
+    func invalidate() {
+        displayedCache = nil
+    }
+
+    var groupField: String? {
+        switch session.group {
+        case "none": nil
+        case let key?: key
+        case nil: currentSource?.defaultGroup
+        }
+    }
+
+    /// The results as rows are numbered: filtered, sorted, then grouped.
+    var displayed: [Item] {
+        if let displayedCache { return displayedCache }
+        var items = results
+        if let filter = session.filter, !filter.isEmpty {
+            items = items.filter { Text.matches(filter, in: $0.searchText) }
+        }
+        if let sort = session.sort, sort.key != .relevance {
+            items = Self.sorted(items, by: sort)
+        }
+        if let field = groupField {
+            let keys = items.map { Renderer.groupKey($0, field) }
+            var order: [String: Int] = [:]
+            let sortedKeys = Set(keys).sorted { field == "year" ? $0 > $1 : $0.localizedStandardCompare($1) == .orderedAscending }
+            for (index, key) in sortedKeys.enumerated() { order[key] = index }
+            items = zip(items, keys).enumerated()
+                .sorted { (order[$0.element.1] ?? 0, $0.offset) < (order[$1.element.1] ?? 0, $1.offset) }
+                .map(\.element.0)
+        }
+        displayedCache = items
+        return items
+    }
+
+    static func sorted(_ items: [Item], by order: SortOrder) -> [Item] {
+        func compare(_ a: Item, _ b: Item) -> Bool? {
+            switch order.key {
+            case .year:
+                guard a.year != b.year else { return nil }
+                guard let x = a.year else { return false }
+                guard let y = b.year else { return true }
+                return order.descending ? x > y : x < y
+            case .rating:
+                guard a.rating != b.rating else { return nil }
+                guard let x = a.rating else { return false }
+                guard let y = b.rating else { return true }
+                return order.descending ? x > y : x < y
+            case .title:
+                let result = a.title.localizedStandardCompare(b.title)
+                if result == .orderedSame { return nil }
+                return (result == .orderedAscending) != order.descending
+            case .relevance:
+                return nil
+            }
+        }
+        return items.enumerated().sorted { a, b in
+            if let decided = compare(a.element, b.element) { return decided }
+            // Ties read best by title, then keep the source's order.
+            let byTitle = a.element.title.localizedStandardCompare(b.element.title)
+            if order.key != .title, byTitle != .orderedSame { return byTitle == .orderedAscending }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    var pageCount: Int {
+        max(1, (displayed.count + settings.pageSize - 1) / settings.pageSize)
+    }
+
+    func turnPage(to page: Int) throws -> Output {
+        try requireResults()
+        guard (1...pageCount).contains(page) else {
+            if page < 1 { throw UsageError("already on the first page") }
+            throw UsageError(pageCount == 1 ? "there is only one page" : "there are only \(pageCount) pages: page 1 to \(pageCount)")
+        }
+        session.page = page
+        session.view = .list
+        return try listing()
+    }
+
+    func loadAll() throws -> Output {
+        try requireResults()
+        var output = Output()
+        output.say("All \(results.count) results are loaded.")
+        output.json = listingJSON()
+        return output
+    }
+
+    /// The current page with its heading, marks and group headings.
+    func listing() throws -> Output {
+        try requireResults()
+        session.page = min(session.page, pageCount)
+        let rows = displayed
+        var output = Output()
+        output.say(heading())
+        if rows.isEmpty {
+            output.say(session.filter != nil ? "Nothing matches the filter: filter alone clears it." : "No results.")
+        } else {
+            let start = (session.page - 1) * settings.pageSize
+            let slice = rows[start..<min(rows.count, start + settings.pageSize)]
+            let favouriteIDs = favourites.ids
+            for line in Renderer(width: context.width).page(slice, firstRow: start + 1, columns: currentSource?.columns ?? [],
+                                                           groupBy: groupField, selected: selectedIDs, favourites: favouriteIDs) {
+                output.say(line)
+            }
+            if pageCount > 1 && session.page < pageCount { output.say("next for page \(session.page + 1) of \(pageCount)") }
+        }
+        output.json = listingJSON()
+        return output
+    }
+
+    func heading() -> String {
+        var parts = [session.source]
+        if let terms = session.query?.terms, !terms.isEmpty { parts.append("\"\(terms)\"") } else { parts.append("everything") }
+        let count = displayed.count
+        parts.append(count == 1 ? "1 result" : "\(count) results")
+        if let filter = session.filter { parts.append("filter \"\(filter)\"") }
+        if let sort = session.sort { parts.append("by \(sort.description)") }
+        parts.append("page \(session.page) of \(pageCount)")
+        if !session.selections.isEmpty { parts.append("\(session.selections.count) selected") }
+        return parts.joined(separator: " · ")
+    }
+
+    func listingJSON() -> [String: JSONValue] {
+        let rows = displayed
+        let start = (session.page - 1) * settings.pageSize
+        let slice = rows.isEmpty ? [] : rows[min(start, rows.count)..<min(rows.count, start + settings.pageSize)]
+        let favouriteIDs = slice.isEmpty ? [] : favourites.ids
+        return [
+            "items": .array(slice.enumerated().map { offset, item in
+                itemJSON(item, row: start + offset + 1, favourite: favouriteIDs.contains(item.id))
+            }),
+            "page": .int(session.page),
+            "pages": .int(pageCount),
+            "total": .int(rows.count),
+            "source": .string(session.source),
+        ]
+    }
+
+    func itemJSON(_ item: Item, row: Int? = nil, favourite: Bool) -> JSONValue {
+        var object: [String: JSONValue] = ["id": .string(item.id), "title": .string(item.title),
+                                           "selected": .bool(selectedIDs.contains(item.id)), "favourite": .bool(favourite)]
+        for field in item.fields where object[field.name] == nil { object[field.name] = .string(field.value) }
+        if let url = item.url { object["url"] = .string(url) }
+        if let row { object["row"] = .int(row) }
+        return .object(object)
+    }
+
+    /// The item on row `row` of the displayed list.
+    func item(atRow row: Int) throws -> Item {
+        try requireResults()
+        let rows = displayed
+        guard (1...max(1, rows.count)).contains(row), row <= rows.count else {
+            throw UsageError(rows.isEmpty ? "there are no rows" : "there is no row \(row): rows run from 1 to \(rows.count)")
+        }
+        return rows[row - 1]
+    }
+
+    func show(_ row: Int) async throws -> Output {
+        let item = try item(atRow: row)
+        let detailed = try await currentSource?.details(of: item) ?? item
+        session.view = .detail(id: item.id)
+        return detail(detailed)
+    }
+
+    func detail(_ item: Item) -> Output {
+        var output = Output()
+        for line in Renderer(width: context.width).detail(item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id)) {
+            output.say(line)
+        }
+        output.json["item"] = itemJSON(item, favourite: favourites.contains(item.id))
+        return output
+    }
+
+    func open(_ row: Int) throws -> Output {
+        let item = try item(atRow: row)
+        guard let url = item.url else { throw UsageError("\(item.title) has no web page") }
+        var output = Output()
+        output.say(url)
+        output.json["url"] = .string(url)
+        return output
+    }
+
+    // MARK: Persisting the session
+
+    /// Writes the session when a command changed it. A failed write is a warning: the session stays in
+    /// memory and is written with the next command.
+    func saveSession(into output: inout Output) {
+        guard session != savedSession else { return }
+        var toSave = session
+        toSave.lastVisited = context.now()
+        do {
+            try sessionFile.save(toSave)
+            session.lastVisited = toSave.lastVisited
+            savedSession = session
+        } catch {
+            output.warn("\(error)")
+        }
+    }
+
+    /// Records the time of this visit; called when scout exits.
+    public func saveOnExit() -> String? {
+        var toSave = session
+        toSave.lastVisited = context.now()
+        do {
+            try sessionFile.save(toSave)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}
+
+extension Output {
+    mutating func merge(_ other: Output) {
+        for line in other.lines { say(line) }
+        for warning in other.warnings { warn(warning) }
+        if let error = other.error { fail(error) }
+        json.merge(other.json) { $1 }
+        quit = quit || other.quit
+    }
+}

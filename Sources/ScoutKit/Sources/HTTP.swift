@@ -1,0 +1,76 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// A response as scout keeps it: status, the headers it reads, and a body read in full up to a cap.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var contentType: String?
+    public var retryAfter: String?
+    public var body: Data
+}
+
+/// Fetches over HTTP with a timeout and a cap on the body, mapping every failure to a `SourceError`.
+///
+/// The client (and its event loop threads) is created on the first request, not at start-up.
+public struct HTTPFetcher: Sendable {
+    public var timeout: Duration
+    public var maxBodyBytes: Int
+
+    public init(timeout: Duration = .seconds(15), maxBodyBytes: Int = 8 * 1_048_576) {
+        self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    public func get(_ url: URL) async throws(SourceError) -> HTTPResponse {
+        let host = url.host ?? url.absoluteString
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "scout/\(Scout.version)")
+        do {
+            let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+            var body = Data()
+            for try await chunk in response.body {
+                if body.count + chunk.readableBytes > maxBodyBytes { throw SourceError.tooLarge(limit: maxBodyBytes) }
+                body.append(contentsOf: chunk.readableBytesView)
+            }
+            return HTTPResponse(
+                status: Int(response.status.code),
+                contentType: response.headers.first(name: "Content-Type"),
+                retryAfter: response.headers.first(name: "Retry-After"),
+                body: body)
+        } catch let error as SourceError {
+            throw error
+        } catch is CancellationError {
+            throw .cancelled
+        } catch let error as HTTPClientError where error == .cancelled {
+            throw .cancelled
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+            throw .unreachable(host: host, reason: "timed out")
+        } catch {
+            if Task.isCancelled { throw .cancelled }
+            throw .unreachable(host: host, reason: Self.reason(error))
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") { return "host not found" }
+        if text.contains("remoteConnectionClosed") || text.contains("reset") { return "connection closed mid-answer" }
+        return text.count > 80 ? String(text.prefix(80)) + "…" : text
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+/// Facts about this build.
+public enum Scout {
+    public static let version = "0.1.0"
+}

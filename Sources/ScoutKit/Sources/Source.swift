@@ -1,0 +1,82 @@
+import Foundation
+
+/// Whether a source lets its user pick one item or several.
+public enum SelectionMode: String, Codable, Sendable {
+    case single, multiple
+}
+
+/// What a user asked for: the terms and the options of a `search`.
+public struct SearchQuery: Codable, Sendable, Hashable {
+    public var source: String
+    public var terms: String
+    /// Source options such as `type`, `year`, `country`, `lang`, by name.
+    public var options: [String: String]
+
+    public init(source: String, terms: String, options: [String: String] = [:]) {
+        self.source = source
+        self.terms = terms
+        self.options = options
+    }
+}
+
+/// One page of results as a source returns it.
+public struct ResultPage: Sendable {
+    public var items: [Item]
+    /// How many results the source has in all, when it says; nil when it does not know.
+    public var total: Int?
+
+    public init(items: [Item], total: Int?) {
+        self.items = items
+        self.total = total
+    }
+}
+
+/// Why a source could not answer. Each case reads as one line a user can act on.
+public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The server could not be reached at all.
+    case unreachable(host: String, reason: String)
+    /// The server answered with an HTTP status that is not a success.
+    case http(status: Int, url: String)
+    /// The answer was not in the shape the source expects.
+    case undecodable(what: String, reason: String)
+    /// The answer was larger than scout accepts.
+    case tooLarge(limit: Int)
+    /// The user cancelled the request.
+    case cancelled
+    /// The source needs something the user has to supply first.
+    case notConfigured(String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let host, let reason):
+            return "cannot reach \(host) (\(reason)): check the network or the URL, or try again with --offline"
+        case .http(let status, let url):
+            return "\(url) answered HTTP \(status): try again later"
+        case .undecodable(let what, let reason):
+            return "could not read \(what) (\(reason)): the server is not speaking the expected API"
+        case .tooLarge(let limit):
+            return "the answer was larger than \(limit / 1_048_576) MB and was dropped"
+        case .cancelled:
+            return "cancelled"
+        case .notConfigured(let message):
+            return message
+        }
+    }
+}
+
+/// A place scout searches: the built-in catalog, a catalog server, iTunes, OMDb.
+///
+/// Sources are asynchronous and paged; a search is cancelled by cancelling its task, and every failure
+/// is a `SourceError`.
+public protocol Source: Sendable {
+    var name: String { get }
+    var selection: SelectionMode { get }
+    /// The field a listing is grouped by when the user has not said (`cuisine` for restaurants).
+    var defaultGroup: String? { get }
+    /// The fields a listing shows beside the title, in order.
+    var columns: [String] { get }
+    /// Page `page` (from 1) of the results for `query`, `pageSize` a page.
+    func search(_ query: SearchQuery, page: Int, pageSize: Int) async throws(SourceError) -> ResultPage
+    /// The full details of one item, for `show`.
+    func details(of item: Item) async throws(SourceError) -> Item
+}

@@ -1,0 +1,107 @@
+import CEditLine
+import Foundation
+import ScoutKit
+
+/// Where the REPL's lines come from: libedit on a terminal, plain reading from a pipe.
+protocol LineReader {
+    /// The next line without its newline; nil at the end of input (or when a signal asks scout to stop).
+    mutating func readLine(prompt: String) -> String?
+}
+
+/// Reads standard input line by line: no prompt, no editing.
+struct PlainReader: LineReader {
+    mutating func readLine(prompt: String) -> String? {
+        Swift.readLine(strippingNewline: true)
+    }
+}
+
+/// libedit: emacs keys, `~/.editrc` for program name `scout`, Ctrl-R history search, Tab completion,
+/// line history kept across runs and across scouts.
+final class EditLineReader: LineReader {
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    private let store: LineHistoryStore
+    private var closed = false
+
+    /// What the C callbacks need; libedit calls them on this thread, during `el_gets`.
+    nonisolated(unsafe) static var promptText = strdup("> ")
+    nonisolated(unsafe) static var completer: (String) -> Completion.Result = { Completion.complete($0, sources: []) }
+
+    init?(store: LineHistoryStore) {
+        guard let editLine = scout_el_init("scout"), let history = scout_history_init() else { return nil }
+        self.editLine = editLine
+        self.history = history
+        self.store = store
+        scout_history_setsize(history, Int32(store.limit))
+        scout_history_setunique(history, 1)
+        for line in store.load() { scout_history_enter(history, line) }
+        scout_el_set_history(editLine, history)
+        scout_el_set_editor(editLine, "emacs")
+        scout_el_set_signal(editLine, 1)
+        scout_el_set_prompt(editLine) { _ in EditLineReader.promptText }
+        scout_el_add_function(editLine, "scout-complete", "Complete the word at the cursor") { el, _ in
+            EditLineReader.complete(el)
+        }
+        scout_el_bind(editLine, "^I", "scout-complete")
+        scout_el_bind(editLine, "^R", "em-inc-search-prev")
+        // The user's ~/.editrc (or $EDITRC) comes last, so that it can change any of the above.
+        el_source(editLine, nil)
+    }
+
+    deinit {
+        close()
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        el_end(editLine)
+        history_end(history)
+    }
+
+    func readLine(prompt: String) -> String? {
+        free(Self.promptText)
+        Self.promptText = strdup(prompt)
+        while true {
+            var count: Int32 = 0
+            guard let raw = el_gets(editLine, &count) else {
+                guard count == -1, errno == EINTR, !Signals.stopRequested else { return nil }
+                // Ctrl-C at the prompt drops the line and starts a fresh one; other signals just retry.
+                if Signals.take(SIGINT) { Terminal.write("\n", to: STDOUT_FILENO) }
+                continue
+            }
+            var line = String(cString: raw)
+            if line.hasSuffix("\n") { line.removeLast() }
+            if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                scout_history_enter(history, line)
+                try? store.add(line)
+            }
+            return line
+        }
+    }
+
+    private static func complete(_ el: OpaquePointer?) -> UInt8 {
+        guard let el, let info = el_line(el), let buffer = info.pointee.buffer, let cursor = info.pointee.cursor else {
+            return UInt8(CC_ERROR)
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(start: buffer, count: cursor - buffer), as: UTF8.self)
+        let result = completer(text)
+        if result.candidates.isEmpty { return UInt8(CC_REFRESH_BEEP) }
+        var insert = result.commonExtension
+        if result.candidates.count == 1 { insert += " " }
+        if !insert.isEmpty {
+            el_insertstr(el, insert)
+            return UInt8(CC_REFRESH)
+        }
+        // Nothing more to insert: list the candidates in columns under the line.
+        let width = (result.candidates.map { $0.count }.max() ?? 0) + 2
+        let perLine = max(1, Terminal.width() / width)
+        var listing = "\n"
+        for (index, candidate) in result.candidates.enumerated() {
+            listing += candidate.padding(toLength: width, withPad: " ", startingAt: 0)
+            if (index + 1) % perLine == 0 || index == result.candidates.count - 1 { listing += "\n" }
+        }
+        Terminal.write(SafeText.clean(String(listing.dropLast())) + "\n", to: STDOUT_FILENO)
+        return UInt8(CC_REDISPLAY)
+    }
+}

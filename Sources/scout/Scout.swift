@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import ScoutKit
+
+@main
+struct ScoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scout",
+        abstract: "Search films, restaurants, iTunes and OMDb from a REPL; keep favourites, history and your session.",
+        discussion: "Standard input a terminal: line editing, Tab completion, Ctrl-R. Otherwise commands are read line by line.",
+        version: Scout.version)
+
+    @Option(help: "Use the named session (kept under sessions/ in the state folder).")
+    var session: String?
+
+    @Flag(help: "Start with a new empty session; favourites, history and denied terms stay.")
+    var fresh = false
+
+    @Flag(help: "Answer only from the response cache; send no request.")
+    var offline = false
+
+    @Option(help: "Start in this source (movies, restaurants).")
+    var source: String?
+
+    @Option(name: .customShort("c"), help: "Run these commands (separated by ;) and exit.")
+    var commands: String?
+
+    @Flag(help: "Write one JSON object a line for each command.")
+    var json = false
+
+    @Option(help: "Colour: auto, always or never.")
+    var color: String = "auto"
+
+    func validate() throws {
+        if let session { do { try Parser.validateSessionName(session) } catch { throw ValidationError("--session: \(error)") } }
+        guard ["auto", "always", "never"].contains(color) else { throw ValidationError("--color takes auto, always or never") }
+    }
+
+    mutating func run() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        Terminal.useUTF8Locale()
+        let environment = ProcessInfo.processInfo.environment
+        let interactive = commands == nil && Terminal.isInteractive(environment: environment)
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        var context = ShellContext(environment: environment, home: home,
+                                   workingDirectory: FileManager.default.currentDirectoryPath,
+                                   sessionName: session, width: Terminal.width())
+        context.offline = offline
+        let shell = Shell(context: context, fresh: fresh)
+        var printer = Printer(json: json)
+
+        if let source {
+            printer.print(await shell.run(words: ["use", source]), quietSuccess: true)
+        }
+        printer.print(await shell.start(greet: interactive), quietSuccess: !interactive)
+
+        if let commands {
+            for output in await shell.run(line: commands) { printer.print(output) }
+        } else {
+            Signals.install(interactive ? [SIGINT, SIGTERM, SIGHUP] : [SIGTERM, SIGHUP])
+            var reader: any LineReader = PlainReader()
+            if interactive, let editLine = EditLineReader(store: LineHistoryStore(url: context.paths.lineHistoryFile, store: context.fileStore)) {
+                EditLineReader.completer = { Completion.complete($0, sources: shell.sourceNames) }
+                reader = editLine
+            }
+            loop: while !Signals.stopRequested, let line = reader.readLine(prompt: shell.prompt) {
+                for output in await shell.run(line: line) {
+                    printer.print(output)
+                    if output.quit { break loop }
+                }
+            }
+            if interactive, !Signals.stopRequested { Terminal.write("\n", to: STDOUT_FILENO) }
+            (reader as? EditLineReader)?.close()
+        }
+        if let problem = shell.saveOnExit() { Terminal.write("scout: \(problem)\n", to: STDERR_FILENO) }
+        if !interactive && printer.failed { throw ExitCode(1) }
+    }
+}
+
+/// Writes outputs: lines to standard output, warnings and errors to standard error, or one JSON line each.
+struct Printer {
+    let json: Bool
+    private(set) var failed = false
+
+    init(json: Bool) {
+        self.json = json
+    }
+
+    /// Prints `output`; with `quietSuccess`, only its warnings and error (for the restored view in scripts).
+    mutating func print(_ output: Output, quietSuccess: Bool = false) {
+        if !output.ok { failed = true }
+        for warning in output.warnings where !json || quietSuccess { Terminal.write("scout: \(warning)\n", to: STDERR_FILENO) }
+        if quietSuccess {
+            if let error = output.error { Terminal.write("scout: \(error)\n", to: STDERR_FILENO) }
+            return
+        }
+        if json {
+            Terminal.write(output.jsonLine() + "\n", to: STDOUT_FILENO)
+            return
+        }
+        if !output.lines.isEmpty { Terminal.write(output.lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO) }
+        if let error = output.error { Terminal.write("scout: \(error)\n", to: STDERR_FILENO) }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The process's terminal and its signals, read in one place.
+enum Terminal {
+    /// Whether standard input is a terminal scout can edit lines on.
+    static func isInteractive(environment: [String: String]) -> Bool {
+        isatty(STDIN_FILENO) == 1 && environment["TERM"] != "dumb"
+    }
+
+    static func width() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// libedit drops non-ASCII bytes unless the character locale is UTF-8.
+    static func useUTF8Locale() {
+        if let name = setlocale(LC_CTYPE, ""), String(cString: name).lowercased().contains("utf") { return }
+        if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }
+    }
+
+    /// Writes text to a file descriptor whole. A reader that went away (`scout … | head -1`) ends scout quietly.
+    static func write(_ text: String, to fd: Int32) {
+        let data = Array(text.utf8)
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { exit(fd == STDOUT_FILENO ? 0 : 1) }
+                return
+            }
+            offset += written
+        }
+    }
+}
+
+/// Signals arrive as numbers in a flag word; the REPL reads them between lines.
+enum Signals {
+    nonisolated(unsafe) static var pending: UInt64 = 0
+
+    /// Installs handlers without SA_RESTART, so that a blocked read returns and the REPL can act.
+    static func install(_ signals: [Int32]) {
+        for signal in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                Signals.pending |= (1 << UInt64(number))
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Whether `signal` arrived since last asked; clears it.
+    static func take(_ signal: Int32) -> Bool {
+        let bit: UInt64 = 1 << UInt64(signal)
+        defer { pending &= ~bit }
+        return pending & bit != 0
+    }
+
+    /// SIGTERM or SIGHUP: save and leave.
+    static var stopRequested: Bool {
+        pending & ((1 << UInt64(SIGTERM)) | (1 << UInt64(SIGHUP))) != 0
+    }
+}
