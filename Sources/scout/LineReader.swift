@@ -37,7 +37,9 @@ final class EditLineReader: LineReader {
         for line in store.load() { scout_history_enter(history, line) }
         scout_el_set_history(editLine, history)
         scout_el_set_editor(editLine, "emacs")
-        scout_el_set_signal(editLine, 1)
+        // Scout handles signals itself (see Signals): libedit's own handlers would run on whichever
+        // thread the signal lands on and leave the terminal in cooked mode under a running read.
+        scout_el_set_signal(editLine, 0)
         scout_el_set_prompt(editLine) { _ in EditLineReader.promptText }
         scout_el_add_function(editLine, "scout-complete", "Complete the word at the cursor") { el, _ in
             EditLineReader.complete(el)
@@ -64,7 +66,12 @@ final class EditLineReader: LineReader {
         Self.promptText = strdup(prompt)
         while true {
             var count: Int32 = 0
-            guard let raw = el_gets(editLine, &count) else {
+            Signals.readerThread = pthread_self()
+            let read = el_gets(editLine, &count)
+            let failure = errno
+            Signals.readerThread = 0
+            guard let raw = read else {
+                errno = failure
                 guard count == -1, errno == EINTR, !Signals.stopRequested else { return nil }
                 // Ctrl-C at the prompt drops the line and starts a fresh one; other signals just retry.
                 if Signals.take(SIGINT) { Terminal.write("\n", to: STDOUT_FILENO) }
@@ -98,10 +105,10 @@ final class EditLineReader: LineReader {
         let perLine = max(1, Terminal.width() / width)
         var listing = "\n"
         for (index, candidate) in result.candidates.enumerated() {
-            listing += candidate.padding(toLength: width, withPad: " ", startingAt: 0)
+            listing += SafeText.clean(candidate).padding(toLength: width, withPad: " ", startingAt: 0)
             if (index + 1) % perLine == 0 || index == result.candidates.count - 1 { listing += "\n" }
         }
-        Terminal.write(SafeText.clean(String(listing.dropLast())) + "\n", to: STDOUT_FILENO)
+        Terminal.write(listing, to: STDOUT_FILENO)
         return UInt8(CC_REDISPLAY)
     }
 }

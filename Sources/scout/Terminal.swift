@@ -38,6 +38,9 @@ enum Terminal {
 /// Signals arrive as numbers in a flag word; the REPL reads them between lines.
 enum Signals {
     nonisolated(unsafe) static var pending: UInt64 = 0
+    /// The thread blocked reading a line, if any. A signal can land on any thread of the process;
+    /// the handler passes it on to this one so that its `read` returns with EINTR.
+    nonisolated(unsafe) static var readerThread: pthread_t = 0
 
     /// Installs handlers without SA_RESTART, so that a blocked read returns and the REPL can act.
     static func install(_ signals: [Int32]) {
@@ -45,6 +48,8 @@ enum Signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 Signals.pending |= (1 << UInt64(number))
+                let reader = Signals.readerThread
+                if reader != 0, pthread_equal(reader, pthread_self()) == 0 { pthread_kill(reader, number) }
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0

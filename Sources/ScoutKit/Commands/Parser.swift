@@ -88,7 +88,7 @@ public enum Parser {
 
     static func joinedRanges(_ args: [String], _ info: CommandInfo) throws(UsageError) -> String {
         guard !args.isEmpty else { throw UsageError("usage: \(info.usage)") }
-        return args.joined(separator: ",")
+        return args.joined(separator: " ")
     }
 
     static func search(_ args: [String]) throws(UsageError) -> Command {
@@ -140,10 +140,10 @@ public enum Parser {
                 }
                 index += 1
             }
-            return .add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: ",")), tags: tags)
+            return .add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: " ")), tags: tags)
         case "rm":
             guard !rest.isEmpty else { throw UsageError("usage: fav rm RANGES|ID") }
-            return .remove(rest.joined(separator: ","))
+            return .remove(rest.joined(separator: " "))
         case "show":
             guard rest.count == 1, let n = Int(rest[0]), n >= 1 else { throw UsageError("usage: fav show N (N as fav lists them)") }
             return .show(n)

@@ -22,7 +22,8 @@ public enum RangeSpec: Equatable, Sendable {
         if trimmed == "none" { return .none }
         guard !trimmed.isEmpty else { throw UsageError("name rows such as 3, 1-3,7, 5- or all") }
         var spans: [Span] = []
-        for part in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
+        // Commas and spaces both separate parts, so `1-3, 7` and `1-3 7` read as `1-3,7`.
+        for part in trimmed.split(whereSeparator: { $0 == "," || $0 == " " }) {
             guard spans.count < maxParts else { throw UsageError("too many ranges (at most \(maxParts)); use spans such as 1-500") }
             let part = part.trimmingCharacters(in: .whitespaces)
             func number(_ text: Substring) throws(UsageError) -> Int {
@@ -44,6 +45,7 @@ public enum RangeSpec: Equatable, Sendable {
                 spans.append(Span(lower: row, upper: row))
             }
         }
+        guard !spans.isEmpty else { throw UsageError("name rows such as 3, 1-3,7, 5- or all") }
         return .rows(spans)
     }
 

@@ -16,7 +16,8 @@ extension Shell {
             guard items.count == 1, let item = items.first else {
                 throw UsageError("\(session.source) takes one pick: select a single row, such as select 3")
             }
-            session.selections.removeAll { $0.sourceName == session.source }
+            let source = session.source
+            session.selections.removeAll { $0.sourceName == source }
             session.selections.append(item)
             return selectionChanged("Selected \(Renderer.summary(item)).")
         }

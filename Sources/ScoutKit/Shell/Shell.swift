@@ -233,7 +233,7 @@ public final class Shell {
         for name in sourceNames {
             guard let source = try? source(named: name) else { continue }
             let current = name == session.source ? "▸" : " "
-            output.say("\(current) \(DisplayWidth.pad(name, to: 12)) \(DisplayWidth.pad(origin, to: 30)) \(source.selection == .single ? "one pick" : "several picks")  usable")
+            output.say("\(current) \(DisplayWidth.pad(name, to: 12)) usable  \(DisplayWidth.pad(source.selection == .single ? "one pick" : "several picks", to: 13))  \(origin)")
             rows.append(.object(["name": .string(name), "usable": .bool(true), "selection": .string(source.selection.rawValue),
                                  "current": .bool(name == session.source)]))
         }

@@ -1,0 +1,116 @@
+import Foundation
+
+/// What one run of the built `scout` printed and how it ended.
+public struct ScoutRun: Sendable {
+    public var stdout: String
+    public var stderr: String
+    public var status: Int32
+
+    public var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    public var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+}
+
+/// A temporary home with its own XDG folders, in which the built `scout` runs as a user would run it.
+public final class Sandbox: @unchecked Sendable {
+    public let root: URL
+    public var environment: [String: String]
+
+    public init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("scout-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        environment = [
+            "HOME": root.path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "TZ": "UTC",
+            "LANG": "C.UTF-8",
+        ]
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    public func path(_ relative: String) -> URL { root.appendingPathComponent(relative) }
+    public var sessionFile: URL { path("state/scout/session.json") }
+    public var historyFile: URL { path("state/scout/history.jsonl") }
+    public var favouritesFile: URL { path("data/scout/favourites.json") }
+
+    /// The built `scout`: `SCOUT_BINARY`, else beside the test bundle.
+    public static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["SCOUT_BINARY"] { return URL(fileURLWithPath: path) }
+        var folder = Bundle.main.bundleURL
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("scout")
+            if FileManager.default.isExecutableFile(atPath: candidate.path), !candidate.hasDirectoryPath { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/scout")
+    }
+
+    /// Runs scout with `arguments`, `input` on standard input (a pipe), and waits for it.
+    ///
+    /// Waiting does not block a thread: tests run in parallel, and a fixture server in this process
+    /// needs the cooperative threads to answer.
+    @discardableResult
+    public func run(_ arguments: [String] = [], input: String = "", extraEnvironment: [String: String] = [:]) async throws -> ScoutRun {
+        let process = try launch(arguments, input: input, extraEnvironment: extraEnvironment)
+        return try await process.finish()
+    }
+
+    public func launch(_ arguments: [String], input: String, extraEnvironment: [String: String] = [:]) throws -> RunningScout {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        let id = UUID().uuidString
+        let out = root.appendingPathComponent("out-\(id)"), err = root.appendingPathComponent("err-\(id)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let inPipe = Pipe()
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.continuation.finish() }
+        process.standardInput = inPipe
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        inPipe.fileHandleForWriting.write(Data(input.utf8))
+        try inPipe.fileHandleForWriting.close()
+        return RunningScout(process: process, exited: exited.stream, out: out, err: err)
+    }
+
+    public func read(_ url: URL) throws -> String {
+        String(decoding: try Data(contentsOf: url), as: UTF8.self)
+    }
+
+    public func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    public func files(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path(folder).path)) ?? []).sorted()
+    }
+
+    public func mode(_ url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions]) as? Int) ?? -1
+    }
+}
+
+public struct RunningScout {
+    public let process: Process
+    let exited: AsyncStream<Void>
+    let out: URL
+    let err: URL
+
+    public func finish() async throws -> ScoutRun {
+        for await _ in exited {}
+        process.waitUntilExit()
+        return ScoutRun(stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                        stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
+                        status: process.terminationStatus)
+    }
+}
