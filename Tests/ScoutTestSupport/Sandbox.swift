@@ -65,6 +65,7 @@ public final class Sandbox: @unchecked Sendable {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        process.currentDirectoryURL = root
         process.environment = environment.merging(extraEnvironment) { $1 }
         let id = UUID().uuidString
         let out = root.appendingPathComponent("out-\(id)"), err = root.appendingPathComponent("err-\(id)")

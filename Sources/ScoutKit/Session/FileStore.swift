@@ -150,7 +150,7 @@ public struct FileStore: Sendable {
         for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
             let tail = name.components(separatedBy: ".tmp-").last ?? ""
             let pidText = tail.split(separator: "-").first.map(String.init) ?? ""
-            if let pid = Int32(pidText), pid != getpid(), kill(pid, 0) == 0 { continue }
+            if let pid = Int32(pidText), kill(pid, 0) == 0 { continue }  // a live scout may be mid-write
             unlink(directory.appendingPathComponent(name).path)
         }
     }

@@ -1,0 +1,119 @@
+import Foundation
+import ScoutTestSupport
+import Testing
+
+/// What the files hold after real runs: concurrent scouts, damaged files, exports, named sessions.
+@Suite struct PersistenceTests {
+    @Test func twoScoutsAddingAtOnceLoseNothing() async throws {
+        let box = try Sandbox()
+        func script(_ rows: ClosedRange<Int>) -> String {
+            "search\n" + rows.map { "fav add \($0)\n" }.joined()
+        }
+        let a = try box.launch([], input: script(1...50))
+        let b = try box.launch([], input: script(51...100))
+        let (first, second) = (try await a.finish(), try await b.finish())
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(second.status == 0, "\(second.stderr)")
+        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: box.favouritesFile)) as? [String: Any]
+        let ids = (file?["favourites"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(ids.count == 100)
+        #expect(Set(ids) == Set((1...100).map { "movies:\($0)" }))
+        // Both searches are in the history, whole.
+        #expect(try box.read(box.historyFile).split(separator: "\n").count == 2)
+    }
+
+    @Test func aGarbageSessionIsKeptAsideWithOneWarningAndScoutWorks() async throws {
+        let box = try Sandbox()
+        try box.write("\u{0}\u{1}not json at all {", to: box.sessionFile)
+        let run = try await box.run(["-c", "search alien"])
+        #expect(run.status == 0)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderrLines.first?.hasPrefix("scout: the session was damaged and could not be read; kept it as session.json.corrupt-") == true)
+        #expect(run.stdout.contains("1  Alien"))
+        let kept = box.files(in: "state/scout").filter { $0.hasPrefix("session.json.corrupt-") }
+        #expect(kept.count == 1)
+        #expect(try box.read(box.path("state/scout/\(kept[0])")) == "\u{0}\u{1}not json at all {")
+        // The new session is valid, and a second damaged file does not overwrite the first copy.
+        #expect(try JSONSerialization.jsonObject(with: Data(contentsOf: box.sessionFile)) is [String: Any])
+        try box.write("[]", to: box.sessionFile)
+        let again = try await box.run(["-c", "sources"])
+        #expect(again.status == 0)
+        #expect(box.files(in: "state/scout").filter { $0.hasPrefix("session.json.corrupt-") }.count == 2)
+    }
+
+    @Test func damagedFavouritesAndSettingsAreKeptAsideToo() async throws {
+        let box = try Sandbox()
+        try box.write("{\"favourites\": [", to: box.favouritesFile)
+        try box.write("not json", to: box.path("config/scout/config.json"))
+        let run = try await box.run(["-c", "fav; search alien; fav add 1; fav"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines.count == 2)
+        #expect(run.stdout.contains("1. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]"))
+        #expect(box.files(in: "data/scout").contains { $0.hasPrefix("favourites.json.corrupt-") })
+        #expect(box.files(in: "config/scout").contains { $0.hasPrefix("config.json.corrupt-") })
+    }
+
+    @Test func favouritesExportAndImportMergeById() async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "search kubrick; fav add 1-3 --tag classics; fav export favs.json; fav export favs.csv"])
+        let csv = try box.read(box.path("favs.csv"))
+        #expect(csv.hasPrefix("id,title,source,added_at,tags,url,year,genre,director\r\n"))
+        #expect(csv.contains("movies:28,2001: A Space Odyssey,movies,"))
+        #expect(csv.contains(",classics,,1968,Science Fiction,Stanley Kubrick\r\n"))
+        #expect(box.mode(box.path("favs.json")) == 0o600)
+
+        let other = try Sandbox()
+        try FileManager.default.copyItem(at: box.path("favs.csv"), to: other.path("favs.csv"))
+        try FileManager.default.copyItem(at: box.path("favs.json"), to: other.path("favs.json"))
+        let run = try await other.run(["-c", "search nolan; fav add 1; fav import favs.csv; fav import favs.json; fav"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Imported 3 new favourites (0 already kept)."))
+        #expect(run.stdout.contains("Imported 0 new favourites (3 already kept)."))
+        #expect(run.stdout.contains("4. A Clockwork Orange (1971, Crime, Stanley Kubrick)  [movies:30]  #classics"))
+        let bad = try await other.run(["-c", "fav import missing.json"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("missing.json: no such file"))
+    }
+
+    @Test func favouritesWorkOfflineFromTheirSnapshots() async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "use restaurants; search tokyo; fav add 2"])
+        let run = try await box.run(["--fresh", "-c", "fav show 1; fav search tokyo; fav rm restaurants:10; fav"])
+        #expect(run.stdout.contains("Narisawa"))
+        #expect(run.stdout.contains("City:     Tokyo"))
+        #expect(run.stdout.contains("Removed 1 favourite."))
+        #expect(run.stdout.contains("No favourites yet"))
+    }
+
+    @Test func namedSessionsAndFresh() async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "search spielberg; select 3; session save weekend; session reset"])
+        let list = try await box.run(["-c", "session list; session"])
+        #expect(list.stdout.contains("weekend              movies \"spielberg\", 1 selected, saved just now"))
+        #expect(list.stdout.contains("Session: movies, no search yet, 0 selected, list view"))
+        let load = try await box.run(["-c", "session load weekend; selection"])
+        #expect(load.stdout.contains("Loaded session weekend: movies, \"spielberg\", page 1, 1 selected, list view."))
+        #expect(load.stdout.contains("1. Raiders of the Lost Ark"))
+        let named = try await box.run(["--session", "weekend", "-c", "selection"])
+        #expect(named.stdout.contains("1. Raiders of the Lost Ark"))
+        let fresh = try await box.run(["--fresh", "-c", "selection; history"])
+        #expect(fresh.stdout.contains("Nothing selected"))
+        #expect(fresh.stdout.contains("\"spielberg\""))
+        #expect(box.mode(box.path("state/scout/sessions/weekend.json")) == 0o600)
+        let gone = try await box.run(["-c", "session rm weekend; session load weekend"])
+        #expect(gone.status == 1)
+        #expect(gone.stderr.contains("no session named weekend"))
+    }
+
+    @Test func settingsAreSavedAndValidated() async throws {
+        let box = try Sandbox()
+        let run = try await box.run(["-c", "set page-size 7; set omdb-key abcdef123; set color purple; set"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("color takes auto, always or never"))
+        #expect(run.stdout.contains("omdb-key   •••••••23"))
+        let config = try box.read(box.path("config/scout/config.json"))
+        #expect(config.contains("\"page-size\" : 7"))
+        let list = try await box.run(["-c", "search"])
+        #expect(list.stdout.contains("page 1 of 20"))
+    }
+}

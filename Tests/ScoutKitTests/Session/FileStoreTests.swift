@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import ScoutKit
+
+/// A private temporary folder for one test.
+final class TempFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("scout-unit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+    var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
+    func mode(_ name: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: file(name).path)[.posixPermissions]) as? Int) ?? -1 }
+}
+
+@Suite struct FileStoreTests {
+    @Test func atomicWriteReplacesWholeWithAPrivateFileAndLeavesNoTemporary() throws {
+        let folder = try TempFolder()
+        let store = FileStore()
+        let target = folder.file("nested/deeper/state.json")
+        let old = umask(0o022)
+        defer { umask(old) }
+        try store.write(Data("one".utf8), to: target)
+        try store.write(Data("two".utf8), to: target)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "two")
+        #expect(folder.mode("nested/deeper/state.json") == 0o600)
+        #expect(folder.mode("nested") == 0o700)
+        #expect(folder.mode("nested/deeper") == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("nested/deeper").path) == ["state.json"])
+    }
+
+    @Test func aFailedWriteKeepsTheOldFileAndNoTemporary() throws {
+        let folder = try TempFolder()
+        let store = FileStore()
+        let target = folder.file("keep.json")
+        try store.write(Data("precious".utf8), to: target)
+        chmod(folder.url.path, 0o500)
+        defer { chmod(folder.url.path, 0o700) }
+        guard getuid() != 0 else { return }  // root writes through any mode; the fault test of issue 4 covers root
+        #expect(throws: StoreError.self) { try store.write(Data("new".utf8), to: target) }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "precious")
+        #expect(folder.names == ["keep.json"])
+    }
+
+    @Test func appendAddsWholeRecords() throws {
+        let folder = try TempFolder()
+        let store = FileStore()
+        let log = folder.file("log.jsonl")
+        try store.append(Data("{\"a\":1}\n".utf8), to: log)
+        try store.append(Data("{\"a\":2}\n".utf8), to: log)
+        #expect(try String(contentsOf: log, encoding: .utf8) == "{\"a\":1}\n{\"a\":2}\n")
+        #expect(folder.mode("log.jsonl") == 0o600)
+    }
+
+    @Test func quarantineNeverOverwritesAnEarlierCopy() throws {
+        let folder = try TempFolder()
+        var store = FileStore()
+        store.now = { Date(timeIntervalSince1970: 1_795_000_000) }
+        let target = folder.file("session.json")
+        try Data("garbage one".utf8).write(to: target)
+        let first = store.quarantine(target)
+        try Data("garbage two".utf8).write(to: target)
+        let second = store.quarantine(target)
+        #expect(first == "session.json.corrupt-20261118T110640Z")
+        #expect(second == "session.json.corrupt-20261118T110640Z-2")
+        #expect(try String(contentsOf: folder.file(first ?? ""), encoding: .utf8) == "garbage one")
+        #expect(try String(contentsOf: folder.file(second ?? ""), encoding: .utf8) == "garbage two")
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
+    @Test func aHeldLockMakesOthersWaitThenSayBusy() throws {
+        let folder = try TempFolder()
+        var store = FileStore()
+        store.lockTimeout = .milliseconds(200)
+        let target = folder.file("favourites.json")
+        try store.withLock(target) {
+            // A second descriptor on the same lock file: flock treats it as another holder.
+            let fd = open(folder.file(".favourites.json.lock").path, O_RDWR)
+            defer { close(fd) }
+            #expect(flock(fd, LOCK_EX | LOCK_NB) != 0)
+        }
+        // Held by another open file description: the store backs off, then says busy.
+        let fd = open(folder.file(".favourites.json.lock").path, O_RDWR)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        let start = ContinuousClock.now
+        #expect(throws: StoreError.busy(path: target.path)) { try store.withLock(target) {} }
+        #expect(ContinuousClock.now - start >= .milliseconds(200))
+        flock(fd, LOCK_UN)
+        #expect(try store.withLock(target) { 42 } == 42)
+    }
+
+    @Test func sweepRemovesTemporariesOfDeadProcessesOnly() throws {
+        let folder = try TempFolder()
+        try Data().write(to: folder.file(".session.json.tmp-999999-12"))
+        try Data().write(to: folder.file(".session.json.tmp-\(getpid())-34"))
+        try Data().write(to: folder.file("session.json"))
+        FileStore().sweepTemporaries(in: folder.url)
+        #expect(folder.names == [".session.json.tmp-\(getpid())-34", "session.json"])
+    }
+}
+
+@Suite struct PathsTests {
+    @Test func xdgValuesAreUsedWhenAbsolute() {
+        let paths = Paths(environment: ["XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/k"], home: "/home/u")
+        #expect(paths.configFile.path == "/c/scout/config.json")
+        #expect(paths.favouritesFile.path == "/d/scout/favourites.json")
+        #expect(paths.sessionFile.path == "/s/scout/session.json")
+        #expect(paths.historyFile.path == "/s/scout/history.jsonl")
+        #expect(paths.lineHistoryFile.path == "/s/scout/editline_history")
+        #expect(paths.denyListFile.path == "/d/scout/denylist.txt")
+        #expect(paths.namedSession("weekend").path == "/s/scout/sessions/weekend.json")
+        #expect(paths.cache.path == "/k/scout")
+    }
+
+    @Test func unsetEmptyOrRelativeValuesFallBackToTheDefaults() {
+        for value in [nil, "", "relative/dir", "~/x"] as [String?] {
+            var environment: [String: String] = [:]
+            for name in ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] { environment[name] = value }
+            let paths = Paths(environment: environment, home: "/home/u")
+            #expect(paths.config.path == "/home/u/.config/scout")
+            #expect(paths.data.path == "/home/u/.local/share/scout")
+            #expect(paths.state.path == "/home/u/.local/state/scout")
+            #expect(paths.cache.path == "/home/u/.cache/scout")
+        }
+    }
+}
+
+@Suite struct StateFileTests {
+    @Test func sessionDecodesFromEmptyObjectAndEarlierVersions() throws {
+        #expect(try JSONDecoder.scout.decode(SessionModel.self, from: Data("{}".utf8)) == SessionModel())
+        // A version-0 file of an earlier build: no view, no searchID, an unknown extra key.
+        let early = #"{"schemaVersion":0,"source":"restaurants","query":{"source":"restaurants","terms":"thai","options":{}},"page":2,"legacy":true}"#
+        let model = try JSONDecoder.scout.decode(SessionModel.self, from: Data(early.utf8))
+        #expect(model.source == "restaurants")
+        #expect(model.query?.terms == "thai")
+        #expect(model.page == 2)
+        #expect(model.view == .list)
+        #expect(model.selections.isEmpty)
+        #expect(try JSONDecoder.scout.decode(Settings.self, from: Data("{}".utf8)) == Settings())
+    }
+
+    @Test func aDamagedFileIsMovedAsideWithOneWarning() throws {
+        let folder = try TempFolder()
+        let file = StateFile<SessionModel>(folder.file("session.json"), label: "the session", store: FileStore())
+        try Data("{\"page\": ".utf8).write(to: folder.file("session.json"))
+        var warnings: [String] = []
+        #expect(file.load { warnings.append($0) } == nil)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("the session was damaged and could not be read; kept it as session.json.corrupt-") == true)
+        #expect(folder.names.count == 1 && folder.names[0].hasPrefix("session.json.corrupt-"))
+    }
+
+    @Test func historyKeepsEveryGoodLineAroundABadOne() throws {
+        let folder = try TempFolder()
+        let history = HistoryStore(url: folder.file("history.jsonl"), store: FileStore())
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        try history.recordSearch(id: "a", query: SearchQuery(source: "movies", terms: "alien"), count: 2, at: date)
+        try FileStore().append(Data("{not json\n\u{0}\u{FF}\n".utf8), to: folder.file("history.jsonl"))
+        try history.recordSearch(id: "b", query: SearchQuery(source: "restaurants", terms: "thai"), count: 7, at: date)
+        try history.recordDone(search: "b", chosen: [Item(id: "restaurants:50", title: "Nahm")], at: date)
+        let entries = try history.entries()
+        #expect(entries.map(\.terms) == ["alien", "thai"])
+        #expect(entries[1].chosen == [HistoryEntry.Chosen(id: "restaurants:50", title: "Nahm")])
+        #expect(entries[1].count == 7)
+    }
+}
