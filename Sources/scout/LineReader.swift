@@ -25,6 +25,7 @@ final class EditLineReader: LineReader {
 
     /// What the C callbacks need; libedit calls them on this thread, during `el_gets`.
     nonisolated(unsafe) static var promptText = strdup("> ")
+    nonisolated(unsafe) static var interrupted = false
     nonisolated(unsafe) static var completer: (String) -> Completion.Result = { Completion.complete($0, sources: []) }
 
     init?(store: LineHistoryStore) {
@@ -45,6 +46,27 @@ final class EditLineReader: LineReader {
             EditLineReader.complete(el)
         }
         scout_el_bind(editLine, "^I", "scout-complete")
+        // Ctrl-C while editing is a key, not a signal: it ends the line, which is then dropped. The signal
+        // would land on any thread and race with libedit's read; outside el_gets the terminal is back in
+        // its own mode and Ctrl-C is SIGINT again (it cancels a running search).
+        var setty = [strdup("setty"), strdup("-d"), strdup("-isig")]
+        setty.withUnsafeMutableBufferPointer { args in
+            args.baseAddress?.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: args.count) {
+                _ = el_parse(editLine, Int32(args.count), $0)
+            }
+        }
+        setty.forEach { free($0) }
+        scout_el_add_function(editLine, "scout-interrupt", "Drop the line being typed") { el, _ in
+            EditLineReader.interrupted = true
+            if let el {
+                // Show the dropped line as a shell does: the cursor to its end, then ^C.
+                el_cursor(el, Int32.max / 2)
+                el_insertstr(el, "^C")
+                el_push(el, "\n")
+            }
+            return UInt8(CC_REFRESH)
+        }
+        scout_el_bind(editLine, "^C", "scout-interrupt")
         scout_el_bind(editLine, "^R", "em-inc-search-prev")
         // The user's ~/.editrc (or $EDITRC) comes last, so that it can change any of the above.
         el_source(editLine, nil)
@@ -75,6 +97,10 @@ final class EditLineReader: LineReader {
                 guard count == -1, errno == EINTR, !Signals.stopRequested else { return nil }
                 // Ctrl-C at the prompt drops the line and starts a fresh one; other signals just retry.
                 if Signals.take(SIGINT) { Terminal.write("\n", to: STDOUT_FILENO) }
+                continue
+            }
+            if Self.interrupted {
+                Self.interrupted = false
                 continue
             }
             var line = String(cString: raw)

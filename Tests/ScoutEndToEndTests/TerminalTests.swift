@@ -1,0 +1,80 @@
+import Foundation
+import ScoutTestSupport
+import Testing
+
+/// scout on a real pseudo-terminal (tmux): the prompt, Tab, Up, Ctrl-C, Ctrl-D, ~/.editrc, the welcome back.
+@Suite(.serialized) struct TerminalTests {
+    @Test func promptTabUpCtrlCAndCtrlD() async throws {
+        let box = try Sandbox()
+        let term = try TmuxTerminal(sandbox: box)
+        try term.waitFor("movies [0 selected]>")
+
+        // Tab completes a command word.
+        try term.type("sea")
+        try term.send("Tab")
+        try term.waitFor("movies [0 selected]> search")
+        try term.type("Amélie")
+        try term.send("Enter")
+        try term.waitFor("1  Amélie")
+
+        // Ctrl-C drops the line being typed and leaves scout running.
+        try term.type("abc def")
+        try term.send("C-c")
+        try term.type("select 1")
+        try term.send("Enter")
+        try term.waitFor("movies [1 selected]>")
+        #expect(!(try term.screen()).contains("unknown command"))
+        #expect(try term.screen().contains("movies [0 selected]> abc def^C\nmovies [0 selected]> select 1"))
+        #expect(term.isRunning)
+
+        // Up recalls the previous line, UTF-8 intact.
+        try term.send("Up", "Up")
+        try term.waitFor("movies [1 selected]> search Amélie")
+        try term.send("C-u")
+
+        // Tab after use completes a source; a second choice lists the candidates.
+        try term.type("use re")
+        try term.send("Tab")
+        try term.type("x")
+        try term.waitFor("use restaurants x")
+        try term.send("C-u")
+        try term.type("se")
+        try term.send("Tab")
+        try term.waitFor("search     select     selection  session    set")
+        try term.send("C-u", "C-d")
+        for _ in 0..<100 where term.isRunning { usleep(50_000) }
+        #expect(!term.isRunning)
+
+        // The line history was saved as typed, and the session with it.
+        let lines = try box.read(box.path("state/scout/editline_history"))
+        #expect(lines == "search Amélie\nselect 1\n")
+        #expect(try box.read(box.sessionFile).contains("\"terms\" : \"Amélie\""))
+    }
+
+    @Test func theNextLaunchWelcomesBackAndShowsTheViewLeft() async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "use restaurants; search thai; select 2; show 3"])
+        let term = try TmuxTerminal(sandbox: box)
+        let screen = try term.waitFor("restaurants [1 selected]>")
+        #expect(screen.contains("Welcome back, last visit just now ("))
+        #expect(screen.contains("Restored: restaurants, \"thai\", page 1, 1 selected, showing Sorn."))
+        #expect(screen.contains("Sorn\n────"))
+        #expect(screen.contains("City:     Bangkok"))
+        // Up recalls nothing typed in a script: the line history holds only what was typed at a prompt.
+        try term.send("Up")
+        try term.type("list")
+        try term.send("Enter")
+        try term.waitFor("* ")
+        #expect(try term.screen().contains("*  2  Jay Fai"))
+    }
+
+    @Test func editrcIsReadForProgramNameScout() async throws {
+        let box = try Sandbox()
+        try box.write("scout:bind -s ^T 'search godfather'\nother:bind -s ^T 'search alien'\n", to: box.path(".editrc"))
+        let term = try TmuxTerminal(sandbox: box)
+        try term.waitFor("movies [0 selected]>")
+        try term.send("C-t", "Enter")
+        let screen = try term.waitFor("movies · \"godfather\"")
+        #expect(screen.contains("The Godfather Part II"))
+    }
+}
