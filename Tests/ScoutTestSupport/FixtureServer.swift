@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 
 /// A loopback HTTP server for tests: serves fixed bodies by path and counts the requests it gets.
@@ -29,7 +30,13 @@ public final class FixtureServer: Sendable {
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? 0)
                 continuation.finish()
-            })
+            },
+            logger: {
+                // Shutting down mid-test is expected; keep the test output to what the tests say.
+                var logger = Logger(label: "fixture-server")
+                logger.logLevel = .critical
+                return logger
+            }())
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var port = 0
         for await bound in ports { port = bound }
