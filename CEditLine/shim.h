@@ -9,6 +9,7 @@
 
 typedef char *(*scout_prompt_fn)(EditLine *);
 typedef unsigned char (*scout_key_fn)(EditLine *, int);
+typedef int (*scout_getc_fn)(EditLine *, wchar_t *);
 
 static inline EditLine *scout_el_init(const char *prog) {
     return el_init(prog, stdin, stdout, stderr);
@@ -33,6 +34,9 @@ static inline int scout_el_add_function(EditLine *el, const char *name, const ch
 }
 static inline int scout_el_bind(EditLine *el, const char *key, const char *command) {
     return el_set(el, EL_BIND, key, command, NULL);
+}
+static inline int scout_el_set_getc(EditLine *el, scout_getc_fn fn) {
+    return el_set(el, EL_GETCFN, fn);
 }
 static inline int scout_history_setsize(History *h, int size) {
     HistEvent ev;

@@ -41,6 +41,10 @@ final class EditLineReader: LineReader {
         // Scout handles signals itself (see Signals): libedit's own handlers would run on whichever
         // thread the signal lands on and leave the terminal in cooked mode under a running read.
         scout_el_set_signal(editLine, 0)
+        scout_el_set_getc(editLine) { _, character in
+            guard let character else { return -1 }
+            return EditLineReader.readCharacter(into: character)
+        }
         scout_el_set_prompt(editLine) { _ in EditLineReader.promptText }
         scout_el_add_function(editLine, "scout-complete", "Complete the word at the cursor") { el, _ in
             EditLineReader.complete(el)
@@ -88,17 +92,7 @@ final class EditLineReader: LineReader {
         Self.promptText = strdup(prompt)
         while true {
             var count: Int32 = 0
-            Signals.readerThread = pthread_self()
-            let read = el_gets(editLine, &count)
-            let failure = errno
-            Signals.readerThread = 0
-            guard let raw = read else {
-                errno = failure
-                guard count == -1, errno == EINTR, !Signals.stopRequested else { return nil }
-                // Ctrl-C at the prompt drops the line and starts a fresh one; other signals just retry.
-                if Signals.take(SIGINT) { Terminal.write("\n", to: STDOUT_FILENO) }
-                continue
-            }
+            guard let raw = el_gets(editLine, &count) else { return nil }
             if Self.interrupted {
                 Self.interrupted = false
                 continue
@@ -110,6 +104,40 @@ final class EditLineReader: LineReader {
                 try? store.add(line)
             }
             return line
+        }
+    }
+
+    /// libedit's character reader: waits for a byte on standard input or for a signal on the wake pipe,
+    /// and decodes UTF-8 (or the locale's encoding) into one wide character. Returns 1 for a character,
+    /// 0 at the end of input, -1 when SIGTERM or SIGHUP asks scout to stop.
+    static func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        var state = mbstate_t()
+        while true {
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: Signals.wakeRead, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, Signals.wakeRead >= 0 ? 2 : 1, -1) < 0 && errno != EINTR { return -1 }
+            if Signals.stopRequested { return -1 }
+            if fds[1].revents != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                _ = read(Signals.wakeRead, &drain, drain.count)
+                continue
+            }
+            guard fds[0].revents != 0 else { continue }
+            var byte: CChar = 0
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count == 0 { return 0 }
+            if count < 0 { if errno == EINTR || errno == EAGAIN { continue }; return -1 }
+            var wide: wchar_t = 0
+            switch mbrtowc(&wide, &byte, 1, &state) {
+            case -2: continue  // more bytes of this character to come
+            case -1:  // not a character
+                state = mbstate_t()
+                character.pointee = 0xFFFD  // an invalid byte reads as U+FFFD, never as a control
+                return 1
+            default:
+                character.pointee = wide
+                return 1
+            }
         }
     }
 

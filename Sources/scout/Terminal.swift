@@ -35,21 +35,28 @@ enum Terminal {
     }
 }
 
-/// Signals arrive as numbers in a flag word; the REPL reads them between lines.
+/// Signals arrive as bits in a flag word, and wake the line reader through a pipe (the one
+/// async-signal-safe way to reach a thread blocked waiting for a key, whichever thread the signal
+/// lands on).
 enum Signals {
     nonisolated(unsafe) static var pending: UInt64 = 0
-    /// The thread blocked reading a line, if any. A signal can land on any thread of the process;
-    /// the handler passes it on to this one so that its `read` returns with EINTR.
-    nonisolated(unsafe) static var readerThread: pthread_t = 0
+    nonisolated(unsafe) static var wakeRead: Int32 = -1
+    nonisolated(unsafe) static var wakeWrite: Int32 = -1
 
     /// Installs handlers without SA_RESTART, so that a blocked read returns and the REPL can act.
     static func install(_ signals: [Int32]) {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            wakeRead = fds[0]
+            wakeWrite = fds[1]
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 Signals.pending |= (1 << UInt64(number))
-                let reader = Signals.readerThread
-                if reader != 0, pthread_equal(reader, pthread_self()) == 0 { pthread_kill(reader, number) }
+                var byte: UInt8 = 1
+                _ = Foundation.write(Signals.wakeWrite, &byte, 1)
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0

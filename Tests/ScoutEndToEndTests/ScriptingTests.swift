@@ -137,6 +137,10 @@ import Testing
         #expect(run.stdout.contains("\"fincher\"  4 results  → Fight Club"))
         #expect(run.stdout.contains("Re-running: search fincher"))
         #expect(run.stdout.contains("4  "))
+        // A pick from another source stays out of this search's record.
+        let mixed = try await box.run(["-c", "use restaurants; search rome; select 1; done; history 1"])
+        #expect(mixed.stdout.contains("Chosen (2):"))
+        #expect(mixed.stdout.contains("\"rome\"  2 results  → Roscioli\n"))
         let search = try await box.run(["-c", "history search coen"])
         #expect(search.stdoutLines.count == 1)
         #expect(search.stdout.contains("\"coen\""))

@@ -32,6 +32,12 @@ import Testing
         try term.waitFor("movies [1 selected]> search Amélie")
         try term.send("C-u")
 
+        // Ctrl-R searches the line history backwards.
+        try term.send("C-r")
+        try term.type("Amé")
+        try term.waitFor("search Amélie")
+        try term.send("C-g", "C-u")
+
         // Tab after use completes a source; a second choice lists the candidates.
         try term.type("use re")
         try term.send("Tab")
@@ -66,6 +72,27 @@ import Testing
         try term.send("Enter")
         try term.waitFor("* ")
         #expect(try term.screen().contains("*  2  Jay Fai"))
+    }
+
+    @Test func sigtermAndSighupSaveAndExit() async throws {
+        for signal in ["TERM", "HUP"] {
+            let box = try Sandbox()
+            let term = try TmuxTerminal(sandbox: box)
+            try term.waitFor("movies [0 selected]>")
+            try term.type("search heat")
+            try term.send("Enter")
+            try term.waitFor("1  Heat")
+            let kill = Process()
+            kill.executableURL = URL(fileURLWithPath: "/bin/kill")
+            kill.arguments = ["-\(signal)", String(try term.panePID())]
+            try kill.run()
+            kill.waitUntilExit()
+            for _ in 0..<100 where term.isRunning { usleep(50_000) }
+            #expect(!term.isRunning, "SIG\(signal)")
+            #expect(try box.read(box.sessionFile).contains("\"terms\" : \"heat\""))
+            // The last visit is the moment scout left.
+            #expect(try box.read(box.sessionFile).contains("lastVisited"))
+        }
     }
 
     @Test func editrcIsReadForProgramNameScout() async throws {

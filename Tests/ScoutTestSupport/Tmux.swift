@@ -47,6 +47,11 @@ public final class TmuxTerminal {
         throw TmuxError(message: "timed out waiting for \"\(text)\"; the screen was:\n\(last)")
     }
 
+    /// The process id of what runs in the pane (scout: `env` execs it).
+    public func panePID() throws -> Int32 {
+        Int32(try tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
     /// Whether scout is still running in the pane.
     public var isRunning: Bool {
         ((try? tmux(["list-panes", "-t", name, "-F", "#{pane_dead}"])) ?? "1").trimmingCharacters(in: .whitespacesAndNewlines) == "0"

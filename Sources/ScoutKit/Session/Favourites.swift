@@ -72,7 +72,8 @@ public final class FavouritesStore {
         if let cached, stamp == cachedStamp { return cached }
         let favourites = file.load(warn: warn)?.favourites ?? []
         cached = favourites
-        cachedStamp = FileStamp(file.url)
+        // The stamp from before the read: a change made while reading is seen at the next call.
+        cachedStamp = stamp
         return favourites
     }
 

@@ -65,9 +65,12 @@ extension Shell {
         var output = Output()
         output.say(session.selections.count == 1 ? "Chosen:" : "Chosen (\(session.selections.count)):")
         for item in session.selections { output.say("  \(Renderer.summary(item))") }
-        if let search = session.searchID {
+        // The search's history record gets the picks from its own source; the selection may hold others.
+        let searched = session.query?.source
+        let fromSearch = session.selections.filter { $0.sourceName == searched }
+        if let search = session.searchID, !fromSearch.isEmpty {
             do {
-                try history.recordDone(search: search, chosen: session.selections, at: context.now())
+                try history.recordDone(search: search, chosen: fromSearch, at: context.now())
             } catch {
                 output.warn("the choice was not written to history: \(error)")
             }

@@ -1,8 +1,9 @@
 import Foundation
 
 extension Shell {
-    /// Restores the session on launch: fetches the last query's results again and shows the view the
-    /// user left, with a welcome-back line when `greet` (on a terminal).
+    /// Restores the session on launch: fetches the last query's results again and, when `greet` (on a
+    /// terminal), shows a welcome-back line and the view the user left. Scripts get neither, so that a
+    /// script's start reads no favourites.
     public func start(greet: Bool) async -> Output {
         var output = Output()
         if let problem = await reload() { output.warn(problem) }
@@ -14,7 +15,7 @@ extension Shell {
         } else if greet {
             output.say("scout \(Scout.version): search the \(session.source) catalog. Type help for commands, Tab to complete, Ctrl-D to leave.")
         }
-        if resultsLoaded { output.merge(restoredView()) }
+        if greet, resultsLoaded { output.merge(restoredView()) }
         return withWarnings(output)
     }
 
