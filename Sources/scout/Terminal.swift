@@ -64,13 +64,6 @@ enum Signals {
         }
     }
 
-    /// Whether `signal` arrived since last asked; clears it.
-    static func take(_ signal: Int32) -> Bool {
-        let bit: UInt64 = 1 << UInt64(signal)
-        defer { pending &= ~bit }
-        return pending & bit != 0
-    }
-
     /// SIGTERM or SIGHUP: save and leave.
     static var stopRequested: Bool {
         pending & ((1 << UInt64(SIGTERM)) | (1 << UInt64(SIGHUP))) != 0
