@@ -69,8 +69,8 @@ public final class Sandbox: @unchecked Sendable {
         process.environment = environment.merging(extraEnvironment) { $1 }
         let id = UUID().uuidString
         let out = root.appendingPathComponent("out-\(id)"), err = root.appendingPathComponent("err-\(id)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let inPipe = Pipe()
         let exited = AsyncStream<Void>.makeStream()
         process.terminationHandler = { _ in exited.continuation.finish() }
