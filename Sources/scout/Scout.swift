@@ -46,6 +46,12 @@ struct ScoutCommand: AsyncParsableCommand {
                                    workingDirectory: FileManager.default.currentDirectoryPath,
                                    sessionName: session, width: Terminal.width())
         context.offline = offline
+        if isatty(STDERR_FILENO) == 1 && !json {
+            context.progress = { text in
+                // One line on standard error, rewritten in place and erased when done.
+                Terminal.write(text.map { "\r\u{1B}[K\($0)…" } ?? "\r\u{1B}[K", to: STDERR_FILENO)
+            }
+        }
         let shell = Shell(context: context, fresh: fresh)
         var printer = Printer(json: json)
 

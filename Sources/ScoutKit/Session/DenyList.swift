@@ -9,6 +9,8 @@ public final class DenyListStore {
     let store: FileStore
     private var cached: [String]?
     private var cachedStamp: FileStamp?
+    /// Folded term to the term as written, built when a search first needs it.
+    private var index: [String: String]?
 
     public init(url: URL, store: FileStore) {
         self.url = url
@@ -21,14 +23,24 @@ public final class DenyListStore {
         let terms = try read()
         cached = terms
         cachedStamp = stamp
+        index = nil
         return terms
     }
 
-    /// The denied term that refuses `query`, if any.
+    /// The denied term that refuses `query`, if any: one hash look-up per prefix of the folded query,
+    /// so the check does not grow with the size of the list.
     public func match(_ query: String) throws -> String? {
         let folded = Text.fold(query)
         guard !folded.isEmpty else { return nil }
-        return try terms().first { folded.hasPrefix(Text.fold($0)) }
+        let terms = try terms()
+        let index = self.index ?? Dictionary(terms.map { (Text.fold($0), $0) }, uniquingKeysWith: { first, _ in first })
+        self.index = index
+        var prefix = ""
+        for character in folded {
+            prefix.append(character)
+            if let term = index[prefix] { return term }
+        }
+        return nil
     }
 
     /// Adds terms not yet denied; returns how many were new.
@@ -69,6 +81,7 @@ public final class DenyListStore {
             }
             cached = terms
             cachedStamp = FileStamp(url)
+            index = nil
             return count
         }
     }

@@ -15,6 +15,12 @@ public struct ShellContext: Sendable {
     public var home: String
     /// `--offline`: send no request.
     public var offline = false
+    public var itunesURL: URL
+    public var omdbURL: URL
+    /// `OMDB_API_KEY`, which wins over the key in the settings.
+    public var omdbKey: String?
+    /// Told how a long wait is going ("page 3 of 10"); nil when nobody is watching. Called with nil when done.
+    public var progress: (@Sendable (String?) -> Void)?
 
     public init(environment: [String: String], home: String, workingDirectory: String,
                 now: @escaping @Sendable () -> Date = { Date() }, calendar: Calendar = .current,
@@ -25,6 +31,13 @@ public struct ShellContext: Sendable {
         } else {
             catalog = .builtin
         }
+        func url(_ variable: String, _ fallback: String) -> URL {
+            environment[variable].flatMap { $0.isEmpty ? nil : URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
+                ?? URL(string: fallback) ?? URL(fileURLWithPath: "/")
+        }
+        itunesURL = url("SCOUT_ITUNES_URL", "https://itunes.apple.com")
+        omdbURL = url("SCOUT_OMDB_URL", "https://www.omdbapi.com")
+        omdbKey = environment["OMDB_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         var store = FileStore()
         store.now = now
         fileStore = store

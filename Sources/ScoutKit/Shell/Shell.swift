@@ -22,12 +22,22 @@ public final class Shell {
     lazy var history = HistoryStore(url: context.paths.historyFile, store: context.fileStore)
     lazy var denyList = DenyListStore(url: context.paths.denyListFile, store: context.fileStore)
     let catalogStore: CatalogStore
+    /// Keeps iTunes requests under about 20 a minute across the whole run.
+    let itunesPacer = Pacer()
+    /// How many requests `load all` keeps in flight.
+    public static let loadAllConcurrency = 4
 
     /// The results of the current search, in the source's order.
     var results: [Item] = []
     /// Whether `results` holds the answer to `session.query` (false before the first search, or when
     /// restoring it failed).
     var resultsLoaded = false
+    /// Whether the source may have more pages than `results` holds, and how many it has fetched.
+    var hasMore = false
+    var fetchedPages = 0
+    /// The source's count of all results, when it gives one.
+    var sourceTotal: Int?
+
     /// `results` filtered, sorted and grouped, as rows are numbered; rebuilt when any of those change.
     private var displayedCache: [Item]?
 
@@ -52,11 +62,24 @@ public final class Shell {
 
     // MARK: Sources
 
-    public var sourceNames: [String] { CatalogSource.Kind.allCases.map(\.rawValue) }
+    public var sourceNames: [String] {
+        CatalogSource.Kind.allCases.map(\.rawValue) + ITunesSource.kinds.map(\.name) + ["omdb"]
+    }
+
+    var omdbKey: String? { context.omdbKey ?? settings.omdbKey }
+
+    var fetcher: CachingFetcher {
+        CachingFetcher(folder: context.paths.cache, store: context.fileStore, ttl: TimeInterval(settings.cacheTTL),
+                       offline: context.offline || settings.offline, now: context.now, pacer: itunesPacer)
+    }
 
     func source(named name: String) throws(UsageError) -> any Source {
         if let kind = CatalogSource.Kind(rawValue: name) {
             return CatalogSource(kind: kind, store: catalogStore)
+        }
+        if name == "omdb" { return OMDbSource(base: context.omdbURL, key: omdbKey, fetcher: fetcher) }
+        if let source = ITunesSource(name: name, base: context.itunesURL, fetcher: fetcher, country: settings.country, lang: settings.lang) {
+            return source
         }
         let near = sourceNames.min { CommandTable.editDistance(name, $0) < CommandTable.editDistance(name, $1) }
         throw UsageError("no source \"\(name.prefix(40))\"\(near.map { ": did you mean \($0)?" } ?? ""); sources lists them")
@@ -111,10 +134,10 @@ public final class Shell {
             case .list:
                 session.view = .list
                 return try listing()
-            case .next: return try turnPage(to: session.page + 1)
-            case .prev: return try turnPage(to: session.page - 1)
-            case .page(let n): return try turnPage(to: n)
-            case .loadAll: return try loadAll()
+            case .next: return try await turnPage(to: session.page + 1)
+            case .prev: return try await turnPage(to: session.page - 1)
+            case .page(let n): return try await turnPage(to: n)
+            case .loadAll: return try await loadAll()
             case .filter(let text):
                 try requireResults()
                 session.filter = text
@@ -167,14 +190,28 @@ public final class Shell {
 
     func search(_ query: SearchQuery, record: Bool = true) async throws -> Output {
         let source = try source(named: query.source)
-        if source is CatalogSource, let option = query.options.keys.sorted().first {
-            throw UsageError("--\(option) does not apply to \(source.name): the catalog takes only terms and --in")
+        switch source {
+        case is CatalogSource:
+            if let option = query.options.keys.sorted().first {
+                throw UsageError("--\(option) does not apply to \(source.name): the catalog takes only terms and --in")
+            }
+        case is OMDbSource:
+            try OMDbSource.validate(query.options)
+            guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("omdb needs words to search for") }
+        default:
+            for option in query.options.keys.sorted() where !["country", "lang"].contains(option) {
+                throw UsageError("--\(option) does not apply to \(source.name): iTunes takes --country and --lang")
+            }
+            guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("\(source.name) needs words to search for") }
         }
         if let term = try denyList.match(query.terms) {
             throw UsageError("refused: \"\(query.terms)\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); nothing was sent")
         }
-        let page = try await source.search(query, page: 1, pageSize: settings.pageSize)
-        results = page.items
+        let first = try await source.search(query, page: 1, pageSize: settings.pageSize)
+        results = first.items
+        hasMore = first.hasMore
+        sourceTotal = first.total
+        fetchedPages = 1
         resultsLoaded = true
         session.source = source.name
         session.query = query
@@ -183,10 +220,11 @@ public final class Shell {
         session.view = .list
         invalidate()
         var output = Output()
+        if let note = first.note { output.say("(\(note))") }
         if record {
             let id = UUID().uuidString
             do {
-                try history.recordSearch(id: id, query: query, count: results.count, at: context.now())
+                try history.recordSearch(id: id, query: query, count: sourceTotal ?? results.count, at: context.now())
                 session.searchID = id
             } catch {
                 output.warn("the search ran but was not written to history: \(error)")
@@ -194,11 +232,26 @@ public final class Shell {
         }
         if results.isEmpty {
             output.say("No \(source.name) match \"\(query.terms)\".")
+            if !(source is CatalogSource), settings.autoDeny, first.note == nil, (try? denyList.add([query.terms])) == 1 {
+                output.say("Added \"\(query.terms)\" to the deny list, so it is not sent again (deny rm \(query.terms) undoes it; set auto-deny off stops this).")
+            }
             output.json = listingJSON()
             return output
         }
         output.merge(try listing())
         return output
+    }
+
+    /// Fetches the source's next page into `results`.
+    func fetchNextPage() async throws {
+        guard hasMore, let query = session.query else { return }
+        let source = try source(named: query.source)
+        let page = try await source.search(query, page: fetchedPages + 1, pageSize: settings.pageSize)
+        let known = Set(results.map(\.id))
+        results.append(contentsOf: page.items.filter { !known.contains($0.id) })
+        fetchedPages += 1
+        hasMore = page.hasMore && !page.items.isEmpty
+        invalidate()
     }
 
     func use(_ name: String) throws -> Output {
@@ -216,6 +269,7 @@ public final class Shell {
         session.searchID = nil
         results = []
         resultsLoaded = false
+        hasMore = false
         invalidate()
         output.say("Now using \(source.name): search TERMS, or search alone for everything.")
         output.json["source"] = .string(source.name)
@@ -224,17 +278,26 @@ public final class Shell {
 
     func sources() -> Output {
         var output = Output()
-        let origin: String
+        let catalog: String
         switch context.catalog {
-        case .builtin: origin = "built-in catalog"
-        case .server(let url): origin = "catalog at \(url.absoluteString)"
+        case .builtin: catalog = "built-in catalog"
+        case .server(let url): catalog = "catalog at \(url.absoluteString)"
         }
         var rows: [JSONValue] = []
         for name in sourceNames {
             guard let source = try? source(named: name) else { continue }
+            let origin: String
+            var usable = true
+            switch source {
+            case is CatalogSource: origin = catalog
+            case is OMDbSource:
+                usable = omdbKey != nil
+                origin = usable ? "OMDb at \(context.omdbURL.absoluteString)" : "OMDb: no API key (set omdb-key KEY, or OMDB_API_KEY)"
+            default: origin = "iTunes at \(context.itunesURL.absoluteString)"
+            }
             let current = name == session.source ? "▸" : " "
-            output.say("\(current) \(DisplayWidth.pad(name, to: 12)) usable  \(DisplayWidth.pad(source.selection == .single ? "one pick" : "several picks", to: 13))  \(origin)")
-            rows.append(.object(["name": .string(name), "usable": .bool(true), "selection": .string(source.selection.rawValue),
+            output.say("\(current) \(DisplayWidth.pad(name, to: 12)) \(usable ? "usable " : "no key ") \(DisplayWidth.pad(source.selection == .single ? "one pick" : "several picks", to: 13))  \(origin)")
+            rows.append(.object(["name": .string(name), "usable": .bool(usable), "selection": .string(source.selection.rawValue),
                                  "current": .bool(name == session.source)]))
         }
         output.json["sources"] = .array(rows)
@@ -246,9 +309,14 @@ public final class Shell {
         guard let query = session.query else { return nil }
         do {
             let source = try source(named: query.source)
-            results = try await source.search(query, page: 1, pageSize: settings.pageSize).items
+            let first = try await source.search(query, page: 1, pageSize: settings.pageSize)
+            results = first.items
+            hasMore = first.hasMore
+            sourceTotal = first.total
+            fetchedPages = 1
             resultsLoaded = true
             invalidate()
+            while hasMore, displayed.count < session.page * settings.pageSize { try await fetchNextPage() }
             return nil
         } catch {
             results = []
@@ -333,13 +401,18 @@ public final class Shell {
     }
 
     var pageCount: Int {
-        max(1, (displayed.count + settings.pageSize - 1) / settings.pageSize)
+        let loaded = max(1, (displayed.count + settings.pageSize - 1) / settings.pageSize)
+        guard hasMore else { return loaded }
+        // Unfiltered, the source's own count says how many pages there will be; otherwise one more at least.
+        if session.filter == nil, let sourceTotal { return max(loaded, (sourceTotal + settings.pageSize - 1) / settings.pageSize) }
+        return loaded + 1
     }
 
-    func turnPage(to page: Int) throws -> Output {
+    func turnPage(to page: Int) async throws -> Output {
         try requireResults()
-        guard (1...pageCount).contains(page) else {
-            if page < 1 { throw UsageError("already on the first page") }
+        if page < 1 { throw UsageError("already on the first page") }
+        while hasMore, displayed.count < page * settings.pageSize { try await fetchNextPage() }
+        guard page <= pageCount else {
             throw UsageError(pageCount == 1 ? "there is only one page" : "there are only \(pageCount) pages: page 1 to \(pageCount)")
         }
         session.page = page
@@ -347,11 +420,69 @@ public final class Shell {
         return try listing()
     }
 
-    func loadAll() throws -> Output {
+    /// Fetches every remaining page: when the source says how many there are, `loadAllConcurrency` at a
+    /// time, each put in its place so that the list does not jump; otherwise one after another.
+    func loadAll() async throws -> Output {
         try requireResults()
-        var output = Output()
-        output.say("All \(results.count) results are loaded.")
-        output.json = listingJSON()
+        guard hasMore, let query = session.query else {
+            var output = Output()
+            output.say("All \(results.count) results are loaded.")
+            output.json = listingJSON()
+            return output
+        }
+        let source = try source(named: query.source)
+        let before = results.count
+        var failure: (any Error)?
+        if let total = sourceTotal, source is OMDbSource {
+            let last = min(OMDbSource.maxPages, (total + OMDbSource.pageSize - 1) / OMDbSource.pageSize)
+            let pages = Array((fetchedPages + 1)...max(fetchedPages + 1, last))
+            var arrived: [Int: [Item]] = [:]
+            let progress = context.progress
+            let done = fetchedPages
+            await withTaskGroup(of: (Int, Result<ResultPage, SourceError>).self) { group in
+                var next = pages.makeIterator()
+                func launch() {
+                    guard let page = next.next() else { return }
+                    group.addTask {
+                        do throws(SourceError) {
+                            return (page, .success(try await source.search(query, page: page, pageSize: OMDbSource.pageSize)))
+                        } catch {
+                            return (page, .failure(error))
+                        }
+                    }
+                }
+                for _ in 0..<Self.loadAllConcurrency { launch() }
+                for await (page, result) in group {
+                    switch result {
+                    case .success(let answer): arrived[page] = answer.items
+                    case .failure(let error): if failure == nil { failure = error }
+                    }
+                    progress?("loading pages: \(done + arrived.count) of \(last)")
+                    if failure == nil { launch() }
+                }
+            }
+            progress?(nil)
+            // Pages join the list in order, up to the first that is missing.
+            var known = Set(results.map(\.id))
+            for page in pages {
+                guard let items = arrived[page] else { break }
+                results.append(contentsOf: items.filter { known.insert($0.id).inserted })
+                fetchedPages = page
+            }
+            hasMore = fetchedPages < last
+        } else {
+            do {
+                while hasMore {
+                    try await fetchNextPage()
+                    context.progress?("loading: \(results.count) results")
+                }
+            } catch { failure = error }
+            context.progress?(nil)
+        }
+        invalidate()
+        var output = try listing()
+        output.say("Loaded \(results.count - before) more: \(results.count) in all.")
+        if let failure { output.fail("stopped loading (\(failure)); \(results.count) results kept: load all again to go on") }
         return output
     }
 

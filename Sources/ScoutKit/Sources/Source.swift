@@ -24,10 +24,16 @@ public struct ResultPage: Sendable {
     public var items: [Item]
     /// How many results the source has in all, when it says; nil when it does not know.
     public var total: Int?
+    /// Whether a further page may hold more.
+    public var hasMore: Bool
+    /// Where the answer came from when that matters ("from the cache, 2 h old (offline)").
+    public var note: String?
 
-    public init(items: [Item], total: Int?) {
+    public init(items: [Item], total: Int?, hasMore: Bool = false, note: String? = nil) {
         self.items = items
         self.total = total
+        self.hasMore = hasMore
+        self.note = note
     }
 }
 
@@ -43,6 +49,10 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(limit: Int)
     /// The user cancelled the request.
     case cancelled
+    /// The service refused the request; the text says why and what to do.
+    case rejected(String)
+    /// The service asks scout to slow down.
+    case throttled(service: String, retryAfter: String?)
     /// The source needs something the user has to supply first.
     case notConfigured(String)
 
@@ -51,6 +61,7 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreachable(let host, let reason):
             return "cannot reach \(host) (\(reason)): check the network or the URL, or try again with --offline"
         case .http(let status, let url):
+            if status >= 500 { return "\(url) is unavailable (HTTP \(status)): try again later" }
             return "\(url) answered HTTP \(status): try again later"
         case .undecodable(let what, let reason):
             return "could not read \(what) (\(reason)): the server is not speaking the expected API"
@@ -58,6 +69,11 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the answer was larger than \(limit / 1_048_576) MB and was dropped"
         case .cancelled:
             return "cancelled"
+        case .rejected(let message):
+            return message
+        case .throttled(let service, let retryAfter):
+            let wait = retryAfter.flatMap { Int($0) }.map { "in \($0) s" } ?? "in a minute"
+            return "\(service) is limiting requests: try again \(wait)"
         case .notConfigured(let message):
             return message
         }

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The iTunes Search API: one source per media kind, paged by offset and limit, details by `/lookup`.
+public struct ITunesSource: Source {
+    /// The scout source names and the `media`/`entity` they search.
+    public static let kinds: [(name: String, media: String, entity: String?)] = [
+        ("songs", "music", "song"), ("albums", "music", "album"), ("artists", "music", "musicArtist"),
+        ("music-videos", "musicVideo", "musicVideo"), ("podcasts", "podcast", "podcast"),
+        ("films", "movie", "movie"), ("audiobooks", "audiobook", "audiobook"), ("ebooks", "ebook", "ebook"),
+        ("apps", "software", "software"),
+    ]
+
+    public let name: String
+    let media: String
+    let entity: String?
+    let base: URL
+    let fetcher: CachingFetcher
+    let country: String
+    let lang: String
+    /// Results a request asks for.
+    public static let limit = 50
+
+    init?(name: String, base: URL, fetcher: CachingFetcher, country: String, lang: String) {
+        guard let kind = Self.kinds.first(where: { $0.name == name }) else { return nil }
+        self.name = name
+        media = kind.media
+        entity = kind.entity
+        self.base = base
+        self.fetcher = fetcher
+        self.country = country
+        self.lang = lang
+    }
+
+    public var selection: SelectionMode { .multiple }
+    public var defaultGroup: String? { nil }
+    public var columns: [String] {
+        switch name {
+        case "artists": ["genre"]
+        case "apps": ["artist", "genre", "price"]
+        default: ["artist", "year", "price"]
+        }
+    }
+
+    public func search(_ query: SearchQuery, page: Int, pageSize: Int) async throws(SourceError) -> ResultPage {
+        var components = URLComponents(url: base.appendingPathComponent("search"), resolvingAgainstBaseURL: false)
+        var items = [URLQueryItem(name: "term", value: query.terms), URLQueryItem(name: "media", value: media)]
+        if let entity { items.append(URLQueryItem(name: "entity", value: entity)) }
+        items += [URLQueryItem(name: "country", value: query.options["country"] ?? country),
+                  URLQueryItem(name: "lang", value: query.options["lang"] ?? lang),
+                  URLQueryItem(name: "limit", value: String(Self.limit)),
+                  URLQueryItem(name: "offset", value: String((page - 1) * Self.limit))]
+        components?.queryItems = items
+        guard let url = components?.url else { throw .notConfigured("SCOUT_ITUNES_URL is not a usable URL") }
+        let answer = try await fetcher.get(url, service: "iTunes")
+        try Self.checkStatus(answer)
+        let results = try Self.decode(answer.body)
+        return ResultPage(items: results, total: nil, hasMore: results.count >= Self.limit, note: answer.note)
+    }
+
+    public func details(of item: Item) async throws(SourceError) -> Item {
+        let id = item.id.split(separator: ":").last.map(String.init) ?? ""
+        var components = URLComponents(url: base.appendingPathComponent("lookup"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "id", value: id), URLQueryItem(name: "country", value: country)]
+        guard let url = components?.url else { return item }
+        let answer = try await fetcher.get(url, service: "iTunes")
+        try Self.checkStatus(answer)
+        return try Self.decode(answer.body).first { $0.id == item.id } ?? item
+    }
+
+    static func checkStatus(_ answer: FetchedAnswer) throws(SourceError) {
+        switch answer.status {
+        case 200: return
+        case 400:
+            let message = (try? JSONSerialization.jsonObject(with: answer.body)).flatMap(JSONFields.init)?.text("errorMessage")
+            throw .rejected("iTunes rejected the search\(message.map { ": \($0)" } ?? ""); check the terms and options")
+        case 403, 429:
+            throw .throttled(service: "iTunes", retryAfter: answer.retryAfter)
+        default:
+            throw .http(status: answer.status, url: "iTunes")
+        }
+    }
+
+    /// Every item of a `/search` or `/lookup` body. An item that cannot be read costs that item.
+    public static func decode(_ body: Data) throws(SourceError) -> [Item] {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        } catch {
+            let start = String(decoding: body.prefix(200), as: UTF8.self).lowercased()
+            if start.contains("<html") || start.contains("<!doctype") {
+                throw .undecodable(what: "iTunes's answer", reason: "a web page came back instead of JSON")
+            }
+            throw .undecodable(what: "iTunes's answer", reason: body.isEmpty ? "it was empty" : "not valid JSON, perhaps cut short")
+        }
+        guard let results = JSONFields(root)?.object["results"] as? [Any] else {
+            throw .undecodable(what: "iTunes's answer", reason: "no results list")
+        }
+        return results.compactMap { JSONFields($0).flatMap(item) }
+    }
+
+    static func item(_ json: JSONFields) -> Item? {
+        let wrapper = json.text("wrapperType")
+        let rawID: String?
+        let title: String?
+        switch wrapper {
+        case "collection", "audiobook":
+            rawID = json.id("collectionId") ?? json.id("trackId")
+            title = json.text("collectionName") ?? json.text("trackName")
+        case "artist":
+            rawID = json.id("artistId")
+            title = json.text("artistName")
+        default:
+            rawID = json.id("trackId") ?? json.id("collectionId") ?? json.id("artistId")
+            title = json.text("trackName") ?? json.text("collectionName") ?? json.text("artistName")
+        }
+        guard let rawID, let title else { return nil }
+        var item = Item(id: "itunes:\(rawID)", title: title)
+        item.add("kind", json.text("kind") ?? json.text("collectionType") ?? json.text("artistType") ?? wrapper ?? "ebook")
+        if wrapper != "artist" { item.add("artist", json.text("artistName")) }
+        if let collection = json.text("collectionName"), collection != title { item.add("collection", collection) }
+        item.add("year", json.text("releaseDate").map { String($0.prefix(4)) })
+        item.add("genre", json.text("primaryGenreName") ?? json.names("genres").first)
+        item.add("price", price(json))
+        if let rating = json.number("averageUserRating") { item.add("rating", String(format: "%.1f", rating)) }
+        item.add("advisory", json.text("contentAdvisoryRating") ?? json.text("trackContentRating"))
+        item.add("description", json.text("longDescription") ?? json.text("description"))
+        item.url = json.text("trackViewUrl") ?? json.text("collectionViewUrl") ?? json.text("artistLinkUrl") ?? json.text("artistViewUrl")
+        return item
+    }
+
+    /// `-1` marks a track sold only with its album; `0` is free.
+    static func price(_ json: JSONFields) -> String? {
+        let currency = json.text("currency").map { " \($0)" } ?? ""
+        for key in ["trackPrice", "collectionPrice", "price"] {
+            guard let value = json.number(key) else { continue }
+            if value < 0 { return "album only" }
+            if value == 0 { return "free" }
+            return String(format: "%.2f", value) + currency
+        }
+        return json.text("formattedPrice")
+    }
+}

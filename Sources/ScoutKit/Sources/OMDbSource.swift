@@ -1,0 +1,145 @@
+import Foundation
+
+/// OMDb: `?s=` searches (10 a page, up to 100 pages), `?i=&plot=full` details. OMDb reports its errors
+/// in the body (`"Response":"False"`), with HTTP 200 or 401.
+public struct OMDbSource: Source {
+    public static let pageSize = 10
+    public static let maxPages = 100
+    public static let types = ["movie", "series", "episode"]
+
+    let base: URL
+    let key: String?
+    let fetcher: CachingFetcher
+
+    init(base: URL, key: String?, fetcher: CachingFetcher) {
+        self.base = base
+        self.key = key
+        self.fetcher = fetcher
+    }
+
+    public var name: String { "omdb" }
+    public var selection: SelectionMode { .multiple }
+    public var defaultGroup: String? { nil }
+    public var columns: [String] { ["year", "kind"] }
+
+    static let missingKey = "OMDb needs an API key: set omdb-key KEY (or OMDB_API_KEY); a free key comes from omdbapi.com/apikey.aspx"
+
+    /// Checks `--type` and `--year` before any request.
+    public static func validate(_ options: [String: String]) throws(UsageError) {
+        if let type = options["type"], !types.contains(type.lowercased()) {
+            throw UsageError("--type takes movie, series or episode")
+        }
+        if let year = options["year"] {
+            guard let value = Int(year), (1850...2200).contains(value) else {
+                throw UsageError("--year takes a year from 1850 to 2200, such as --year 1982")
+            }
+        }
+        for option in options.keys where !["type", "year"].contains(option) {
+            throw UsageError("--\(option) does not apply to omdb: it takes --type and --year")
+        }
+    }
+
+    public func search(_ query: SearchQuery, page: Int, pageSize: Int) async throws(SourceError) -> ResultPage {
+        var items = [URLQueryItem(name: "s", value: query.terms)]
+        if let type = query.options["type"] { items.append(URLQueryItem(name: "type", value: type.lowercased())) }
+        if let year = query.options["year"] { items.append(URLQueryItem(name: "y", value: year)) }
+        items.append(URLQueryItem(name: "page", value: String(page)))
+        let answer = try await get(items)
+        let (results, total) = try Self.decodeSearch(answer.body, status: answer.status)
+        let pages = min(Self.maxPages, (total + Self.pageSize - 1) / Self.pageSize)
+        return ResultPage(items: results, total: min(total, Self.maxPages * Self.pageSize), hasMore: page < pages, note: answer.note)
+    }
+
+    public func details(of item: Item) async throws(SourceError) -> Item {
+        let id = item.id.split(separator: ":").last.map(String.init) ?? ""
+        let answer = try await get([URLQueryItem(name: "i", value: id), URLQueryItem(name: "plot", value: "full")])
+        let root = try Self.parse(answer.body)
+        try Self.checkError(root, status: answer.status)
+        return JSONFields(root).flatMap(Self.detail) ?? item
+    }
+
+    private func get(_ queryItems: [URLQueryItem]) async throws(SourceError) -> FetchedAnswer {
+        guard let key, !key.isEmpty else { throw .notConfigured(Self.missingKey) }
+        var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+        if components?.path.isEmpty == true { components?.path = "/" }
+        components?.queryItems = queryItems + [URLQueryItem(name: "apikey", value: key)]
+        guard let url = components?.url else { throw .notConfigured("SCOUT_OMDB_URL is not a usable URL") }
+        // The key is left out of the cache's key, so that it is never written to disk.
+        return try await fetcher.get(url, service: "OMDb", cacheKey: url.absoluteString.replacingOccurrences(of: "apikey=\(key)", with: "apikey=-"))
+    }
+
+    static func parse(_ body: Data) throws(SourceError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        } catch {
+            let start = String(decoding: body.prefix(200), as: UTF8.self).lowercased()
+            if start.contains("<html") || start.contains("<!doctype") {
+                throw .undecodable(what: "OMDb's answer", reason: "a web page came back instead of JSON")
+            }
+            throw .undecodable(what: "OMDb's answer", reason: body.isEmpty ? "it was empty" : "not valid JSON, perhaps cut short")
+        }
+    }
+
+    /// OMDb's errors as lines a user can act on. "Movie not found!" is not an error: it is no results.
+    static func checkError(_ root: Any, status: Int) throws(SourceError) {
+        guard let json = JSONFields(root), json.text("Response")?.lowercased() == "false" else {
+            if status != 200 { throw .http(status: status, url: "OMDb") }
+            return
+        }
+        let error = json.text("Error") ?? "unknown error"
+        switch error {
+        case "Movie not found!", "Series not found!", "Episode not found!": return
+        case "Too many results.":
+            throw .rejected("OMDb found too many results: narrow the search with --year YYYY or --type movie|series|episode, or more words")
+        case "Invalid API key!":
+            throw .rejected("OMDb says the API key is invalid: set omdb-key KEY (or OMDB_API_KEY) to the key OMDb sent you")
+        case "No API key provided.":
+            throw .notConfigured(missingKey)
+        case "Request limit reached!":
+            throw .rejected("OMDb's daily request limit for this key is reached: try again tomorrow, or use --offline for cached answers")
+        case "Incorrect IMDb ID.":
+            throw .rejected("OMDb does not know that IMDb id")
+        default:
+            throw .rejected("OMDb says: \(error.prefix(120))")
+        }
+    }
+
+    /// The items of a search page and OMDb's count of all results.
+    public static func decodeSearch(_ body: Data, status: Int = 200) throws(SourceError) -> (items: [Item], total: Int) {
+        let root = try parse(body)
+        try checkError(root, status: status)
+        guard let json = JSONFields(root), let list = json.object["Search"] as? [Any] else {
+            if JSONFields(root)?.text("Response")?.lowercased() == "false" { return ([], 0) }
+            throw .undecodable(what: "OMDb's answer", reason: "no Search list")
+        }
+        let items = list.compactMap { JSONFields($0).flatMap(summary) }
+        return (items, Int(json.number("totalResults") ?? Double(items.count)))
+    }
+
+    static func summary(_ json: JSONFields) -> Item? {
+        guard let id = json.text("imdbID"), let title = json.text("Title") else { return nil }
+        var item = Item(id: "omdb:\(id)", title: title, url: "https://www.imdb.com/title/\(id)/")
+        item.add("year", json.text("Year"))
+        item.add("kind", json.text("Type"))
+        item.add("poster", json.text("Poster"))
+        return item
+    }
+
+    /// A `?i=` answer, old format or new: every field but the title may be missing or "N/A".
+    static func detail(_ json: JSONFields) -> Item? {
+        guard var item = summary(json) else { return nil }
+        for (name, key) in [("rated", "Rated"), ("released", "Released"), ("runtime", "Runtime"), ("genre", "Genre"),
+                            ("director", "Director"), ("writer", "Writer"), ("actors", "Actors"), ("plot", "Plot"),
+                            ("language", "Language"), ("country", "Country"), ("awards", "Awards"),
+                            ("seasons", "totalSeasons"), ("box office", "BoxOffice")] {
+            item.add(name, json.text(key))
+        }
+        if let rating = json.number("imdbRating") { item.add("rating", String(format: "%.1f", rating)) }
+        item.add("votes", json.text("imdbVotes"))
+        item.add("metascore", json.text("Metascore"))
+        let ratings = (json.object["Ratings"] as? [Any] ?? []).compactMap(JSONFields.init)
+            .compactMap { r -> String? in r.text("Value").map { "\(r.text("Source") ?? "?"): \($0)" } }
+        item.add("ratings", ratings.isEmpty ? nil : ratings.joined(separator: "; "))
+        return item
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// An HTTP answer as a source reads it, with where it came from.
+public struct FetchedAnswer: Sendable {
+    public var status: Int
+    public var body: Data
+    public var retryAfter: String?
+    /// Said to the user beside the results: "from the cache, 2 hours old (offline)".
+    public var note: String?
+}
+
+/// One cached answer on disk: `$XDG_CACHE_HOME/scout/<hash>.json`.
+struct CacheEntry: Codable {
+    var url: String
+    var storedAt: Date
+    var status: Int
+    var body: Data
+}
+
+/// Fetches through the response cache: a fresh entry answers without a request; offline, any entry
+/// answers (with its age); when the network fails, a stale entry is offered instead of only an error.
+/// iTunes requests are paced to stay under about 20 a minute.
+public struct CachingFetcher: Sendable {
+    let fetcher: HTTPFetcher
+    let folder: URL
+    let store: FileStore
+    let ttl: TimeInterval
+    let offline: Bool
+    let now: @Sendable () -> Date
+    let pacer: Pacer
+
+    public init(folder: URL, store: FileStore, ttl: TimeInterval, offline: Bool, now: @escaping @Sendable () -> Date,
+                fetcher: HTTPFetcher = HTTPFetcher(), pacer: Pacer) {
+        self.folder = folder
+        self.store = store
+        self.ttl = ttl
+        self.offline = offline
+        self.now = now
+        self.fetcher = fetcher
+        self.pacer = pacer
+    }
+
+    public func get(_ url: URL, service: String, cacheKey: String? = nil) async throws(SourceError) -> FetchedAnswer {
+        let key = cacheKey ?? url.absoluteString
+        let file = folder.appendingPathComponent(Self.hash(key) + ".json")
+        let cached = read(file, key: key)
+        if let cached {
+            let age = now().timeIntervalSince(cached.storedAt)
+            if offline { return answer(cached, note: "from the cache, \(Self.age(age)) old (offline)") }
+            if age < ttl { CacheStats.record(hit: true, in: folder); return answer(cached, note: nil) }
+        } else if offline {
+            throw .notConfigured("offline, and this \(service) answer is not in the cache: leave --offline out, or set offline off")
+        }
+        CacheStats.record(hit: false, in: folder)
+        do {
+            if service == "iTunes" { await pacer.wait() }
+            let response = try await fetcher.get(url)
+            if response.status == 200 {
+                let entry = CacheEntry(url: key, storedAt: now(), status: 200, body: response.body)
+                if let data = try? JSONEncoder.scoutLine.encode(entry) { try? store.write(data, to: file) }
+            }
+            return FetchedAnswer(status: response.status, body: response.body, retryAfter: response.retryAfter, note: nil)
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            guard let cached else { throw error }
+            let age = now().timeIntervalSince(cached.storedAt)
+            return answer(cached, note: "stale: from the cache, \(Self.age(age)) old, because \(error)")
+        }
+    }
+
+    private func read(_ file: URL, key: String) -> CacheEntry? {
+        guard let data = try? store.read(file) else { return nil }
+        guard let entry = try? JSONDecoder.scout.decode(CacheEntry.self, from: data), entry.url == key else {
+            // A damaged entry is only a cache miss; it is replaced by the next answer.
+            unlink(file.path)
+            return nil
+        }
+        return entry
+    }
+
+    private func answer(_ entry: CacheEntry, note: String?) -> FetchedAnswer {
+        FetchedAnswer(status: entry.status, body: entry.body, retryAfter: nil, note: note)
+    }
+
+    /// FNV-1a, 64 bits, as hex: a stable file name for a URL.
+    static func hash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return String(hash, radix: 16).leftPadded(to: 16)
+    }
+
+    static func age(_ seconds: TimeInterval) -> String {
+        let s = Int(max(0, seconds))
+        if s < 60 { return "\(s) s" }
+        if s < 3600 { return "\(s / 60) min" }
+        if s < 86400 { return "\(s / 3600) h" }
+        return "\(s / 86400) d"
+    }
+}
+
+/// Hits and misses of the cache, kept beside it so that `cache` can give a hit rate across runs.
+enum CacheStats {
+    struct Counts: Codable { var hits = 0; var misses = 0 }
+
+    static func file(in folder: URL) -> URL { folder.appendingPathComponent("stats") }
+
+    static func record(hit: Bool, in folder: URL) {
+        let store = FileStore()
+        let url = file(in: folder)
+        _ = try? store.withLock(url) {
+            var counts = (try? store.read(url)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(Counts.self, from: $0) } ?? Counts()
+            if hit { counts.hits += 1 } else { counts.misses += 1 }
+            if let data = try? JSONEncoder().encode(counts) { try store.write(data, to: url) }
+        }
+    }
+
+    static func read(in folder: URL) -> Counts {
+        (try? FileStore().read(file(in: folder))).flatMap { $0 }.flatMap { try? JSONDecoder().decode(Counts.self, from: $0) } ?? Counts()
+    }
+}
+
+/// Spaces requests to one service: at most `limit` in any `window`, waiting (not failing) past that.
+public actor Pacer {
+    let limit: Int
+    let window: Duration
+    private var sent: [ContinuousClock.Instant] = []
+
+    public init(limit: Int = 20, window: Duration = .seconds(60)) {
+        self.limit = limit
+        self.window = window
+    }
+
+    func wait() async {
+        let clock = ContinuousClock()
+        sent.removeAll { clock.now - $0 > window }
+        if sent.count >= limit, let oldest = sent.first {
+            try? await clock.sleep(until: oldest + window)
+            sent.removeFirst()
+        }
+        sent.append(clock.now)
+    }
+}
