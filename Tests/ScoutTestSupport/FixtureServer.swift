@@ -13,16 +13,31 @@ public final class FixtureServer: Sendable {
 
     /// Starts a server on a free loopback port; `routes` maps a path (`/movies`) to a body.
     public static func start(routes: [String: Data], status: Int = 200) async throws -> FixtureServer {
+        try await start { path, _ in
+            routes[path].map { FixtureResponse(status: status, body: $0) }
+        }
+    }
+
+    /// Starts a server whose answers `handler` makes from the path and the query items; nil is a 404.
+    public static func start(handler: @escaping @Sendable (String, [String: String]) async -> FixtureResponse?) async throws -> FixtureServer {
         let log = RequestLog()
         let router = Router()
-        for (path, body) in routes {
-            router.get(RouterPath(path)) { request, _ -> Response in
-                await log.record(request.uri.description)
-                return Response(status: HTTPResponse.Status(code: status),
-                                headers: [.contentType: "application/json"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
+            await log.record(request.uri.description)
+            var query: [String: String] = [:]
+            for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+            guard let answer = await handler(request.uri.path, query) else {
+                return Response(status: .notFound)
             }
+            if answer.delay > .zero { try await Task.sleep(for: answer.delay) }
+            var headers: HTTPFields = [.contentType: answer.contentType]
+            if let retryAfter = answer.retryAfter { headers[.retryAfter] = retryAfter }
+            return Response(status: HTTPResponse.Status(code: answer.status), headers: headers,
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         }
+        // OMDb answers at the root; the catalog and iTunes below it.
+        router.get("/", use: respond)
+        router.get("**", use: respond)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: router,
@@ -58,6 +73,23 @@ public final class FixtureServer: Sendable {
     public func stop() async {
         task.cancel()
         _ = try? await task.value
+    }
+}
+
+/// One answer of a fixture server: status, body, content type, an optional delay and Retry-After.
+public struct FixtureResponse: Sendable {
+    public var status: Int
+    public var body: Data
+    public var contentType: String
+    public var delay: Duration
+    public var retryAfter: String?
+
+    public init(status: Int = 200, body: Data, contentType: String = "application/json", delay: Duration = .zero, retryAfter: String? = nil) {
+        self.status = status
+        self.body = body
+        self.contentType = contentType
+        self.delay = delay
+        self.retryAfter = retryAfter
     }
 }
 

@@ -24,8 +24,9 @@ public final class Shell {
     let catalogStore: CatalogStore
     /// Keeps iTunes requests under about 20 a minute across the whole run.
     let itunesPacer = Pacer()
-    /// How many requests `load all` keeps in flight.
-    public static let loadAllConcurrency = 4
+    /// How many requests `load all` keeps in flight: the rest of ten OMDb pages arrive in one round
+    /// trip instead of eight, while a free API is never sent more than eight at once.
+    public static let loadAllConcurrency = 8
 
     /// The results of the current search, in the source's order.
     var results: [Item] = []
@@ -219,6 +220,8 @@ public final class Shell {
         session.page = 1
         session.view = .list
         invalidate()
+        // A scout page may span several of the source's (OMDb gives 10 at a time).
+        while hasMore, displayed.count < settings.pageSize { try await fetchNextPage() }
         var output = Output()
         if let note = first.note { output.say("(\(note))") }
         if record {
@@ -248,9 +251,11 @@ public final class Shell {
         let source = try source(named: query.source)
         let page = try await source.search(query, page: fetchedPages + 1, pageSize: settings.pageSize)
         let known = Set(results.map(\.id))
-        results.append(contentsOf: page.items.filter { !known.contains($0.id) })
+        let new = page.items.filter { !known.contains($0.id) }
+        results.append(contentsOf: new)
         fetchedPages += 1
-        hasMore = page.hasMore && !page.items.isEmpty
+        // A page with nothing new ends the list, whatever the server says, so paging always ends.
+        hasMore = page.hasMore && !new.isEmpty
         invalidate()
     }
 
@@ -400,6 +405,11 @@ public final class Shell {
         }.map(\.element)
     }
 
+    /// How many results there are: the source's count while pages remain to fetch, else those loaded.
+    var resultCount: Int {
+        hasMore && session.filter == nil ? max(displayed.count, sourceTotal ?? 0) : displayed.count
+    }
+
     var pageCount: Int {
         let loaded = max(1, (displayed.count + settings.pageSize - 1) / settings.pageSize)
         guard hasMore else { return loaded }
@@ -512,8 +522,9 @@ public final class Shell {
     func heading() -> String {
         var parts = [session.source]
         if let terms = session.query?.terms, !terms.isEmpty { parts.append("\"\(terms)\"") } else { parts.append("everything") }
-        let count = displayed.count
+        let count = resultCount
         parts.append(count == 1 ? "1 result" : "\(count) results")
+        if count > displayed.count { parts.append("\(displayed.count) loaded") }
         if let filter = session.filter { parts.append("filter \"\(filter)\"") }
         if let sort = session.sort { parts.append("by \(sort.description)") }
         parts.append("page \(session.page) of \(pageCount)")
@@ -532,7 +543,8 @@ public final class Shell {
             }),
             "page": .int(session.page),
             "pages": .int(pageCount),
-            "total": .int(rows.count),
+            "total": .int(resultCount),
+            "loaded": .int(rows.count),
             "source": .string(session.source),
         ]
     }

@@ -65,7 +65,10 @@ public struct OMDbSource: Source {
         components?.queryItems = queryItems + [URLQueryItem(name: "apikey", value: key)]
         guard let url = components?.url else { throw .notConfigured("SCOUT_OMDB_URL is not a usable URL") }
         // The key is left out of the cache's key, so that it is never written to disk.
-        return try await fetcher.get(url, service: "OMDb", cacheKey: url.absoluteString.replacingOccurrences(of: "apikey=\(key)", with: "apikey=-"))
+        let answer = try await fetcher.get(url, service: "OMDb", cacheKey: url.absoluteString.replacingOccurrences(of: "apikey=\(key)", with: "apikey=-"))
+        // OMDb puts its errors in JSON bodies with 200 or 401; any other status is the server's own.
+        guard answer.status == 200 || answer.status == 401 else { throw .http(status: answer.status, url: "OMDb") }
+        return answer
     }
 
     static func parse(_ body: Data) throws(SourceError) -> Any {
@@ -98,9 +101,9 @@ public struct OMDbSource: Source {
         case "Request limit reached!":
             throw .rejected("OMDb's daily request limit for this key is reached: try again tomorrow, or use --offline for cached answers")
         case "Incorrect IMDb ID.":
-            throw .rejected("OMDb does not know that IMDb id")
+            throw .rejected("OMDb does not know that IMDb id: search again, the result may have moved")
         default:
-            throw .rejected("OMDb says: \(error.prefix(120))")
+            throw .rejected("OMDb says: \(error.prefix(120).replacingOccurrences(of: "\n", with: " "))")
         }
     }
 

@@ -55,6 +55,10 @@ public struct CachingFetcher: Sendable {
         do {
             if service == "iTunes" { await pacer.wait() }
             let response = try await fetcher.get(url)
+            if response.status >= 500, let cached {
+                let age = now().timeIntervalSince(cached.storedAt)
+                return answer(cached, note: "stale: from the cache, \(Self.age(age)) old, because \(service) answered HTTP \(response.status)")
+            }
             if response.status == 200 {
                 let entry = CacheEntry(url: key, storedAt: now(), status: 200, body: response.body)
                 if let data = try? JSONEncoder.scoutLine.encode(entry) { try? store.write(data, to: file) }

@@ -1,0 +1,190 @@
+import Foundation
+import ScoutTestSupport
+import Testing
+
+/// iTunes and OMDb through a loopback server: real recorded answers, errors, paging, cache, offline, deny.
+@Suite struct LiveSourceTests {
+    static let realdata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/realdata")
+    static let fixtures = FixtureServer.fixtures
+
+    static func files(_ sub: String, prefix: String = "") -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: realdata.appendingPathComponent(sub), includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "json" && $0.lastPathComponent.hasPrefix(prefix) }.sorted { $0.path < $1.path }
+    }
+
+    /// Serves each recorded iTunes body for `/search?term=<its file name>`, as `text/javascript` as iTunes does.
+    @Test func everyRecordedITunesAnswerYieldsItsItemsInJSON() async throws {
+        let files = Self.files("itunes")
+        let bodies = Dictionary(uniqueKeysWithValues: try files.map { ($0.deletingPathExtension().lastPathComponent, try Data(contentsOf: $0)) })
+        let server = try await FixtureServer.start { path, query in
+            guard path == "/search", let body = bodies[query["term"] ?? ""] else { return nil }
+            return FixtureResponse(body: body, contentType: "text/javascript; charset=utf-8")
+        }
+        let box = try Sandbox()
+        box.environment["SCOUT_ITUNES_URL"] = server.baseURL
+        let names = files.map { $0.deletingPathExtension().lastPathComponent }
+        let run = try await box.run(["--json", "-c", names.map { "search \($0) --in songs" }.joined(separator: "; ")])
+        let objects = try run.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        #expect(objects.count == names.count)
+        for (name, object) in zip(names, objects) {
+            let body = try #require(bodies[name])
+            let expected = ((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["results"] as? [Any])?.count ?? -1
+            #expect(object["ok"] as? Bool == true, "\(name): \(object)")
+            #expect(object["total"] as? Int == expected, "\(name)")
+            let items = object["items"] as? [[String: Any]] ?? []
+            #expect(items.count == min(expected, 20), "\(name)")
+            #expect(items.allSatisfy { ($0["id"] as? String)?.hasPrefix("itunes:") == true && $0["title"] is String })
+        }
+        await server.stop()
+    }
+
+    @Test func everyOMDbErrorIsOneLineAndTheREPLGoesOn() async throws {
+        let files = Self.files("omdb", prefix: "error_")
+        let bodies = Dictionary(uniqueKeysWithValues: try files.map { ($0.deletingPathExtension().lastPathComponent, try Data(contentsOf: $0)) })
+        let server = try await FixtureServer.start { _, query in
+            guard let body = bodies[query["s"] ?? ""] else { return nil }
+            let status = (query["s"] ?? "").contains("api_key") || (query["s"] ?? "").contains("limit") ? 401 : 200
+            return FixtureResponse(status: status, body: body)
+        }
+        let box = try Sandbox()
+        box.environment["SCOUT_OMDB_URL"] = server.baseURL
+        box.environment["OMDB_API_KEY"] = "k3y"
+        for name in bodies.keys.sorted() {
+            let run = try await box.run(["-c", "set auto-deny off; search \(name) --in omdb; sources"])
+            #expect(run.stdout.contains("omdb         usable"), "the REPL went on after \(name)")
+            if name.contains("not_found") {
+                #expect(run.status == 0)
+                #expect(run.stdout.contains("No omdb match"))
+            } else {
+                #expect(run.status == 1, "\(name)")
+                #expect(run.stderrLines.count == 1, "\(name): \(run.stderr)")
+            }
+        }
+        let limit = try await box.run(["-c", "search error_request_limit_reached --in omdb"])
+        #expect(limit.stderr == "scout: OMDb's daily request limit for this key is reached: try again tomorrow, or use --offline for cached answers\n")
+        let key = try await box.run(["-c", "search error_invalid_api_key --in omdb"])
+        #expect(key.stderr.contains("set omdb-key KEY"))
+        // The key never reaches the files.
+        for folder in ["state/scout", "data/scout", "cache/scout"] {
+            for file in box.files(in: folder) where !file.hasPrefix(".") {
+                #expect(!(try box.read(box.path("\(folder)/\(file)"))).contains("k3y"), "\(folder)/\(file)")
+            }
+        }
+        await server.stop()
+    }
+
+    @Test func loadAllFetchesPagesInParallelKeepingTheirOrder() async throws {
+        let gauge = InFlight()
+        let server = try await FixtureServer.start { _, query in
+            let page = Int(query["page"] ?? "1") ?? 1
+            await gauge.enter()
+            try? await Task.sleep(for: .milliseconds(200))
+            await gauge.leave()
+            let items = (1...10).map { i in
+                #"{"Title":"Star Story \#(page)-\#(i)","Year":"\#(1970 + page)","imdbID":"tt9\#(String(format: "%02d%02d", page, i))","Type":"movie","Poster":"N/A"}"#
+            }
+            return FixtureResponse(body: Data(#"{"Search":[\#(items.joined(separator: ","))],"totalResults":"100","Response":"True"}"#.utf8))
+        }
+        let box = try Sandbox()
+        box.environment["SCOUT_OMDB_URL"] = server.baseURL
+        box.environment["OMDB_API_KEY"] = "k3y"
+        let start = ContinuousClock.now
+        let run = try await box.run(["--json", "-c", "search star --in omdb; load all"])
+        let elapsed = ContinuousClock.now - start
+        let objects = try run.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        #expect(objects.last?["total"] as? Int == 100)
+        #expect(await server.log.paths.count == 10)
+        let peak = await gauge.peak
+        #expect(peak >= 3 && peak <= 8, "requests in flight at once: \(peak)")
+        print("load all of 10 pages at 200 ms each took \(elapsed) (one after another: 2 s); peak in flight \(peak)")
+        let order = try await box.run(["--json", "-c", "page 5"])
+        let items = (try JSONSerialization.jsonObject(with: Data(order.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]] ?? []
+        #expect(items.first?["title"] as? String == "Star Story 9-1")
+        await server.stop()
+    }
+
+    @Test func aRepeatedSearchIsServedFromTheCacheAndOfflineSaysHowOld() async throws {
+        let batman = try Data(contentsOf: Self.fixtures.appendingPathComponent("omdb/search_batman_page1.json"))
+        let detail = try Data(contentsOf: Self.fixtures.appendingPathComponent("omdb/detail_batman_begins.json"))
+        let down = Flag()
+        let server = try await FixtureServer.start { _, query in
+            if await down.isSet { return FixtureResponse(status: 503, body: Data("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html") }
+            if query["i"] == "tt0372784" { return FixtureResponse(body: detail) }
+            guard query["s"] == "batman" else { return nil }
+            // One page of 574: later pages are not part of this fixture and read as the end.
+            return query["page"] == "1" ? FixtureResponse(body: batman) : FixtureResponse(body: Data(#"{"Response":"False","Error":"Movie not found!"}"#.utf8))
+        }
+        let box = try Sandbox()
+        box.environment["SCOUT_OMDB_URL"] = server.baseURL
+        box.environment["OMDB_API_KEY"] = "k3y"
+        let first = try await box.run(["-c", "search batman --in omdb; sort year; show 5"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("by year desc"))
+        #expect(first.stdout.contains("Director:   Christopher Nolan") || first.stdout.contains("Director:"))
+        let sent = await server.log.paths.count
+        let again = try await box.run(["-c", "search batman --in omdb; cache"])
+        #expect(again.stdout.contains("omdb · \"batman\" · 10 results · by year desc · page 1 of 1"))
+        #expect(await server.log.paths.count == sent, "a repeated search sends nothing")
+        #expect(again.stdout.contains("hit rate"))
+
+        let offline = try await box.run(["--offline", "-c", "search batman --in omdb"])
+        #expect(await server.log.paths.count == sent, "offline sends nothing")
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("(from the cache, "))
+        #expect(offline.stdout.contains("old (offline))"))
+        #expect(offline.stdout.contains("Batman Begins"))
+        await down.set()
+        let stale = try await box.run(["-c", "set cache-ttl 0; search batman --in omdb"])
+        #expect(stale.stdout.contains("(stale: from the cache, "))
+        #expect(stale.stdout.contains("because OMDb answered HTTP 503)"))
+        let fresh = try await box.run(["-c", "search superman --in omdb"])
+        #expect(fresh.stderr == "scout: OMDb is unavailable (HTTP 503): try again later\n")
+        await server.stop()
+        let missing = try await box.run(["--offline", "-c", "search robin --in omdb"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("offline, and this OMDb answer is not in the cache"))
+    }
+
+    @Test func aSearchThatFindsNothingIsDeniedNextTime() async throws {
+        let empty = Data("\n\n{\"resultCount\":0,\"results\":[]}\n".utf8)
+        let server = try await FixtureServer.start { path, _ in path == "/search" ? FixtureResponse(body: empty) : nil }
+        let box = try Sandbox()
+        box.environment["SCOUT_ITUNES_URL"] = server.baseURL
+        let first = try await box.run(["-c", "search zzqx nothing --in songs"])
+        #expect(first.stdout.contains("Added \"zzqx nothing\" to the deny list"))
+        let second = try await box.run(["-c", "search ZZQX  nothing at all --in songs"])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("matches the denied term \"zzqx nothing\""))
+        #expect(await server.log.paths.count == 1)
+        await server.stop()
+    }
+
+    @Test func omdbWithoutAKeyAndBadOptionsSendNothing() async throws {
+        let server = try await FixtureServer.start { _, _ in FixtureResponse(body: Data("{}".utf8)) }
+        let box = try Sandbox()
+        box.environment["SCOUT_OMDB_URL"] = server.baseURL
+        let run = try await box.run(["-c", "sources; search alien --in omdb"])
+        #expect(run.stdout.contains("omdb         no key"))
+        #expect(run.stderr.contains("OMDb needs an API key: set omdb-key KEY (or OMDB_API_KEY)"))
+        let year = try await box.run(["-c", "set omdb-key abc123; search alien --in omdb --year 1700; search alien --in omdb --type film"])
+        #expect(year.stderr.contains("--year takes a year from 1850 to 2200"))
+        #expect(year.stderr.contains("--type takes movie, series or episode"))
+        #expect(await server.log.paths.isEmpty)
+        await server.stop()
+    }
+}
+
+/// A switch a test flips while its fixture server runs.
+actor Flag {
+    private(set) var isSet = false
+    func set() { isSet = true }
+}
+
+/// Counts requests in flight at once on the fixture server.
+actor InFlight {
+    private var now = 0
+    private(set) var peak = 0
+    func enter() { now += 1; peak = max(peak, now) }
+    func leave() { now -= 1 }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import ScoutKit
+
+/// Every recorded real response in ../shared/realdata decodes (read from there, never copied here).
+@Suite struct RealDataTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/realdata")
+
+    static func files(_ sub: String) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: folder.appendingPathComponent(sub), includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+    }
+
+    @Test func theRecordedDataIsThere() {
+        #expect(Self.files("itunes").count >= 16)
+        #expect(Self.files("omdb").count >= 10)
+    }
+
+    @Test(arguments: files("itunes"))
+    func everyITunesResultDecodes(_ file: URL) throws {
+        let body = try Data(contentsOf: file)
+        let items = try ITunesSource.decode(body)
+        let root = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        let results = root?["results"] as? [[String: Any]] ?? []
+        #expect(items.count == results.count, "\(file.lastPathComponent)")
+        #expect(Set(items.map(\.id)).count >= items.count - 1, "ids are stable and distinct")
+        #expect(items.allSatisfy { $0.id.hasPrefix("itunes:") && !$0.title.isEmpty && $0[field: "kind"] != nil })
+    }
+
+    @Test func iTunesQuirksReadAsAUserWouldWantThem() throws {
+        func load(_ name: String) throws -> [Item] {
+            try ITunesSource.decode(Data(contentsOf: Self.folder.appendingPathComponent("itunes/\(name)")))
+        }
+        let songs = try load("search_songs_taylor_swift_50.json")
+        #expect(songs.contains { $0[field: "price"] == "album only" })
+        let ebook = try load("search_ebook_moby_dick_no_wrapperType.json")
+        #expect(ebook.first?[field: "kind"] == "ebook")
+        #expect(ebook.first?[field: "price"] == "Free" || ebook.first?[field: "price"] == "free")
+        let episodes = try load("lookup_podcast_episodes_limit1000_raw_body.json")
+        #expect(episodes.contains { (Int64($0.id.dropFirst(7)) ?? 0) > Int64(Int32.max) })
+        let audiobook = try load("search_audiobook_single.json")
+        #expect(audiobook.first?[field: "kind"] == "audiobook")
+        let movies = try load("movie_search_feature-movie_star_wars.json")
+        #expect(Set(movies.compactMap { $0[field: "kind"] }) == ["feature-movie", "audiobook"])
+    }
+
+    @Test(arguments: files("omdb").filter { $0.lastPathComponent.hasPrefix("detail_") })
+    func everyOMDbDetailDecodes(_ file: URL) throws {
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
+        let objects = (root as? [Any]) ?? [root]
+        let items = objects.compactMap { JSONFields($0).flatMap(OMDbSource.detail) }
+        #expect(items.count == objects.count, "\(file.lastPathComponent)")
+        #expect(items.allSatisfy { $0.id.hasPrefix("omdb:tt") && $0.year != nil })
+        // "N/A" is absent, never shown.
+        #expect(items.allSatisfy { $0.fields.allSatisfy { $0.value != "N/A" } })
+    }
+
+    @Test(arguments: files("omdb").filter { $0.lastPathComponent.hasPrefix("error_") })
+    func everyOMDbErrorIsOneActionableLine(_ file: URL) throws {
+        let body = try Data(contentsOf: file)
+        do {
+            let (items, total) = try OMDbSource.decodeSearch(body)
+            // Only "not found" reads as an empty answer.
+            #expect(items.isEmpty && total == 0)
+            #expect(file.lastPathComponent.contains("not_found"))
+        } catch {
+            let line = error.description
+            #expect(!line.contains("\n") && line.count < 200)
+            #expect(line.contains(":"), "says what to do: \(line)")
+        }
+    }
+
+    @Test func omdbYearsAndRatings() throws {
+        let series = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.folder.appendingPathComponent("omdb/detail_series_breakout_kings_tt1590961_compact.json")))
+        let item = try #require(JSONFields(series).flatMap(OMDbSource.detail))
+        #expect(item[field: "year"] == "2011–2012")
+        #expect(item.year == 2011)
+        #expect(item[field: "seasons"] == "2")
+        #expect(item[field: "director"] == nil)
+    }
+}
