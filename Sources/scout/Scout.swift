@@ -63,14 +63,20 @@ struct ScoutCommand: AsyncParsableCommand {
         if let commands {
             for output in await shell.run(line: commands) { printer.print(output) }
         } else {
-            Signals.install(interactive ? [SIGINT, SIGTERM, SIGHUP] : [SIGTERM, SIGHUP])
+            Signals.install([SIGTERM, SIGHUP])
+            // On a terminal, Ctrl-C during a command cancels that command (at the prompt it is a key).
+            let interrupter = interactive ? CommandInterrupter() : nil
             var reader: any LineReader = PlainReader()
             if interactive, let editLine = EditLineReader(store: LineHistoryStore(url: context.paths.lineHistoryFile, store: context.fileStore)) {
                 EditLineReader.completer = { Completion.complete($0, sources: shell.sourceNames) }
                 reader = editLine
             }
             loop: while !Signals.stopRequested, let line = reader.readLine(prompt: shell.prompt) {
-                for output in await shell.run(line: line) {
+                let work = Task { [shell] in await shell.run(line: line) }
+                interrupter?.watch(work)
+                let outputs = await work.value
+                interrupter?.watch(nil)
+                for output in outputs {
                     printer.print(output)
                     if output.quit { break loop }
                 }
@@ -106,5 +112,26 @@ struct Printer {
         }
         if !output.lines.isEmpty { Terminal.write(output.lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO) }
         if let error = output.error { Terminal.write("scout: \(error)\n", to: STDERR_FILENO) }
+    }
+}
+
+/// Cancels the running command when SIGINT arrives (Ctrl-C while a search waits on the network).
+final class CommandInterrupter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Task<[Output], Never>?
+    private let source: any DispatchSourceSignal
+
+    init() {
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in self?.interrupt() }
+        source.resume()
+    }
+
+    func watch(_ task: Task<[Output], Never>?) {
+        lock.withLock { current = task }
+    }
+
+    private func interrupt() {
+        lock.withLock { current?.cancel() }
     }
 }

@@ -2,7 +2,10 @@ import Foundation
 
 /// Runs commands against the session: the part of scout between reading a line and printing what it
 /// produced. It reads no terminal, clock, environment or path of its own; `ShellContext` hands them in.
-public final class Shell {
+///
+/// One command runs at a time. It is `@unchecked Sendable` so that the REPL can run a command in a task
+/// of its own and cancel it on Ctrl-C; nothing touches the shell while that task runs.
+public final class Shell: @unchecked Sendable {
     public let context: ShellContext
     public internal(set) var session: SessionModel
     var settings: Settings

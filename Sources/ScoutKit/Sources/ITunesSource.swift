@@ -51,7 +51,12 @@ public struct ITunesSource: Source {
                   URLQueryItem(name: "offset", value: String((page - 1) * Self.limit))]
         components?.queryItems = items
         guard let url = components?.url else { throw .notConfigured("SCOUT_ITUNES_URL is not a usable URL") }
-        let answer = try await fetcher.get(url, service: "iTunes")
+        var answer = try await fetcher.get(url, service: "iTunes")
+        // Throttled with a short Retry-After: wait as asked, once, then try again.
+        if answer.status == 429 || answer.status == 403, let wait = answer.retryAfter.flatMap({ Int($0) }), (0...10).contains(wait) {
+            do { try await Task.sleep(for: .seconds(wait)) } catch { throw .cancelled }
+            answer = try await fetcher.get(url, service: "iTunes")
+        }
         try Self.checkStatus(answer)
         let results = try Self.decode(answer.body)
         return ResultPage(items: results, total: nil, hasMore: results.count >= Self.limit, note: answer.note)
