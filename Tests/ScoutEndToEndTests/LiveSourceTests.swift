@@ -128,12 +128,6 @@ import Testing
         #expect(await server.log.paths.count == sent, "a repeated search sends nothing")
         #expect(again.stdout.contains("hit rate"))
 
-        let offline = try await box.run(["--offline", "-c", "search batman --in omdb"])
-        #expect(await server.log.paths.count == sent, "offline sends nothing")
-        #expect(offline.status == 0, "\(offline.stderr)")
-        #expect(offline.stdout.contains("(from the cache, "))
-        #expect(offline.stdout.contains("old (offline))"))
-        #expect(offline.stdout.contains("Batman Begins"))
         await down.set()
         let stale = try await box.run(["-c", "set cache-ttl 0; search batman --in omdb"])
         #expect(stale.stdout.contains("(stale: from the cache, "))
@@ -141,6 +135,14 @@ import Testing
         let fresh = try await box.run(["-c", "search superman --in omdb"])
         #expect(fresh.stderr == "scout: OMDb is unavailable (HTTP 503): try again later\n")
         await server.stop()
+
+        // With the server gone, --offline answers from the cache and says how old the answer is.
+        let offline = try await box.run(["--offline", "-c", "search batman --in omdb"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("(from the cache, "))
+        #expect(offline.stdout.contains("old (offline))"))
+        #expect(offline.stdout.contains("Batman Begins"))
+
         let missing = try await box.run(["--offline", "-c", "search robin --in omdb"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("offline, and this OMDb answer is not in the cache"))
