@@ -19,6 +19,7 @@ import Testing
             case "html": return FixtureResponse(body: Data("<!DOCTYPE html><html><body>Maintenance</body></html>".utf8), contentType: "text/html")
             case "cut": return FixtureResponse(body: Self.song.prefix(60))
             case "huge": return FixtureResponse(body: Data(count: 9 * 1_048_576))
+            case "reset": return FixtureResponse(body: Self.song, disconnectAfter: 40)
             default: return FixtureResponse(body: Self.song)
             }
         }
@@ -31,6 +32,7 @@ import Testing
             "html": "scout: could not read iTunes's answer (a web page came back instead of JSON): the server is not speaking the expected API",
             "cut": "scout: could not read iTunes's answer (not valid JSON, perhaps cut short): the server is not speaking the expected API",
             "huge": "scout: the answer was larger than 8 MB and was dropped",
+            "reset": "scout: cannot reach 127.0.0.1 (connection closed mid-answer): check the network or the URL, or try again with --offline",
         ]
         for (term, line) in expected.sorted(by: { $0.key < $1.key }) {
             let run = try await box.run(["-c", "search \(term) --in songs; search love --in songs"])

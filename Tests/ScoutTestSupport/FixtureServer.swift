@@ -32,6 +32,16 @@ public final class FixtureServer: Sendable {
             if answer.delay > .zero { try await Task.sleep(for: answer.delay) }
             var headers: HTTPFields = [.contentType: answer.contentType]
             if let retryAfter = answer.retryAfter { headers[.retryAfter] = retryAfter }
+            if let cut = answer.disconnectAfter {
+                // Promise the whole body, send part of it, then drop the connection.
+                headers[.contentLength] = String(answer.body.count)
+                let part = ByteBuffer(bytes: answer.body.prefix(cut))
+                return Response(status: HTTPResponse.Status(code: answer.status), headers: headers,
+                                body: ResponseBody { writer in
+                                    try await writer.write(part)
+                                    throw CancellationError()
+                                })
+            }
             return Response(status: HTTPResponse.Status(code: answer.status), headers: headers,
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         }
@@ -83,8 +93,12 @@ public struct FixtureResponse: Sendable {
     public var contentType: String
     public var delay: Duration
     public var retryAfter: String?
+    /// Drop the connection after this many bytes of the body.
+    public var disconnectAfter: Int?
 
-    public init(status: Int = 200, body: Data, contentType: String = "application/json", delay: Duration = .zero, retryAfter: String? = nil) {
+    public init(status: Int = 200, body: Data, contentType: String = "application/json", delay: Duration = .zero,
+                retryAfter: String? = nil, disconnectAfter: Int? = nil) {
+        self.disconnectAfter = disconnectAfter
         self.status = status
         self.body = body
         self.contentType = contentType

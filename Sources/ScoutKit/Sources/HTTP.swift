@@ -58,7 +58,8 @@ public struct HTTPFetcher: Sendable {
         let text = String(describing: error)
         if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
         if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") { return "host not found" }
-        if text.contains("remoteConnectionClosed") || text.contains("reset") { return "connection closed mid-answer" }
+        if text.contains("remoteConnectionClosed") || text.contains("reset") || text.contains("unexpected time")
+            || text.contains("EOF") { return "connection closed mid-answer" }
         return text.count > 80 ? String(text.prefix(80)) + "…" : text
     }
 }
