@@ -87,16 +87,7 @@ public struct ITunesSource: Source {
 
     /// Every item of a `/search` or `/lookup` body. An item that cannot be read costs that item.
     public static func decode(_ body: Data) throws(SourceError) -> [Item] {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-        } catch {
-            let start = String(decoding: body.prefix(200), as: UTF8.self).lowercased()
-            if start.contains("<html") || start.contains("<!doctype") {
-                throw .undecodable(what: "iTunes's answer", reason: "a web page came back instead of JSON")
-            }
-            throw .undecodable(what: "iTunes's answer", reason: body.isEmpty ? "it was empty" : "not valid JSON, perhaps cut short")
-        }
+        let root = try JSONFields.parse(body, from: "iTunes")
         guard let results = JSONFields(root)?.object["results"] as? [Any] else {
             throw .undecodable(what: "iTunes's answer", reason: "no results list")
         }

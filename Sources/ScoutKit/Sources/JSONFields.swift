@@ -54,6 +54,19 @@ struct JSONFields {
         }
     }
 
+    /// Parses a body as JSON, or says in a few words what came instead (a web page, nothing, a cut-short body).
+    static func parse(_ body: Data, from service: String) throws(SourceError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        } catch {
+            let start = String(decoding: body.prefix(200), as: UTF8.self).lowercased()
+            if start.contains("<html") || start.contains("<!doctype") {
+                throw .undecodable(what: "\(service)'s answer", reason: "a web page came back instead of JSON")
+            }
+            throw .undecodable(what: "\(service)'s answer", reason: body.isEmpty ? "it was empty" : "not valid JSON, perhaps cut short")
+        }
+    }
+
     static func format(_ number: NSNumber) -> String {
         let value = number.doubleValue
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }

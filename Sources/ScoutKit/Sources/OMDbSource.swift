@@ -72,15 +72,7 @@ public struct OMDbSource: Source {
     }
 
     static func parse(_ body: Data) throws(SourceError) -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-        } catch {
-            let start = String(decoding: body.prefix(200), as: UTF8.self).lowercased()
-            if start.contains("<html") || start.contains("<!doctype") {
-                throw .undecodable(what: "OMDb's answer", reason: "a web page came back instead of JSON")
-            }
-            throw .undecodable(what: "OMDb's answer", reason: body.isEmpty ? "it was empty" : "not valid JSON, perhaps cut short")
-        }
+        try JSONFields.parse(body, from: "OMDb")
     }
 
     /// OMDb's errors as lines a user can act on. "Movie not found!" is not an error: it is no results.
