@@ -164,6 +164,12 @@ import Testing
         let allowed = try await box.run(["-c", "deny rm star wars; search tarkovsky"])
         #expect(allowed.status == 0)
         #expect(await server.log.paths == ["/movies"])
+        // A restored session fetches its results when a command needs them, not at start.
+        try await box.run(["-c", "fav; history; selection; session"])
+        #expect(await server.log.paths == ["/movies"])
+        let list = try await box.run(["-c", "list"])
+        #expect(list.stdout.contains("movies · \"tarkovsky\" · 4 results"))
+        #expect(await server.log.paths == ["/movies", "/movies"])
         await server.stop()
     }
 

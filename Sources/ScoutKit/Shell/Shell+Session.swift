@@ -6,7 +6,7 @@ extension Shell {
     /// script's start reads no favourites.
     public func start(greet: Bool) async -> Output {
         var output = Output()
-        if let problem = await reload() { output.warn(problem) }
+        if greet, let problem = await reload() { output.warn(problem) }
         if greet, let previousVisit {
             let now = context.now()
             output.say("Welcome back, last visit \(RelativeTime.describe(previousVisit, now: now, calendar: context.calendar))"

@@ -129,6 +129,25 @@ public final class Shell: @unchecked Sendable {
     }
 
     public func execute(_ command: Command) async -> Output {
+        var restoreProblem: String?
+        if needsResults(command), !resultsLoaded, session.query != nil {
+            // The results of a restored session are fetched when a command first needs them, not at start.
+            restoreProblem = await reload()
+        }
+        var output = await run(command)
+        if let restoreProblem { output.warn(restoreProblem) }
+        return output
+    }
+
+    func needsResults(_ command: Command) -> Bool {
+        switch command {
+        case .list, .next, .prev, .page, .loadAll, .filter, .sort, .group, .show, .open, .select, .unselect: true
+        case .fav(.add(let spec, _)): spec != nil || session.view != .list
+        default: false
+        }
+    }
+
+    func run(_ command: Command) async -> Output {
         do {
             switch command {
             case .search(let terms, let source, let options):
