@@ -211,7 +211,7 @@ public final class Shell: @unchecked Sendable {
 
     // MARK: Searching
 
-    func search(_ query: SearchQuery, record: Bool = true) async throws -> Output {
+    func search(_ query: SearchQuery) async throws -> Output {
         let source = try source(named: query.source)
         switch source {
         case is CatalogSource:
@@ -246,14 +246,12 @@ public final class Shell: @unchecked Sendable {
         while hasMore, displayed.count < settings.pageSize { try await fetchNextPage() }
         var output = Output()
         if let note = first.note { output.say("(\(note))") }
-        if record {
-            let id = UUID().uuidString
-            do {
-                try history.recordSearch(id: id, query: query, count: sourceTotal ?? results.count, at: context.now())
-                session.searchID = id
-            } catch {
-                output.warn("the search ran but was not written to history: \(error)")
-            }
+        let id = UUID().uuidString
+        do {
+            try history.recordSearch(id: id, query: query, count: sourceTotal ?? results.count, at: context.now())
+            session.searchID = id
+        } catch {
+            output.warn("the search ran but was not written to history: \(error)")
         }
         if results.isEmpty {
             output.say("No \(source.name) match \"\(query.terms)\".")
