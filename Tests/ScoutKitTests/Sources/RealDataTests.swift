@@ -81,3 +81,14 @@ import Testing
         #expect(item[field: "director"] == nil)
     }
 }
+
+@Suite struct PacerTests {
+    @Test func requestsPastTheLimitWaitForTheWindow() async {
+        let pacer = Pacer(limit: 3, window: .milliseconds(300))
+        let start = ContinuousClock.now
+        for _ in 0..<3 { await pacer.wait() }
+        #expect(ContinuousClock.now - start < .milliseconds(100), "the first three go at once")
+        await pacer.wait()
+        #expect(ContinuousClock.now - start >= .milliseconds(300), "the fourth waits for the window")
+    }
+}
