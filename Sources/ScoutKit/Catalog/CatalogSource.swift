@@ -43,13 +43,13 @@ public struct CatalogSource: Source {
     /// The catalog's matching rule. Every word of the query must occur in an item's text; for restaurants,
     /// a query that matches a cuisine's name keeps all of that cuisine's restaurants.
     static func match(_ terms: String, in items: [Item], kind: Kind) -> [Item] {
-        let query = Text.fold(terms)
-        if query.isEmpty { return items }
+        let words = Text.words(terms)
+        if words.isEmpty { return items }
         return items.filter { item in
-            if kind == .restaurants, let cuisine = item[field: "cuisine"], Text.matches(query, in: Text.fold(cuisine)) {
+            if kind == .restaurants, let cuisine = item[field: "cuisine"], Text.matches(words, in: Text.fold(cuisine)) {
                 return true
             }
-            return Text.matches(query, in: item.searchText)
+            return Text.matches(words, in: item.searchText)
         }
     }
 }

@@ -60,9 +60,22 @@ public enum Text {
             .joined(separator: " ")
     }
 
+    /// A user's text as quoted back in a message: at most 60 characters.
+    public static func brief(_ text: String) -> String {
+        text.count <= 60 ? text : String(text.prefix(59)) + "…"
+    }
+
     /// Whether every word of `query` occurs in `folded` (already folded).
     public static func matches(_ query: String, in folded: String) -> Bool {
-        let words = fold(query).split(separator: " ")
-        return words.allSatisfy { folded.contains($0) }
+        matches(words(query), in: folded)
+    }
+
+    /// A query folded and split once, to match against many items.
+    public static func words(_ query: String) -> [Substring] {
+        fold(query).split(separator: " ")
+    }
+
+    public static func matches(_ words: [Substring], in folded: String) -> Bool {
+        words.allSatisfy { folded.contains($0) }
     }
 }

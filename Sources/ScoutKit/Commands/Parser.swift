@@ -42,7 +42,10 @@ public enum Parser {
         case "load":
             guard args.map({ $0.lowercased() }) == ["all"] else { throw UsageError("usage: load all") }
             return .loadAll
-        case "filter": return .filter(args.isEmpty ? nil : args.joined(separator: " "))
+        case "filter":
+            let text = args.joined(separator: " ")
+            guard text.count <= maxTerms else { throw UsageError("filter text is limited to \(maxTerms) characters: shorten it") }
+            return .filter(args.isEmpty ? nil : text)
         case "sort":
             guard (1...2).contains(args.count), let key = SortOrder.Key(rawValue: args[0].lowercased()) else {
                 throw UsageError("usage: \(info.usage)")
@@ -91,6 +94,9 @@ public enum Parser {
         return args.joined(separator: " ")
     }
 
+    /// The longest search a user may send: far past any real query, short of a pasted file.
+    public static let maxTerms = 1000
+
     static func search(_ args: [String]) throws(UsageError) -> Command {
         var terms: [String] = []
         var source: String?
@@ -119,7 +125,9 @@ public enum Parser {
             }
             index += 1
         }
-        return .search(terms: terms.joined(separator: " "), source: source, options: options)
+        let joined = terms.joined(separator: " ")
+        guard joined.count <= maxTerms else { throw UsageError("search terms are limited to \(maxTerms) characters: shorten them") }
+        return .search(terms: joined, source: source, options: options)
     }
 
     static func fav(_ args: [String], _ info: CommandInfo) throws(UsageError) -> Command.Fav {

@@ -9,8 +9,9 @@ public final class DenyListStore {
     let store: FileStore
     private var cached: [String]?
     private var cachedStamp: FileStamp?
-    /// Folded term to the term as written, built when a search first needs it.
+    /// Folded term to the term as written, built when a search first needs it, and the longest folded term.
     private var index: [String: String]?
+    private var longest = 0
 
     public init(url: URL, store: FileStore) {
         self.url = url
@@ -33,10 +34,15 @@ public final class DenyListStore {
         let folded = Text.fold(query)
         guard !folded.isEmpty else { return nil }
         let terms = try terms()
-        let index = self.index ?? Dictionary(terms.map { (Text.fold($0), $0) }, uniquingKeysWith: { first, _ in first })
-        self.index = index
+        if self.index == nil {
+            let folded = terms.map { (Text.fold($0), $0) }
+            index = Dictionary(folded, uniquingKeysWith: { first, _ in first })
+            longest = folded.map(\.0.count).max() ?? 0
+        }
+        guard let index else { return nil }
+        // Only prefixes as long as the longest term can match, so a 1 MB query costs no more than a short one.
         var prefix = ""
-        for character in folded {
+        for character in folded.prefix(longest) {
             prefix.append(character)
             if let term = index[prefix] { return term }
         }

@@ -16,8 +16,9 @@ extension Shell {
                        (all[n - 1].tags.isEmpty ? "" : " · tags: \(all[n - 1].tags.joined(separator: ", "))"))
             return output
         case .search(let text):
+            let words = Text.words(text)
             let matches = favourites.all().filter {
-                Text.matches(text, in: $0.item.searchText + " " + Text.fold($0.tags.joined(separator: " ")))
+                Text.matches(words, in: $0.item.searchText + " " + Text.fold($0.tags.joined(separator: " ")))
             }
             return favouriteList(matches, empty: "No favourite matches \"\(text)\".")
         case .export(let path): return try favExport(path)

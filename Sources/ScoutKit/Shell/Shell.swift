@@ -55,6 +55,10 @@ public final class Shell: @unchecked Sendable {
         settings = Settings()
         var warnings: [String] = []
         settings = configFile.load { warnings.append($0) } ?? Settings()
+        if settings.omdbKey != nil, let mode = FileStamp.mode(of: configFile.url), mode & 0o077 != 0 {
+            // As ssh does with a private key: say so, once a run, and go on.
+            warnings.append("\(configFile.url.path) holds your OMDb key and others can read it: chmod 600 \(configFile.url.path)")
+        }
         if !fresh, let restored = sessionFile.load(warn: { warnings.append($0) }) {
             session = restored
             savedSession = restored
@@ -228,7 +232,7 @@ public final class Shell: @unchecked Sendable {
             guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("\(source.name) needs words to search for") }
         }
         if let term = try denyList.match(query.terms) {
-            throw UsageError("refused: \"\(query.terms)\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); nothing was sent")
+            throw UsageError("refused: \"\(Text.brief(query.terms))\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); nothing was sent")
         }
         let first = try await source.search(query, page: 1, pageSize: settings.pageSize)
         results = first.items
@@ -254,7 +258,7 @@ public final class Shell: @unchecked Sendable {
             output.warn("the search ran but was not written to history: \(error)")
         }
         if results.isEmpty {
-            output.say("No \(source.name) match \"\(query.terms)\".")
+            output.say("No \(source.name) match \"\(Text.brief(query.terms))\".")
             if !(source is CatalogSource), settings.autoDeny, first.note == nil, (try? denyList.add([query.terms])) == 1 {
                 output.say("Added \"\(query.terms)\" to the deny list, so it is not sent again (deny rm \(query.terms) undoes it; set auto-deny off stops this).")
             }
@@ -377,7 +381,8 @@ public final class Shell: @unchecked Sendable {
         if let displayedCache { return displayedCache }
         var items = results
         if let filter = session.filter, !filter.isEmpty {
-            items = items.filter { Text.matches(filter, in: $0.searchText) }
+            let words = Text.words(filter)
+            items = items.filter { Text.matches(words, in: $0.searchText) }
         }
         if let sort = session.sort, sort.key != .relevance {
             items = Self.sorted(items, by: sort)
@@ -541,7 +546,7 @@ public final class Shell: @unchecked Sendable {
 
     func heading() -> String {
         var parts = [session.source]
-        if let terms = session.query?.terms, !terms.isEmpty { parts.append("\"\(terms)\"") } else { parts.append("everything") }
+        if let terms = session.query?.terms, !terms.isEmpty { parts.append("\"\(Text.brief(terms))\"") } else { parts.append("everything") }
         let count = resultCount
         parts.append(count == 1 ? "1 result" : "\(count) results")
         if count > displayed.count { parts.append("\(displayed.count) loaded") }
