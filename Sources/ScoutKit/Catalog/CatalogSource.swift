@@ -30,7 +30,7 @@ public struct CatalogSource: Source {
         }
     }
 
-    public func search(_ query: SearchQuery, page: Int, pageSize: Int) async throws(SourceError) -> ResultPage {
+    public func search(_ query: SearchQuery, page: Int) async throws(SourceError) -> ResultPage {
         let all = try await store.items(kind)
         let items = Self.match(query.terms, in: all, kind: kind)
         return ResultPage(items: items, total: items.count)

@@ -65,16 +65,12 @@ public enum Text {
         text.count <= 60 ? text : String(text.prefix(59)) + "…"
     }
 
-    /// Whether every word of `query` occurs in `folded` (already folded).
-    public static func matches(_ query: String, in folded: String) -> Bool {
-        matches(words(query), in: folded)
-    }
-
     /// A query folded and split once, to match against many items.
     public static func words(_ query: String) -> [Substring] {
         fold(query).split(separator: " ")
     }
 
+    /// Whether every word occurs in `folded` (already folded).
     public static func matches(_ words: [Substring], in folded: String) -> Bool {
         words.allSatisfy { folded.contains($0) }
     }

@@ -234,7 +234,7 @@ public final class Shell: @unchecked Sendable {
         if let term = try denyList.match(query.terms) {
             throw UsageError("refused: \"\(Text.brief(query.terms))\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); nothing was sent")
         }
-        let first = try await source.search(query, page: 1, pageSize: settings.pageSize)
+        let first = try await source.search(query, page: 1)
         results = first.items
         hasMore = first.hasMore
         sourceTotal = first.total
@@ -273,7 +273,7 @@ public final class Shell: @unchecked Sendable {
     func fetchNextPage() async throws {
         guard hasMore, let query = session.query else { return }
         let source = try source(named: query.source)
-        let page = try await source.search(query, page: fetchedPages + 1, pageSize: settings.pageSize)
+        let page = try await source.search(query, page: fetchedPages + 1)
         let known = Set(results.map(\.id))
         let new = page.items.filter { !known.contains($0.id) }
         results.append(contentsOf: new)
@@ -338,7 +338,7 @@ public final class Shell: @unchecked Sendable {
         guard let query = session.query else { return nil }
         do {
             let source = try source(named: query.source)
-            let first = try await source.search(query, page: 1, pageSize: settings.pageSize)
+            let first = try await source.search(query, page: 1)
             results = first.items
             hasMore = first.hasMore
             sourceTotal = first.total
@@ -480,7 +480,7 @@ public final class Shell: @unchecked Sendable {
                     guard let page = next.next() else { return }
                     group.addTask {
                         do throws(SourceError) {
-                            return (page, .success(try await source.search(query, page: page, pageSize: OMDbSource.pageSize)))
+                            return (page, .success(try await source.search(query, page: page)))
                         } catch {
                             return (page, .failure(error))
                         }

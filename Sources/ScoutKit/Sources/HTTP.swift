@@ -6,7 +6,6 @@ import NIOHTTP1
 /// A response as scout keeps it: status, the headers it reads, and a body read in full up to a cap.
 public struct HTTPResponse: Sendable {
     public var status: Int
-    public var contentType: String?
     public var retryAfter: String?
     public var body: Data
 }
@@ -37,7 +36,6 @@ public struct HTTPFetcher: Sendable {
             }
             return HTTPResponse(
                 status: Int(response.status.code),
-                contentType: response.headers.first(name: "Content-Type"),
                 retryAfter: response.headers.first(name: "Retry-After"),
                 body: body)
         } catch let error as SourceError {

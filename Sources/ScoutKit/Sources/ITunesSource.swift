@@ -41,7 +41,7 @@ public struct ITunesSource: Source {
         }
     }
 
-    public func search(_ query: SearchQuery, page: Int, pageSize: Int) async throws(SourceError) -> ResultPage {
+    public func search(_ query: SearchQuery, page: Int) async throws(SourceError) -> ResultPage {
         var components = URLComponents(url: base.appendingPathComponent("search"), resolvingAgainstBaseURL: false)
         var items = [URLQueryItem(name: "term", value: query.terms), URLQueryItem(name: "media", value: media)]
         if let entity { items.append(URLQueryItem(name: "entity", value: entity)) }

@@ -39,7 +39,7 @@ public struct OMDbSource: Source {
         }
     }
 
-    public func search(_ query: SearchQuery, page: Int, pageSize: Int) async throws(SourceError) -> ResultPage {
+    public func search(_ query: SearchQuery, page: Int) async throws(SourceError) -> ResultPage {
         var items = [URLQueryItem(name: "s", value: query.terms)]
         if let type = query.options["type"] { items.append(URLQueryItem(name: "type", value: type.lowercased())) }
         if let year = query.options["year"] { items.append(URLQueryItem(name: "y", value: year)) }

@@ -91,8 +91,8 @@ public protocol Source: Sendable {
     var defaultGroup: String? { get }
     /// The fields a listing shows beside the title, in order.
     var columns: [String] { get }
-    /// Page `page` (from 1) of the results for `query`, `pageSize` a page.
-    func search(_ query: SearchQuery, page: Int, pageSize: Int) async throws(SourceError) -> ResultPage
+    /// Page `page` (from 1) of the results for `query`, in the source's own page size.
+    func search(_ query: SearchQuery, page: Int) async throws(SourceError) -> ResultPage
     /// The full details of one item, for `show`.
     func details(of item: Item) async throws(SourceError) -> Item
 }
