@@ -7,15 +7,17 @@ import Foundation
 public final class DenyListStore {
     let url: URL
     let store: FileStore
+    let warn: @Sendable (String) -> Void
     private var cached: [String]?
     private var cachedStamp: FileStamp?
     /// Folded term to the term as written, built when a search first needs it, and the longest folded term.
     private var index: [String: String]?
     private var longest = 0
 
-    public init(url: URL, store: FileStore) {
+    public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
         self.url = url
         self.store = store
+        self.warn = warn
     }
 
     public func terms() throws -> [String] {
@@ -70,21 +72,43 @@ public final class DenyListStore {
         }
     }
 
-    private func read() throws -> [String] {
+    /// The terms on disk. A line that is not UTF-8 text (bytes no editor writes, NUL, control characters)
+    /// is damage: the file is kept aside as it was and written back with the lines that read.
+    private func read(holdingLock: Bool = false) throws -> [String] {
         guard let data = try store.read(url) else { return [] }
-        return String(decoding: data, as: UTF8.self)
-            .split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        let (terms, damaged) = Self.terms(in: data)
+        guard damaged > 0 else { return terms }
+        guard holdingLock else { return try store.withLock(url) { try read(holdingLock: true) } }
+        let copy = store.keepCopy(of: url) ?? "(no copy could be made)"
+        try write(terms)
+        warn("the deny list had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the \(terms.count) term\(terms.count == 1 ? "" : "s") that could be read")
+        return terms
+    }
+
+    static func terms(in data: Data) -> (terms: [String], damaged: Int) {
+        var terms: [String] = []
+        var damaged = 0
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            guard let text = String(bytes: line, encoding: .utf8),
+                  !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" && $0 != "\r" }) else {
+                damaged += 1
+                continue
+            }
+            let term = text.trimmingCharacters(in: .whitespaces.union(.newlines))
+            if !term.isEmpty, !term.hasPrefix("#") { terms.append(term) }
+        }
+        return (terms, damaged)
+    }
+
+    private func write(_ terms: [String]) throws {
+        try store.write(Data(terms.map { $0 + "\n" }.joined().utf8), to: url)
     }
 
     private func modify(_ change: (inout [String]) -> Int) throws -> Int {
         try store.withLock(url) {
-            var terms = try read()
+            var terms = try read(holdingLock: true)
             let count = change(&terms)
-            if count > 0 {
-                try store.write(Data(terms.map { $0 + "\n" }.joined().utf8), to: url)
-            }
+            if count > 0 { try write(terms) }
             cached = terms
             cachedStamp = FileStamp(url)
             index = nil

@@ -38,7 +38,7 @@ public struct Favourite: Codable, Sendable, Equatable {
 }
 
 /// `favourites.json`: `{"version": 1, "favourites": [...]}`, oldest first.
-struct FavouritesFile: Codable {
+struct FavouritesFile: Codable, Equatable {
     var version = 1
     var favourites: [Favourite] = []
 
@@ -57,11 +57,11 @@ struct FavouritesFile: Codable {
 /// Every change is a read-modify-write under the file's lock, so two scouts adding at once lose nothing.
 public final class FavouritesStore {
     let file: StateFile<FavouritesFile>
-    let warn: (String) -> Void
+    let warn: @Sendable (String) -> Void
     private var cached: [Favourite]?
     private var cachedStamp: FileStamp?
 
-    public init(url: URL, store: FileStore, warn: @escaping (String) -> Void) {
+    public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
         file = StateFile(url, label: "favourites", store: store)
         self.warn = warn
     }

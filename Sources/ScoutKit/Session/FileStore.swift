@@ -90,12 +90,21 @@ public struct FileStore: Sendable {
         syncDirectory(directory)
     }
 
-    /// Appends one whole record (a single `write`) to `url`, created 0600, and fsyncs it.
-    public func append(_ record: Data, to url: URL) throws(StoreError) {
+    /// Appends whole lines (a single `write`) to `url`, created 0600, and fsyncs them.
+    ///
+    /// When the file does not end with a newline (a write torn by a power cut), the lines start on a
+    /// new line, so the torn record costs itself only and not the next one too. Call it under the lock.
+    public func append(_ lines: Data, to url: URL) throws(StoreError) {
         try makeDirectory(url.deletingLastPathComponent())
-        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }
         defer { close(fd) }
+        var record = lines
+        var info = stat()
+        var last: UInt8 = 0
+        if fstat(fd, &info) == 0, info.st_size > 0, pread(fd, &last, 1, off_t(info.st_size - 1)) == 1, last != UInt8(ascii: "\n") {
+            record.insert(UInt8(ascii: "\n"), at: record.startIndex)
+        }
         try Self.writeAll(fd, record, path: url.path)
         guard fsync(fd) == 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }
     }
@@ -128,6 +137,15 @@ public struct FileStore: Sendable {
     /// Returns the copy's name.
     @discardableResult
     public func quarantine(_ url: URL) -> String? {
+        guard let copy = keepCopy(of: url) else { return nil }
+        unlink(url.path)
+        syncDirectory(url.deletingLastPathComponent())
+        return copy
+    }
+
+    /// Keeps the file as it is now under `NAME.corrupt-<UTC time>` (a second name for the same file, never
+    /// over an earlier copy) and returns that name; the caller then replaces `url` with what it could read.
+    public func keepCopy(of url: URL) -> String? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
         let stamp = formatter.string(from: now()).replacingOccurrences(of: ":", with: "")
@@ -139,8 +157,6 @@ public struct FileStore: Sendable {
             counter += 1
             candidate = url.path + ".corrupt-\(stamp)-\(counter)"
         }
-        unlink(url.path)
-        syncDirectory(url.deletingLastPathComponent())
         return (candidate as NSString).lastPathComponent
     }
 

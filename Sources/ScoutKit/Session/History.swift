@@ -35,14 +35,19 @@ struct HistoryRecord: Codable {
 }
 
 /// `history.jsonl`: appended one whole record at a time, under the lock, and read only when a command
-/// needs it. A line that does not parse costs that line only.
+/// needs it. A line that does not parse costs that line only: the file is kept aside as it was, and
+/// rewritten with every valid record.
 public final class HistoryStore {
     let url: URL
     let store: FileStore
+    let warn: @Sendable (String) -> Void
+    /// Records a failed write could not append, tried again before the next one.
+    private var unwritten = Data()
 
-    public init(url: URL, store: FileStore) {
+    public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
         self.url = url
         self.store = store
+        self.warn = warn
     }
 
     public func recordSearch(id: String, query: SearchQuery, count: Int, at time: Date) throws {
@@ -55,24 +60,58 @@ public final class HistoryStore {
                                  chosen: chosen.map { .init(id: $0.id, title: $0.title) }))
     }
 
+    /// Appends the record, after any that an earlier failed write left in memory.
     private func append(_ record: HistoryRecord) throws {
-        var line = try JSONEncoder.scoutLine.encode(record)
-        line.append(UInt8(ascii: "\n"))
-        try store.withLock(url) { try store.append(line, to: url) }
+        unwritten.append(try JSONEncoder.scoutLine.encode(record))
+        unwritten.append(UInt8(ascii: "\n"))
+        try store.withLock(url) { try store.append(unwritten, to: url) }
+        unwritten = Data()
     }
 
     /// Every past search, oldest first, numbered from 1 by position.
     public func entries() throws -> [HistoryEntry] {
         guard let data = try store.read(url) else { return [] }
-        return Self.parse(data)
+        let (records, damaged) = Self.records(in: data)
+        if damaged > 0 { try repair() }
+        return Self.entries(from: records)
     }
 
-    static func parse(_ data: Data) -> [HistoryEntry] {
+    /// Keeps the damaged file aside and writes back every record that parses, under the lock (another
+    /// scout may have repaired it, or appended, since it was read).
+    private func repair() throws {
+        try store.withLock(url) {
+            guard let data = try store.read(url) else { return }
+            let decoder = JSONDecoder.scout
+            var kept = Data()
+            var count = 0, damaged = 0
+            for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+                guard (try? decoder.decode(HistoryRecord.self, from: line)) != nil else { damaged += 1; continue }
+                kept.append(line)
+                kept.append(UInt8(ascii: "\n"))
+                count += 1
+            }
+            guard damaged > 0 else { return }
+            let copy = store.keepCopy(of: url) ?? "(no copy could be made)"
+            try store.write(kept, to: url)
+            warn("history had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the \(count) record\(count == 1 ? "" : "s") that could be read")
+        }
+    }
+
+    /// The records that parse, in order, and how many non-empty lines did not.
+    static func records(in data: Data) -> (records: [HistoryRecord], damaged: Int) {
         let decoder = JSONDecoder.scout
+        var records: [HistoryRecord] = []
+        var damaged = 0
+        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            if let record = try? decoder.decode(HistoryRecord.self, from: line) { records.append(record) } else { damaged += 1 }
+        }
+        return (records, damaged)
+    }
+
+    static func entries(from records: [HistoryRecord]) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         var index: [String: Int] = [:]
-        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            guard let record = try? decoder.decode(HistoryRecord.self, from: line) else { continue }
+        for record in records {
             switch record.kind {
             case .search:
                 index[record.id] = entries.count

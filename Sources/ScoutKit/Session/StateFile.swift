@@ -6,11 +6,14 @@ public struct StateFile<Value: Codable>: Sendable {
     public let url: URL
     public let store: FileStore
     let label: String
+    /// What scout does instead, as the warning ends: "started the session afresh".
+    let recovery: String
 
-    public init(_ url: URL, label: String, store: FileStore) {
+    public init(_ url: URL, label: String, store: FileStore, recovery: String? = nil) {
         self.url = url
         self.label = label
         self.store = store
+        self.recovery = recovery ?? "started \(label) afresh"
     }
 
     /// The file's value, nil when there is none. A damaged file is moved aside and `warn` is told.
@@ -27,7 +30,7 @@ public struct StateFile<Value: Codable>: Sendable {
             return try JSONDecoder.scout.decode(Value.self, from: data)
         } catch {
             let copy = store.quarantine(url) ?? "(could not be moved)"
-            warn("\(label) was damaged and could not be read; kept it as \(copy) and started \(label) afresh")
+            warn("\(label) was damaged and could not be read; kept it as \(copy) and \(recovery)")
             return nil
         }
     }

@@ -159,7 +159,7 @@ extension Shell {
         let bytes = names.reduce(0) { total, name in
             total + ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
         }
-        let counts = CacheStats.read(in: folder)
+        let counts = CacheStats.read(in: folder, store: context.fileStore, warn: warnings.add)
         let asked = counts.hits + counts.misses
         let rate = asked == 0 ? "no look-ups yet" : "hit rate \(counts.hits * 100 / asked)% (\(counts.hits) of \(asked))"
         output.say("Cache: \(names.count) entr\(names.count == 1 ? "y" : "ies"), \(bytes) bytes, \(rate), fresh for \(settings.cacheTTL) s, in \(folder.path)")

@@ -17,14 +17,14 @@ public final class Shell: @unchecked Sendable {
     public private(set) var previousVisit: Date?
 
     /// Warnings raised while loading files, shown with the next output.
-    var pendingWarnings: [String] = []
+    let warnings = WarningLog()
 
-    lazy var favourites = FavouritesStore(url: context.paths.favouritesFile, store: context.fileStore) { [weak self] in
-        self?.pendingWarnings.append($0)
-    }
-    lazy var history = HistoryStore(url: context.paths.historyFile, store: context.fileStore)
-    lazy var denyList = DenyListStore(url: context.paths.denyListFile, store: context.fileStore)
+    lazy var favourites = FavouritesStore(url: context.paths.favouritesFile, store: context.fileStore, warn: warnings.add)
+    lazy var history = HistoryStore(url: context.paths.historyFile, store: context.fileStore, warn: warnings.add)
+    lazy var denyList = DenyListStore(url: context.paths.denyListFile, store: context.fileStore, warn: warnings.add)
     let catalogStore: CatalogStore
+    /// Whether this run has cleared the cache folder of temporary files left by a killed scout.
+    private var cacheSwept = false
     /// Keeps iTunes requests under about 20 a minute across the whole run.
     let itunesPacer = Pacer()
     /// How many requests `load all` keeps in flight: the rest of ten OMDb pages arrive in one round
@@ -53,19 +53,20 @@ public final class Shell: @unchecked Sendable {
         catalogStore = CatalogStore(origin: context.catalog, offline: context.offline)
         session = SessionModel()
         settings = Settings()
-        var warnings: [String] = []
-        settings = configFile.load { warnings.append($0) } ?? Settings()
+        settings = configFile.load(warn: warnings.add) ?? Settings()
         if settings.omdbKey != nil, let mode = FileStamp.mode(of: configFile.url), mode & 0o077 != 0 {
             // As ssh does with a private key: say so, once a run, and go on.
-            warnings.append("\(configFile.url.path) holds your OMDb key and others can read it: chmod 600 \(configFile.url.path)")
+            warnings.add("\(configFile.url.path) holds your OMDb key and others can read it: chmod 600 \(configFile.url.path)")
         }
-        if !fresh, let restored = sessionFile.load(warn: { warnings.append($0) }) {
+        if !fresh, let restored = sessionFile.load(warn: warnings.add) {
             session = restored
             savedSession = restored
             previousVisit = restored.lastVisited
         }
-        pendingWarnings = warnings
-        context.fileStore.sweepTemporaries(in: context.paths.state)
+        // What a killed scout left half-written; the cache folder is swept when the cache is first used.
+        for folder in [context.paths.state, context.paths.sessionsFolder, context.paths.data, context.paths.config] {
+            context.fileStore.sweepTemporaries(in: folder)
+        }
     }
 
     // MARK: Sources
@@ -77,8 +78,12 @@ public final class Shell: @unchecked Sendable {
     var omdbKey: String? { context.omdbKey ?? settings.omdbKey }
 
     var fetcher: CachingFetcher {
-        CachingFetcher(folder: context.paths.cache, store: context.fileStore, ttl: TimeInterval(settings.cacheTTL),
-                       offline: context.offline || settings.offline, now: context.now, pacer: itunesPacer)
+        if !cacheSwept {
+            cacheSwept = true
+            context.fileStore.sweepTemporaries(in: context.paths.cache)
+        }
+        return CachingFetcher(folder: context.paths.cache, store: context.fileStore, ttl: TimeInterval(settings.cacheTTL),
+                              offline: context.offline || settings.offline, now: context.now, pacer: itunesPacer, warn: warnings.add)
     }
 
     func source(named name: String) throws(UsageError) -> any Source {
@@ -126,8 +131,7 @@ public final class Shell: @unchecked Sendable {
 
     func withWarnings(_ output: Output) -> Output {
         var output = output
-        for warning in pendingWarnings { output.warn(warning) }
-        pendingWarnings = []
+        for warning in warnings.drain() { output.warn(warning) }
         saveSession(into: &output)
         return output
     }

@@ -10,7 +10,7 @@ public struct FetchedAnswer: Sendable {
 }
 
 /// One cached answer on disk: `$XDG_CACHE_HOME/scout/<hash>.json`.
-struct CacheEntry: Codable {
+struct CacheEntry: Codable, Equatable {
     var url: String
     var storedAt: Date
     var status: Int
@@ -28,9 +28,12 @@ public struct CachingFetcher: Sendable {
     let offline: Bool
     let now: @Sendable () -> Date
     let pacer: Pacer
+    /// Told when a cache entry was damaged and kept aside.
+    let warn: @Sendable (String) -> Void
 
     public init(folder: URL, store: FileStore, ttl: TimeInterval, offline: Bool, now: @escaping @Sendable () -> Date,
-                fetcher: HTTPFetcher = HTTPFetcher(), pacer: Pacer) {
+                fetcher: HTTPFetcher = HTTPFetcher(), pacer: Pacer, warn: @escaping @Sendable (String) -> Void) {
+        self.warn = warn
         self.folder = folder
         self.store = store
         self.ttl = ttl
@@ -47,11 +50,11 @@ public struct CachingFetcher: Sendable {
         if let cached {
             let age = now().timeIntervalSince(cached.storedAt)
             if offline { return answer(cached, note: "from the cache, \(Self.age(age)) old (offline)") }
-            if age < ttl { CacheStats.record(hit: true, in: folder); return answer(cached, note: nil) }
+            if age < ttl { CacheStats.record(hit: true, in: folder, store: store, warn: warn); return answer(cached, note: nil) }
         } else if offline {
             throw .notConfigured("offline, and this \(service) answer is not in the cache: leave --offline out, or set offline off")
         }
-        CacheStats.record(hit: false, in: folder)
+        CacheStats.record(hit: false, in: folder, store: store, warn: warn)
         do {
             if service == "iTunes" { await pacer.wait() }
             let response = try await fetcher.get(url)
@@ -74,13 +77,9 @@ public struct CachingFetcher: Sendable {
     }
 
     private func read(_ file: URL, key: String) -> CacheEntry? {
-        guard let data = try? store.read(file) else { return nil }
-        guard let entry = try? JSONDecoder.scout.decode(CacheEntry.self, from: data), entry.url == key else {
-            // A damaged entry is only a cache miss; it is replaced by the next answer.
-            unlink(file.path)
-            return nil
-        }
-        return entry
+        guard let entry = StateFile<CacheEntry>(file, label: "a cached answer", store: store, recovery: "asked again").load(warn: warn) else { return nil }
+        // Another URL with the same hash: a miss, and the next answer takes the file over.
+        return entry.url == key ? entry : nil
     }
 
     private func answer(_ entry: CacheEntry, note: String?) -> FetchedAnswer {
@@ -109,18 +108,17 @@ enum CacheStats {
 
     static func file(in folder: URL) -> URL { folder.appendingPathComponent("stats") }
 
-    static func record(hit: Bool, in folder: URL) {
-        let store = FileStore()
-        let url = file(in: folder)
-        _ = try? store.withLock(url) {
-            var counts = (try? store.read(url)).flatMap { $0 }.flatMap { try? JSONDecoder().decode(Counts.self, from: $0) } ?? Counts()
+    static func record(hit: Bool, in folder: URL, store: FileStore, warn: (String) -> Void) {
+        let file = StateFile<Counts>(file(in: folder), label: "the cache's hit counts", store: store, recovery: "counted afresh")
+        _ = try? store.withLock(file.url) {
+            var counts = file.load(warn: warn) ?? Counts()
             if hit { counts.hits += 1 } else { counts.misses += 1 }
-            if let data = try? JSONEncoder().encode(counts) { try store.write(data, to: url) }
+            try file.save(counts)
         }
     }
 
-    static func read(in folder: URL) -> Counts {
-        (try? FileStore().read(file(in: folder))).flatMap { $0 }.flatMap { try? JSONDecoder().decode(Counts.self, from: $0) } ?? Counts()
+    static func read(in folder: URL, store: FileStore, warn: (String) -> Void) -> Counts {
+        StateFile<Counts>(file(in: folder), label: "the cache's hit counts", store: store, recovery: "counted afresh").load(warn: warn) ?? Counts()
     }
 }
 

@@ -155,7 +155,7 @@ final class TempFolder {
 
     @Test func historyKeepsEveryGoodLineAroundABadOne() throws {
         let folder = try TempFolder()
-        let history = HistoryStore(url: folder.file("history.jsonl"), store: FileStore())
+        let history = HistoryStore(url: folder.file("history.jsonl"), store: FileStore(), warn: { _ in })
         let date = Date(timeIntervalSince1970: 1_795_000_000)
         try history.recordSearch(id: "a", query: SearchQuery(source: "movies", terms: "alien"), count: 2, at: date)
         try FileStore().append(Data("{not json\n\u{0}\u{FF}\n".utf8), to: folder.file("history.jsonl"))
