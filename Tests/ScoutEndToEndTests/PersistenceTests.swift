@@ -53,6 +53,43 @@ import Testing
         #expect(box.files(in: "config/scout").contains { $0.hasPrefix("config.json.corrupt-") })
     }
 
+    @Test func damagedHistoryDenyListAndCacheEntriesCostOnlyWhatWasDamaged() async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "search alien; search heat; deny add spoilers; deny add heist"])
+        var history = try box.read(box.historyFile)
+        history = history.replacingOccurrences(of: "\n", with: "\n\u{0}\u{0}{\"kind\": \u{FF}\n", options: [], range: history.range(of: "\n"))
+        try box.write(history, to: box.historyFile)
+        try box.write("spoilers\n\u{1B}]52;c;bad\u{7}\nheist\n", to: box.path("data/scout/denylist.txt"))
+        let run = try await box.run(["-c", "history; deny"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines.count == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("scout: history had 1 damaged line; kept the file as history.jsonl.corrupt-"))
+        #expect(run.stderr.contains("and the 2 records that could be read"))
+        #expect(run.stderr.contains("scout: the deny list had 1 damaged line; kept the file as denylist.txt.corrupt-"))
+        #expect(run.stdout.contains("alien") && run.stdout.contains("heat"))
+        #expect(run.stdout.contains("spoilers") && run.stdout.contains("heist"))
+        #expect(box.files(in: "state/scout").contains { $0.hasPrefix("history.jsonl.corrupt-") })
+        #expect(box.files(in: "data/scout").contains { $0.hasPrefix("denylist.txt.corrupt-") })
+        // Repaired: the next run says nothing.
+        let next = try await box.run(["-c", "history; deny"])
+        #expect(next.stderr.isEmpty)
+
+        let server = try await FixtureServer.start { _, _ in FixtureResponse(body: FaultTests.song) }
+        box.environment["SCOUT_ITUNES_URL"] = server.baseURL
+        try await box.run(["-c", "search love --in songs"])
+        let entries = box.files(in: "cache/scout").filter { $0.hasSuffix(".json") }
+        #expect(entries.count == 1)
+        try box.write(String(repeating: "\u{0}", count: 40), to: box.path("cache/scout/\(entries[0])"))
+        let cached = try await box.run(["-c", "search love --in songs"])
+        #expect(cached.status == 0)
+        #expect(cached.stderrLines.count == 1)
+        #expect(cached.stderr.hasPrefix("scout: a cached answer was damaged and could not be read; kept it as \(entries[0]).corrupt-"))
+        #expect(cached.stderr.hasSuffix(" and asked again\n"))
+        #expect(cached.stdout.contains("Love Story"))
+        #expect(await server.log.paths.count == 2, "the damaged entry was asked for again")
+        await server.stop()
+    }
+
     @Test func favouritesExportAndImportMergeById() async throws {
         let box = try Sandbox()
         try await box.run(["-c", "search kubrick; fav add 1-3 --tag classics; fav export favs.json; fav export favs.csv"])
