@@ -95,6 +95,32 @@ import Testing
         }
     }
 
+    @Test func aQueryTypedJustBeforeASIGKILLIsInTheHistoryAfterRestart() async throws {
+        let box = try Sandbox()
+        let term = try TmuxTerminal(sandbox: box)
+        try term.waitFor("movies [0 selected]>")
+        try term.type("search heat")
+        try term.send("Enter")
+        try term.waitFor("1  Heat")
+        try term.type("search kubrick")
+        try term.send("Enter")
+        // Killed the moment the line is entered, perhaps while its search runs.
+        let lineHistory = box.path("state/scout/editline_history")
+        for _ in 0..<500 where !((try? box.read(lineHistory))?.contains("search kubrick") ?? false) { usleep(2_000) }
+        kill(try term.panePID(), SIGKILL)
+        for _ in 0..<100 where term.isRunning { usleep(20_000) }
+        #expect(!term.isRunning)
+
+        let history = try await box.run(["-c", "history"])
+        #expect(history.stdout.contains("heat"), "the search that answered is in history.jsonl")
+        let again = try TmuxTerminal(sandbox: box)
+        try again.waitFor("selected]>")
+        try again.send("Up")
+        try again.waitFor("> search kubrick")
+        try again.send("Up")
+        try again.waitFor("> search heat")
+    }
+
     @Test func editrcIsReadForProgramNameScout() async throws {
         let box = try Sandbox()
         try box.write("scout:bind -s ^T 'search godfather'\nother:bind -s ^T 'search alien'\n", to: box.path(".editrc"))

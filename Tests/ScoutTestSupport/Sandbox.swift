@@ -61,7 +61,8 @@ public final class Sandbox: @unchecked Sendable {
         return try await process.finish()
     }
 
-    public func launch(_ arguments: [String], input: String, extraEnvironment: [String: String] = [:]) throws -> RunningScout {
+    /// Starts scout with `input` on standard input; with `keepInputOpen`, more can be sent with `RunningScout.send`.
+    public func launch(_ arguments: [String], input: String, extraEnvironment: [String: String] = [:], keepInputOpen: Bool = false) throws -> RunningScout {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -79,8 +80,9 @@ public final class Sandbox: @unchecked Sendable {
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
         inPipe.fileHandleForWriting.write(Data(input.utf8))
-        try inPipe.fileHandleForWriting.close()
-        return RunningScout(process: process, exited: exited.stream, out: out, err: err)
+        if !keepInputOpen { try inPipe.fileHandleForWriting.close() }
+        return RunningScout(process: process, exited: exited.stream, out: out, err: err,
+                            input: keepInputOpen ? inPipe.fileHandleForWriting : nil)
     }
 
     public func read(_ url: URL) throws -> String {
@@ -101,13 +103,38 @@ public final class Sandbox: @unchecked Sendable {
     }
 }
 
+public enum SandboxError: Error {
+    case timedOut(String)
+}
+
 public struct RunningScout {
     public let process: Process
     let exited: AsyncStream<Void>
     let out: URL
     let err: URL
+    let input: FileHandle?
+
+    /// What scout has written to standard output so far.
+    public var stdoutSoFar: String { String(decoding: (try? Data(contentsOf: out)) ?? Data(), as: UTF8.self) }
+
+    /// Sends one more line on standard input (a scout launched with `keepInputOpen`).
+    public func send(_ line: String) { input?.write(Data((line + "\n").utf8)) }
+
+    /// Sends `line` and waits until standard output holds `count` newlines in all.
+    public func send(_ line: String, untilLines count: Int, timeout: Duration = .seconds(10)) async throws {
+        send(line)
+        let deadline = ContinuousClock.now + timeout
+        while stdoutSoFar.filter({ $0 == "\n" }).count < count {
+            guard ContinuousClock.now < deadline else { throw SandboxError.timedOut(line) }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// Closes standard input: scout reads the end and exits.
+    public func closeInput() { try? input?.close() }
 
     public func finish() async throws -> ScoutRun {
+        closeInput()
         for await _ in exited {}
         process.waitUntilExit()
         return ScoutRun(stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),

@@ -1,0 +1,130 @@
+import Foundation
+import ScoutTestSupport
+import Testing
+
+/// SIGKILL at random moments across a stream of mutating commands. `SCOUT_CRASH_KILLS` sets how many
+/// kills (`scripts/crash-test` runs 1,000); the ordinary test run does 40.
+@Suite struct CrashTests {
+    static var kills: Int { Int(ProcessInfo.processInfo.environment["SCOUT_CRASH_KILLS"] ?? "") ?? 40 }
+
+    /// Sixty commands that each change a file: searches append history, the rest rewrite favourites,
+    /// the session or a named session.
+    static let stream: [String] = ["heat", "kubrick", "love", "war", "star", "night", "alien", "man", "city", "dark"].flatMap { term in
+        ["search \(term)", "select 1-3", "fav add 2", "fav rm 1", "session save crash", "unselect 2"]
+    }
+
+    /// What the state files hold, each read as scout's own reader would; a file that does not parse fails the test.
+    struct Snapshot: Equatable {
+        var favourites: [String]
+        var session: String
+        var named: String
+        var searches: Int
+    }
+
+    static func canonicalSession(_ url: URL) throws -> String {
+        guard let data = try? Data(contentsOf: url) else { return "(none)" }
+        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw CrashError.unreadable(url.lastPathComponent) }
+        // When it was written and the id of the history record vary from run to run; the rest must not.
+        object["lastVisited"] = nil
+        object["searchID"] = nil
+        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    static func snapshot(_ box: Sandbox) throws -> Snapshot {
+        var favourites: [String] = []
+        if let data = try? Data(contentsOf: box.favouritesFile) {
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let list = object["favourites"] as? [[String: Any]] else { throw CrashError.unreadable("favourites.json") }
+            favourites = list.compactMap { $0["id"] as? String }
+        }
+        var searches = 0
+        if let data = try? Data(contentsOf: box.historyFile) {
+            for line in data.split(separator: UInt8(ascii: "\n")) {
+                guard let record = try JSONSerialization.jsonObject(with: line) as? [String: Any] else { throw CrashError.unreadable("history.jsonl") }
+                if record["kind"] as? String == "search" { searches += 1 }
+            }
+        }
+        return Snapshot(favourites: favourites, session: try canonicalSession(box.sessionFile),
+                        named: try canonicalSession(box.path("state/scout/sessions/crash.json")), searches: searches)
+    }
+
+    static let folders = ["config", "data", "state", "cache"]
+
+    static func keepBase(_ box: Sandbox) throws {
+        for folder in folders where FileManager.default.fileExists(atPath: box.path(folder).path) {
+            try FileManager.default.copyItem(at: box.path(folder), to: box.path("base-\(folder)"))
+        }
+    }
+
+    static func reset(_ box: Sandbox) throws {
+        for folder in folders {
+            try? FileManager.default.removeItem(at: box.path(folder))
+            if FileManager.default.fileExists(atPath: box.path("base-\(folder)").path) {
+                try FileManager.default.copyItem(at: box.path("base-\(folder)"), to: box.path(folder))
+            }
+        }
+    }
+
+    /// Temporary files anywhere in the XDG folders.
+    static func temporaries(_ box: Sandbox) -> [String] {
+        folders.flatMap { folder -> [String] in
+            let enumerator = FileManager.default.enumerator(atPath: box.path(folder).path)
+            return (enumerator?.allObjects as? [String] ?? []).filter { $0.contains(".tmp-") }
+        }
+    }
+
+    @Test func sigkillAtRandomMomentsLeavesEachFileBeforeOrAfterTheCommandInFlight() async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "search kubrick; fav add 1-3; select 1; search alien"])
+        try Self.keepBase(box)
+
+        // The state after each command, one command at a time.
+        let reference = try box.launch(["--json"], input: "", keepInputOpen: true)
+        var states = [try Self.snapshot(box)]
+        for (index, command) in Self.stream.enumerated() {
+            try await reference.send(command, untilLines: index + 1)
+            states.append(try Self.snapshot(box))
+        }
+        _ = try await reference.finish()
+        #expect(states.last?.searches == states[0].searches + 10)
+        #expect(Set(states.map(\.favourites)).count > 5, "the stream changes the favourites")
+
+        // How long the whole stream takes when it is all sent at once: the window the kills land in.
+        try Self.reset(box)
+        let started = ContinuousClock.now
+        let whole = try await box.run(["--json"], input: Self.stream.joined(separator: "\n") + "\n")
+        let span = ContinuousClock.now - started
+        #expect(whole.stdoutLines.count == Self.stream.count)
+        #expect(try Self.snapshot(box) == states.last, "one process gives the same state as one command at a time")
+
+        var midStream = 0, leftTemporaries = 0
+        let window = Int(span.components.seconds * 1_000_000 + span.components.attoseconds / 1_000_000_000_000)
+        for kill in 0..<Self.kills {
+            try Self.reset(box)
+            let running = try box.launch(["--json"], input: Self.stream.joined(separator: "\n") + "\n", keepInputOpen: true)
+            try await Task.sleep(for: .microseconds(Int.random(in: 0...window)))
+            Glibc.kill(running.process.processIdentifier, SIGKILL)
+            let killed = try await running.finish()
+            let acknowledged = killed.stdout.filter { $0 == "\n" }.count
+            if acknowledged < Self.stream.count { midStream += 1 }
+            let before = states[acknowledged], after = states[min(acknowledged + 1, states.count - 1)]
+            let found = try Self.snapshot(box)
+            #expect([before.favourites, after.favourites].contains(found.favourites), "kill \(kill) after \(acknowledged) commands: favourites")
+            #expect([before.session, after.session].contains(found.session), "kill \(kill) after \(acknowledged) commands: session")
+            #expect([before.named, after.named].contains(found.named), "kill \(kill) after \(acknowledged) commands: named session")
+            #expect([before.searches, after.searches].contains(found.searches), "kill \(kill) after \(acknowledged) commands: history")
+            if !Self.temporaries(box).isEmpty { leftTemporaries += 1 }
+
+            // The next start cleans up and finds every file whole.
+            let next = try await box.run(["-c", "sources"])
+            #expect(next.status == 0 && next.stderr.isEmpty, "kill \(kill): \(next.stderr)")
+            #expect(Self.temporaries(box).isEmpty, "kill \(kill): \(Self.temporaries(box))")
+        }
+        print("crash test: \(Self.kills) SIGKILLs over a \(window / 1000) ms stream of \(Self.stream.count) commands, \(midStream) mid-stream, \(leftTemporaries) left a temporary file; every file parsed and held the state before or after the command in flight")
+        #expect(midStream > Self.kills / 2, "most kills land mid-stream (\(midStream) of \(Self.kills))")
+    }
+}
+
+enum CrashError: Error {
+    case unreadable(String)
+}
