@@ -32,6 +32,19 @@ public final class FixtureServer: Sendable {
             if answer.delay > .zero { try await Task.sleep(for: answer.delay) }
             var headers: HTTPFields = [.contentType: answer.contentType]
             if let retryAfter = answer.retryAfter { headers[.retryAfter] = retryAfter }
+            if let pause = answer.drip {
+                // A slow server: the body a byte at a time, `pause` apart.
+                headers[.contentLength] = String(answer.body.count)
+                let body = answer.body
+                return Response(status: HTTPResponse.Status(code: answer.status), headers: headers,
+                                body: ResponseBody { writer in
+                                    for byte in body {
+                                        try await writer.write(ByteBuffer(bytes: [byte]))
+                                        try await Task.sleep(for: pause)
+                                    }
+                                    try await writer.finish(nil)
+                                })
+            }
             if let cut = answer.disconnectAfter {
                 // Promise the whole body, send part of it, then drop the connection.
                 headers[.contentLength] = String(answer.body.count)
@@ -95,10 +108,13 @@ public struct FixtureResponse: Sendable {
     public var retryAfter: String?
     /// Drop the connection after this many bytes of the body.
     public var disconnectAfter: Int?
+    /// Send the body a byte at a time, this far apart.
+    public var drip: Duration?
 
     public init(status: Int = 200, body: Data, contentType: String = "application/json", delay: Duration = .zero,
-                retryAfter: String? = nil, disconnectAfter: Int? = nil) {
+                retryAfter: String? = nil, disconnectAfter: Int? = nil, drip: Duration? = nil) {
         self.disconnectAfter = disconnectAfter
+        self.drip = drip
         self.status = status
         self.body = body
         self.contentType = contentType

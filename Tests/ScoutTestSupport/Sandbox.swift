@@ -14,6 +14,8 @@ public struct ScoutRun: Sendable {
 public final class Sandbox: @unchecked Sendable {
     public let root: URL
     public var environment: [String: String]
+    /// A command scout is run through, such as `setpriv` to run it as another user.
+    public var wrapper: [String] = []
 
     public init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("scout-test-\(UUID().uuidString)")
@@ -64,8 +66,13 @@ public final class Sandbox: @unchecked Sendable {
     /// Starts scout with `input` on standard input; with `keepInputOpen`, more can be sent with `RunningScout.send`.
     public func launch(_ arguments: [String], input: String, extraEnvironment: [String: String] = [:], keepInputOpen: Bool = false) throws -> RunningScout {
         let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
+        if let first = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = wrapper.dropFirst() + [Self.binary.path] + arguments
+        } else {
+            process.executableURL = Self.binary
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = root
         process.environment = environment.merging(extraEnvironment) { $1 }
         let id = UUID().uuidString

@@ -101,12 +101,19 @@ public struct FileStore: Sendable {
         defer { close(fd) }
         var record = lines
         var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }
         var last: UInt8 = 0
-        if fstat(fd, &info) == 0, info.st_size > 0, pread(fd, &last, 1, off_t(info.st_size - 1)) == 1, last != UInt8(ascii: "\n") {
+        if info.st_size > 0, pread(fd, &last, 1, info.st_size - 1) == 1, last != UInt8(ascii: "\n") {
             record.insert(UInt8(ascii: "\n"), at: record.startIndex)
         }
-        try Self.writeAll(fd, record, path: url.path)
-        guard fsync(fd) == 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }
+        do throws(StoreError) {
+            try Self.writeAll(fd, record, path: url.path)
+            guard fsync(fd) == 0 else { throw StoreError.writeFailed(path: url.path, reason: Self.errnoText()) }
+        } catch {
+            // A disk that filled up mid-record: take the part written back off, so no torn line is left.
+            ftruncate(fd, info.st_size)
+            throw error
+        }
     }
 
     /// Runs `body` holding an exclusive advisory lock on `url`'s lock file (`.NAME.lock` beside it).
@@ -116,8 +123,10 @@ public struct FileStore: Sendable {
     public func withLock<T>(_ url: URL, _ body: () throws -> T) throws -> T {
         try makeDirectory(url.deletingLastPathComponent())
         let lockPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.writeFailed(path: lockPath, reason: Self.errnoText()) }
+        var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd < 0 { fd = open(lockPath, O_RDONLY | O_CLOEXEC) }  // a lock file scout may not write still locks
+        // The user is told about the file they know, not the lock beside it.
+        guard fd >= 0 else { throw StoreError.writeFailed(path: url.path, reason: Self.errnoText()) }
         defer { close(fd) }
         let deadline = ContinuousClock.now + lockTimeout
         var pause = Duration.milliseconds(1)

@@ -10,6 +10,8 @@ public struct Settings: Codable, Sendable, Equatable {
     public var offline: Bool = false
     /// How long a cached response is fresh, in seconds.
     public var cacheTTL: Int = 3600
+    /// How long a request may take, whole answer included, in seconds.
+    public var timeout: Int = 15
     public var omdbKey: String?
 
     public enum ColorMode: String, Codable, Sendable, CaseIterable {
@@ -19,7 +21,7 @@ public struct Settings: Codable, Sendable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl", omdbKey = "omdb-key"
+        case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl", timeout, omdbKey = "omdb-key"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -32,11 +34,12 @@ public struct Settings: Codable, Sendable, Equatable {
         autoDeny = try c.decodeIfPresent(Bool.self, forKey: .autoDeny) ?? d.autoDeny
         offline = try c.decodeIfPresent(Bool.self, forKey: .offline) ?? d.offline
         cacheTTL = try c.decodeIfPresent(Int.self, forKey: .cacheTTL) ?? d.cacheTTL
+        timeout = try c.decodeIfPresent(Int.self, forKey: .timeout).map { min(max($0, 1), 300) } ?? d.timeout
         omdbKey = try c.decodeIfPresent(String.self, forKey: .omdbKey)
     }
 
     /// The setting names `set` knows, in the order it lists them.
-    public static let keys = ["country", "lang", "page-size", "color", "auto-deny", "offline", "cache-ttl", "omdb-key"]
+    public static let keys = ["country", "lang", "page-size", "color", "auto-deny", "offline", "cache-ttl", "timeout", "omdb-key"]
 
     /// The values `set KEY` completes to, where they form a closed set.
     public static func values(for key: String) -> [String] {
@@ -56,6 +59,7 @@ public struct Settings: Codable, Sendable, Equatable {
         case "auto-deny": autoDeny ? "on" : "off"
         case "offline": offline ? "on" : "off"
         case "cache-ttl": "\(cacheTTL)s"
+        case "timeout": "\(timeout)s"
         case "omdb-key": omdbKey.map(Self.mask) ?? "(not set)"
         default: nil
         }
@@ -90,6 +94,9 @@ public struct Settings: Codable, Sendable, Equatable {
         case "cache-ttl":
             guard let seconds = Self.seconds(text) else { throw UsageError("cache-ttl takes a duration such as 3600, 90s, 30m, 12h or 7d") }
             cacheTTL = seconds
+        case "timeout":
+            guard let seconds = Self.seconds(text), (1...300).contains(seconds) else { throw UsageError("timeout takes a duration from 1s to 5m, such as 15 or 30s") }
+            timeout = seconds
         case "omdb-key":
             guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber }) else { throw UsageError("omdb-key takes the key OMDb sent you (letters and digits)") }
             omdbKey = text

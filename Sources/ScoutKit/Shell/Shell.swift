@@ -83,7 +83,8 @@ public final class Shell: @unchecked Sendable {
             context.fileStore.sweepTemporaries(in: context.paths.cache)
         }
         return CachingFetcher(folder: context.paths.cache, store: context.fileStore, ttl: TimeInterval(settings.cacheTTL),
-                              offline: context.offline || settings.offline, now: context.now, pacer: itunesPacer, warn: warnings.add)
+                              offline: context.offline || settings.offline, now: context.now,
+                              fetcher: HTTPFetcher(timeout: .seconds(settings.timeout)), pacer: itunesPacer, warn: warnings.add)
     }
 
     func source(named name: String) throws(UsageError) -> any Source {

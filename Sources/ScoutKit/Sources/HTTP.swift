@@ -28,16 +28,29 @@ public struct HTTPFetcher: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "scout/\(Scout.version)")
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
-            var body = Data()
-            for try await chunk in response.body {
-                if body.count + chunk.readableBytes > maxBodyBytes { throw SourceError.tooLarge(limit: maxBodyBytes) }
-                body.append(contentsOf: chunk.readableBytesView)
+            // The timeout covers the whole answer: AsyncHTTPClient's deadline ends with the head, and a
+            // server that drips its body a byte at a time must not hold scout for longer.
+            let (request, timeout, maxBodyBytes) = (request, timeout, maxBodyBytes)
+            return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+                group.addTask {
+                    let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+                    var body = Data()
+                    for try await chunk in response.body {
+                        if body.count + chunk.readableBytes > maxBodyBytes { throw SourceError.tooLarge(limit: maxBodyBytes) }
+                        body.append(contentsOf: chunk.readableBytesView)
+                    }
+                    return HTTPResponse(status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), body: body)
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let response = first else {
+                    throw SourceError.timedOut(host: host, seconds: Int(timeout.components.seconds))
+                }
+                return response
             }
-            return HTTPResponse(
-                status: Int(response.status.code),
-                retryAfter: response.headers.first(name: "Retry-After"),
-                body: body)
         } catch let error as SourceError {
             throw error
         } catch is CancellationError {
@@ -45,7 +58,7 @@ public struct HTTPFetcher: Sendable {
         } catch let error as HTTPClientError where error == .cancelled {
             throw .cancelled
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
-            throw .unreachable(host: host, reason: "timed out")
+            throw .timedOut(host: host, seconds: Int(timeout.components.seconds))
         } catch {
             if Task.isCancelled { throw .cancelled }
             throw .unreachable(host: host, reason: Self.reason(error))

@@ -40,6 +40,7 @@ public struct ResultPage: Sendable {
 /// Why a source could not answer. Each case reads as one line a user can act on.
 public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server could not be reached at all.
+    case timedOut(host: String, seconds: Int)
     case unreachable(host: String, reason: String)
     /// The server answered with an HTTP status that is not a success.
     case http(status: Int, url: String)
@@ -58,6 +59,8 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .timedOut(let host, let seconds):
+            return "\(host) did not answer within \(seconds) s: try again later, or allow longer with set timeout"
         case .unreachable(let host, let reason):
             return "cannot reach \(host) (\(reason)): check the network or the URL, or try again with --offline"
         case .http(let status, let url):
