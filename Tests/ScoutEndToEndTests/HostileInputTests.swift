@@ -59,6 +59,39 @@ import Testing
         #expect(checked >= 12)
     }
 
+    @Test func noFileIsEverVisibleWithAnotherModeDuringRewrites() async throws {
+        let box = try Sandbox()
+        box.wrapper = ["/bin/sh", "-c", "umask 000; exec \"$0\" \"$@\""]
+        let script = (1...40).map { n in
+            "search \(["kubrick", "heat", "alien", "love"][n % 4])\nselect 1\nfav add 1\nfav rm 1\nset page-size \(10 + n)\ndeny add term\(n)\nsession save s\(n % 3)\n"
+        }.joined()
+        let scout = try box.launch([], input: script)
+        var seen = 0, temporaries = 0
+        var wrong: Set<String> = []
+        let folders = ["config/scout", "data/scout", "state/scout", "state/scout/sessions"].map { box.path($0).path }
+        while scout.process.isRunning {
+            for folder in folders {
+                guard let dir = opendir(folder) else { continue }
+                while let entry = readdir(dir) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                    guard name != ".", name != ".." else { continue }
+                    var info = stat()
+                    guard lstat(folder + "/" + name, &info) == 0 else { continue }  // renamed away meanwhile
+                    seen += 1
+                    if name.contains(".tmp-") { temporaries += 1 }
+                    let expected: mode_t = (info.st_mode & S_IFMT) == S_IFDIR ? 0o700 : 0o600
+                    if info.st_mode & 0o7777 != expected { wrong.insert("\(name) \(String(info.st_mode & 0o7777, radix: 8))") }
+                }
+                closedir(dir)
+            }
+        }
+        let run = try await scout.finish()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(seen > 1_000, "the folders were watched throughout (\(seen) looks)")
+        print("modes: \(seen) looks at files during 280 rewrites under umask 000, \(temporaries) of them at a temporary file mid-write; every one 0600 (folders 0700)")
+    }
+
     @Test func aConfigWithTheKeyReadableByOthersIsWarnedAbout() async throws {
         let box = try Sandbox()
         try await box.run(["-c", "set omdb-key abc123"])
