@@ -5,13 +5,28 @@ import ScoutKit
 /// Where the REPL's lines come from: libedit on a terminal, plain reading from a pipe.
 protocol LineReader {
     /// The next line without its newline; nil at the end of input (or when a signal asks scout to stop).
-    mutating func readLine(prompt: String) -> String?
+    mutating func readLine(prompt: String) -> InputLine?
+}
+
+/// One line read: text, or bytes that are not UTF-8 (which scout reports rather than guesses at).
+enum InputLine {
+    case text(String)
+    case notUTF8
 }
 
 /// Reads standard input line by line: no prompt, no editing.
 struct PlainReader: LineReader {
-    mutating func readLine(prompt: String) -> String? {
-        Swift.readLine(strippingNewline: true)
+    private let input = fdopen(STDIN_FILENO, "r")
+
+    mutating func readLine(prompt: String) -> InputLine? {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let count = getline(&buffer, &capacity, input)
+        guard count >= 0, let buffer else { return nil }
+        var bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+        if bytes.last == UInt8(ascii: "\n") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        return String(validating: bytes, as: UTF8.self).map(InputLine.text) ?? .notUTF8
     }
 }
 
@@ -87,7 +102,7 @@ final class EditLineReader: LineReader {
         history_end(history)
     }
 
-    func readLine(prompt: String) -> String? {
+    func readLine(prompt: String) -> InputLine? {
         free(Self.promptText)
         Self.promptText = strdup(prompt)
         while true {
@@ -97,13 +112,13 @@ final class EditLineReader: LineReader {
                 Self.interrupted = false
                 continue
             }
-            var line = String(cString: raw)
+            guard var line = String(validatingCString: raw) else { return .notUTF8 }
             if line.hasSuffix("\n") { line.removeLast() }
             if !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 scout_history_enter(history, line)
                 try? store.add(line)
             }
-            return line
+            return .text(line)
         }
     }
 

@@ -71,7 +71,11 @@ struct ScoutCommand: AsyncParsableCommand {
                 EditLineReader.completer = { Completion.complete($0, sources: shell.sourceNames) }
                 reader = editLine
             }
-            loop: while !Signals.stopRequested, let line = reader.readLine(prompt: shell.prompt) {
+            loop: while !Signals.stopRequested, let input = reader.readLine(prompt: shell.prompt) {
+                guard case .text(let line) = input else {
+                    printer.print(.failure("that line is not UTF-8 text and was skipped: check the input's encoding"))
+                    continue
+                }
                 let work = Task { [shell] in await shell.run(line: line) }
                 interrupter?.watch(work)
                 let outputs = await work.value

@@ -43,8 +43,10 @@ import Testing
         let brief = try await box.run(["-c", "search brief --in songs"])
         #expect(brief.status == 0, "\(brief.stderr)")
         #expect(brief.stdout.contains("Love Story"))
+        let started = ContinuousClock.now
         let refused = try await Sandbox().run(["-c", "search x --in songs"], extraEnvironment: ["SCOUT_ITUNES_URL": "http://127.0.0.1:9"])
         #expect(refused.stderr.hasPrefix("scout: cannot reach 127.0.0.1 (connection refused)"))
+        #expect(ContinuousClock.now - started < .seconds(2), "a refused connection is reported at once, not retried until the timeout")
         await server.stop()
     }
 

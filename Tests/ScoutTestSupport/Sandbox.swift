@@ -59,12 +59,22 @@ public final class Sandbox: @unchecked Sendable {
     /// needs the cooperative threads to answer.
     @discardableResult
     public func run(_ arguments: [String] = [], input: String = "", extraEnvironment: [String: String] = [:]) async throws -> ScoutRun {
-        let process = try launch(arguments, input: input, extraEnvironment: extraEnvironment)
+        try await run(arguments, bytes: Data(input.utf8), extraEnvironment: extraEnvironment)
+    }
+
+    /// Runs scout with exactly these bytes on standard input.
+    @discardableResult
+    public func run(_ arguments: [String] = [], bytes: Data, extraEnvironment: [String: String] = [:]) async throws -> ScoutRun {
+        let process = try launch(arguments, input: bytes, extraEnvironment: extraEnvironment)
         return try await process.finish()
     }
 
     /// Starts scout with `input` on standard input; with `keepInputOpen`, more can be sent with `RunningScout.send`.
     public func launch(_ arguments: [String], input: String, extraEnvironment: [String: String] = [:], keepInputOpen: Bool = false) throws -> RunningScout {
+        try launch(arguments, input: Data(input.utf8), extraEnvironment: extraEnvironment, keepInputOpen: keepInputOpen)
+    }
+
+    public func launch(_ arguments: [String], input: Data, extraEnvironment: [String: String] = [:], keepInputOpen: Bool = false) throws -> RunningScout {
         let process = Process()
         if let first = wrapper.first {
             process.executableURL = URL(fileURLWithPath: first)
@@ -86,7 +96,7 @@ public final class Sandbox: @unchecked Sendable {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
-        inPipe.fileHandleForWriting.write(Data(input.utf8))
+        inPipe.fileHandleForWriting.write(input)
         if !keepInputOpen { try inPipe.fileHandleForWriting.close() }
         return RunningScout(process: process, exited: exited.stream, out: out, err: err,
                             input: keepInputOpen ? inPipe.fileHandleForWriting : nil)

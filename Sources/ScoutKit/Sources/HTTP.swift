@@ -28,29 +28,31 @@ public struct HTTPFetcher: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "scout/\(Scout.version)")
         do {
-            // The timeout covers the whole answer: AsyncHTTPClient's deadline ends with the head, and a
-            // server that drips its body a byte at a time must not hold scout for longer.
-            let (request, timeout, maxBodyBytes) = (request, timeout, maxBodyBytes)
-            return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+            let deadline = ContinuousClock.now + timeout
+            let response = try await Self.client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+            // AsyncHTTPClient's deadline ends with the head; a server that drips its body a byte at a time
+            // must not hold scout past the timeout either.
+            let (body, maxBodyBytes) = (response.body, maxBodyBytes)
+            let data = try await withThrowingTaskGroup(of: Data?.self) { group in
                 group.addTask {
-                    let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
-                    var body = Data()
-                    for try await chunk in response.body {
-                        if body.count + chunk.readableBytes > maxBodyBytes { throw SourceError.tooLarge(limit: maxBodyBytes) }
-                        body.append(contentsOf: chunk.readableBytesView)
+                    var data = Data()
+                    for try await chunk in body {
+                        if data.count + chunk.readableBytes > maxBodyBytes { throw SourceError.tooLarge(limit: maxBodyBytes) }
+                        data.append(contentsOf: chunk.readableBytesView)
                     }
-                    return HTTPResponse(status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), body: body)
+                    return data
                 }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await Task.sleep(until: deadline)
                     return nil
                 }
                 defer { group.cancelAll() }
-                guard let first = try await group.next(), let response = first else {
+                guard let first = try await group.next(), let data = first else {
                     throw SourceError.timedOut(host: host, seconds: Int(timeout.components.seconds))
                 }
-                return response
+                return data
             }
+            return HTTPResponse(status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), body: data)
         } catch let error as SourceError {
             throw error
         } catch is CancellationError {
@@ -64,6 +66,14 @@ public struct HTTPFetcher: Sendable {
             throw .unreachable(host: host, reason: Self.reason(error))
         }
     }
+
+    /// One client for the run, made on the first request. AsyncHTTPClient's shared client retries a
+    /// refused connection until the deadline; a user waiting on a server that is down should hear at once.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     static func reason(_ error: any Error) -> String {
         let text = String(describing: error)
