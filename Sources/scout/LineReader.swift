@@ -41,6 +41,8 @@ final class EditLineReader: LineReader {
     /// What the C callbacks need; libedit calls them on this thread, during `el_gets`.
     nonisolated(unsafe) static var promptText = strdup("> ")
     nonisolated(unsafe) static var interrupted = false
+    /// The reader in use, for the character reader to redraw on SIGWINCH.
+    nonisolated(unsafe) static var current: OpaquePointer?
     nonisolated(unsafe) static var completer: (String) -> Completion.Result = { Completion.complete($0, sources: []) }
 
     init?(store: LineHistoryStore) {
@@ -52,6 +54,7 @@ final class EditLineReader: LineReader {
         scout_history_setunique(history, 1)
         for line in store.load() { scout_history_enter(history, line) }
         scout_el_set_history(editLine, history)
+        Self.current = editLine
         scout_el_set_editor(editLine, "emacs")
         // Scout handles signals itself (see Signals): libedit's own handlers would run on whichever
         // thread the signal lands on and leave the terminal in cooked mode under a running read.
@@ -135,6 +138,11 @@ final class EditLineReader: LineReader {
             if fds[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 64)
                 _ = read(Signals.wakeRead, &drain, drain.count)
+                if Signals.take(SIGWINCH), let editLine = current {
+                    // The window changed size: libedit learns the new width and draws the line again.
+                    el_resize(editLine)
+                    scout_el_refresh(editLine)
+                }
                 continue
             }
             guard fds[0].revents != 0 else { continue }

@@ -63,7 +63,7 @@ struct ScoutCommand: AsyncParsableCommand {
         if let commands {
             for output in await shell.run(line: commands) { printer.print(output) }
         } else {
-            Signals.install([SIGTERM, SIGHUP])
+            Signals.install(interactive ? [SIGTERM, SIGHUP, SIGWINCH] : [SIGTERM, SIGHUP])
             // On a terminal, Ctrl-C during a command cancels that command (at the prompt it is a key).
             let interrupter = interactive ? CommandInterrupter() : nil
             var reader: any LineReader = PlainReader()
@@ -76,6 +76,7 @@ struct ScoutCommand: AsyncParsableCommand {
                     printer.print(.failure("that line is not UTF-8 text and was skipped: check the input's encoding"))
                     continue
                 }
+                if interactive { shell.width = Terminal.width() }  // listings follow a resized window
                 let work = Task { [shell] in await shell.run(line: line) }
                 interrupter?.watch(work)
                 let outputs = await work.value

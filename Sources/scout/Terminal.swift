@@ -64,6 +64,14 @@ enum Signals {
         }
     }
 
+    /// Whether `signal` arrived since it was last taken; clears it.
+    static func take(_ signal: Int32) -> Bool {
+        let bit: UInt64 = 1 << UInt64(signal)
+        guard pending & bit != 0 else { return false }
+        pending &= ~bit
+        return true
+    }
+
     /// SIGTERM or SIGHUP: save and leave.
     static var stopRequested: Bool {
         pending & ((1 << UInt64(SIGTERM)) | (1 << UInt64(SIGHUP))) != 0

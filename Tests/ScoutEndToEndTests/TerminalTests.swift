@@ -121,6 +121,27 @@ import Testing
         try again.waitFor("> search heat")
     }
 
+    @Test func aResizedWindowRedrawsTheLineAndListingsFitTheNewWidth() async throws {
+        let box = try Sandbox()
+        let term = try TmuxTerminal(sandbox: box, width: 120, height: 30)
+        try term.waitFor("movies [0 selected]>")
+        try term.type("search kub")
+        try term.resize(width: 50, height: 30)
+        // libedit redraws the prompt and the half-typed line at the new width; typing goes on.
+        try await Task.sleep(for: .milliseconds(300))
+        try term.type("rick")
+        try term.send("Enter")
+        try term.waitFor("Barry Lyndon")
+        let screen = try term.screen(joined: true)
+        #expect(term.isRunning)
+        #expect(screen.contains("search kubrick"))
+        let rows = screen.split(separator: "\n").filter { $0.contains("Stanley Kubrick") || $0.contains("2001") }
+        #expect(!rows.isEmpty)
+        let listing = screen.split(separator: "\n").drop { !$0.contains("movies · \"kubrick\"") }
+        #expect(listing.allSatisfy { $0.count <= 50 }, "every line fits 50 columns:\n\(screen)")
+        #expect(screen.contains("2001: A Space Odyssey"))
+    }
+
     @Test func editrcIsReadForProgramNameScout() async throws {
         let box = try Sandbox()
         try box.write("scout:bind -s ^T 'search godfather'\nother:bind -s ^T 'search alien'\n", to: box.path(".editrc"))

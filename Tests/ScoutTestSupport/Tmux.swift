@@ -30,8 +30,14 @@ public final class TmuxTerminal {
         try tmux(["send-keys", "-t", name, "-l", text])
     }
 
-    public func screen() throws -> String {
-        try tmux(["capture-pane", "-t", name, "-p"])
+    /// Resizes the terminal, as a user dragging the window's edge: scout gets SIGWINCH.
+    public func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", String(width), "-y", String(height)])
+    }
+
+    /// The screen's text; with `joined`, a line the terminal wrapped is given whole.
+    public func screen(joined: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-t", name, "-p"] + (joined ? ["-J"] : []))
     }
 
     /// Waits until the screen shows `text`; returns the screen, or throws after `timeout` seconds.

@@ -13,10 +13,16 @@ public struct Renderer: Sendable {
     public func page(_ rows: ArraySlice<Item>, firstRow: Int, columns: [String], groupBy: String?,
                      selected: Set<String>, favourites: Set<String>) -> [String] {
         let numberWidth = String(firstRow + rows.count).count
-        let columnWidths = columns.map { name in
-            min(24, rows.map { DisplayWidth.of($0[field: name] ?? "") }.max() ?? 0)
+        // Columns are kept, left to right, while a title of 12 cells still fits beside them.
+        var fixed = numberWidth + 5
+        var columnWidths: [Int] = []
+        for name in columns {
+            let columnWidth = min(24, rows.map { DisplayWidth.of($0[field: name] ?? "") }.max() ?? 0)
+            let needed = columnWidth > 0 ? columnWidth + 2 : 0
+            guard fixed + needed + 12 <= width else { break }
+            fixed += needed
+            columnWidths.append(columnWidth)
         }
-        let fixed = numberWidth + 5 + columnWidths.reduce(0) { $0 + ($1 > 0 ? $1 + 2 : 0) }
         let titleWidth = max(12, min(40, width - fixed))
         var lines: [String] = []
         var lastGroup: String?

@@ -13,6 +13,8 @@ public final class Shell: @unchecked Sendable {
     let configFile: StateFile<Settings>
     /// The session as last written, so that a command that changes nothing writes nothing.
     var savedSession: SessionModel?
+    /// The terminal's width in columns, which listings fit; the REPL updates it when the window is resized.
+    public var width: Int
     /// When the session was visited before this run; nil on a first run or with `--fresh`.
     public private(set) var previousVisit: Date?
 
@@ -51,6 +53,7 @@ public final class Shell: @unchecked Sendable {
         sessionFile = StateFile(file, label: "the session", store: context.fileStore)
         configFile = StateFile(context.paths.configFile, label: "the settings", store: context.fileStore)
         catalogStore = CatalogStore(origin: context.catalog, offline: context.offline)
+        width = context.width
         session = SessionModel()
         settings = Settings()
         settings = configFile.load(warn: warnings.add) ?? Settings()
@@ -539,7 +542,7 @@ public final class Shell: @unchecked Sendable {
             let start = (session.page - 1) * settings.pageSize
             let slice = rows[start..<min(rows.count, start + settings.pageSize)]
             let favouriteIDs = favourites.ids
-            for line in Renderer(width: context.width).page(slice, firstRow: start + 1, columns: currentSource?.columns ?? [],
+            for line in Renderer(width: width).page(slice, firstRow: start + 1, columns: currentSource?.columns ?? [],
                                                            groupBy: groupField, selected: selectedIDs, favourites: favouriteIDs) {
                 output.say(line)
             }
@@ -607,7 +610,7 @@ public final class Shell: @unchecked Sendable {
 
     func detail(_ item: Item) -> Output {
         var output = Output()
-        for line in Renderer(width: context.width).detail(item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id)) {
+        for line in Renderer(width: width).detail(item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id)) {
             output.say(line)
         }
         output.json["item"] = itemJSON(item, favourite: favourites.contains(item.id))
