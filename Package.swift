@@ -38,6 +38,8 @@ let package = Package(
             ],
             path: "Tests/ScoutTestSupport"
         ),
+        // libFuzzer targets; scripts/fuzz builds them with -sanitize=fuzzer (a plain build gets a stub).
+        .executableTarget(name: "scout-fuzz", dependencies: ["ScoutKit"]),
         .testTarget(name: "ScoutKitTests", dependencies: ["ScoutKit", "ScoutTestSupport"]),
         .testTarget(name: "ScoutEndToEndTests", dependencies: ["ScoutKit", "ScoutTestSupport"]),
     ],

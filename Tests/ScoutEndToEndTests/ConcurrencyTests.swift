@@ -12,11 +12,6 @@ import Testing
 
     static func tag(_ n: Int) -> String { String(format: "x%04d", n) }
 
-    static func favouriteIDs(_ box: Sandbox) throws -> [String] {
-        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: box.favouritesFile)) as? [String: Any]
-        return (file?["favourites"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-    }
-
     @Test func eightScoutsEachAddingAHundredFavouritesAndSearchingAHundredTimesLoseNothing() async throws {
         let server = try await Self.reels()
         let box = try Sandbox()
@@ -28,7 +23,7 @@ import Testing
         var runs: [ScoutRun] = []
         for scout in scouts { runs.append(try await scout.finish()) }
         for run in runs { #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr.prefix(300))") }
-        let ids = try Self.favouriteIDs(box)
+        let ids = try box.favouriteIDs()
         #expect(ids.count == 800)
         #expect(Set(ids) == Set((1...800).map { "movies:\($0)" }))
         let records = try box.read(box.historyFile).split(separator: "\n")
@@ -55,7 +50,7 @@ import Testing
         #expect(rightLines[2].contains("Alien") && rightLines[2].contains("Heat"), "right lists what left added: \(rightLines[2])")
         #expect(leftLines[2].contains("Alien") && leftLines[2].contains("Heat"), "left lists what right added: \(leftLines[2])")
         #expect(rightLines[3].contains("denied term"), "right refuses what left denied: \(rightLines[3])")
-        #expect(try Self.favouriteIDs(box).count == 2)
+        #expect(try box.favouriteIDs().count == 2)
         #expect(try box.read(box.historyFile).split(separator: "\n").count == 2)
     }
 
@@ -76,7 +71,7 @@ import Testing
         #expect(!box.files(in: "data/scout").contains { $0.contains("corrupt") })
         let after = try await box.run(["-c", "search heat; fav add 1"])
         #expect(after.status == 0)
-        #expect(try Self.favouriteIDs(box).count == 2)
+        #expect(try box.favouriteIDs().count == 2)
     }
 
     @Test func aLockLeftByAKilledProcessIsRecovered() async throws {
@@ -111,6 +106,6 @@ import Testing
         #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
         #expect(ContinuousClock.now - started < .seconds(2), "no wait for a dead holder")
         #expect(FileManager.default.fileExists(atPath: lock), "the lock file was left behind and did not matter")
-        #expect(try Self.favouriteIDs(box).count == 2)
+        #expect(try box.favouriteIDs().count == 2)
     }
 }

@@ -31,12 +31,7 @@ import Testing
     }
 
     static func snapshot(_ box: Sandbox) throws -> Snapshot {
-        var favourites: [String] = []
-        if let data = try? Data(contentsOf: box.favouritesFile) {
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let list = object["favourites"] as? [[String: Any]] else { throw CrashError.unreadable("favourites.json") }
-            favourites = list.compactMap { $0["id"] as? String }
-        }
+        let favourites = try box.favouriteIDs()
         var searches = 0
         if let data = try? Data(contentsOf: box.historyFile) {
             for line in data.split(separator: UInt8(ascii: "\n")) {

@@ -14,8 +14,7 @@ import Testing
         let (first, second) = (try await a.finish(), try await b.finish())
         #expect(first.status == 0, "\(first.stderr)")
         #expect(second.status == 0, "\(second.stderr)")
-        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: box.favouritesFile)) as? [String: Any]
-        let ids = (file?["favourites"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        let ids = try box.favouriteIDs()
         #expect(ids.count == 100)
         #expect(Set(ids) == Set((1...100).map { "movies:\($0)" }))
         // Both searches are in the history, whole.

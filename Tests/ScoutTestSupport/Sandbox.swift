@@ -111,6 +111,14 @@ public final class Sandbox: @unchecked Sendable {
         try Data(text.utf8).write(to: url)
     }
 
+    /// The ids in favourites.json, in order; none when there is no file; throws when it does not parse.
+    public func favouriteIDs() throws -> [String] {
+        guard let data = try? Data(contentsOf: favouritesFile) else { return [] }
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let list = object["favourites"] as? [[String: Any]] else { throw SandboxError.unreadable(favouritesFile.path) }
+        return list.compactMap { $0["id"] as? String }
+    }
+
     public func files(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path(folder).path)) ?? []).sorted()
     }
@@ -122,6 +130,7 @@ public final class Sandbox: @unchecked Sendable {
 
 public enum SandboxError: Error {
     case timedOut(String)
+    case unreadable(String)
 }
 
 public struct RunningScout {

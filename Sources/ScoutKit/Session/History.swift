@@ -81,11 +81,9 @@ public final class HistoryStore {
     private func repair() throws {
         try store.withLock(url) {
             guard let data = try store.read(url) else { return }
-            let decoder = JSONDecoder.scout
             var kept = Data()
-            var count = 0, damaged = 0
-            for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-                guard (try? decoder.decode(HistoryRecord.self, from: line)) != nil else { damaged += 1; continue }
+            var count = 0
+            let damaged = Self.scan(data) { _, line in
                 kept.append(line)
                 kept.append(UInt8(ascii: "\n"))
                 count += 1
@@ -99,13 +97,19 @@ public final class HistoryStore {
 
     /// The records that parse, in order, and how many non-empty lines did not.
     static func records(in data: Data) -> (records: [HistoryRecord], damaged: Int) {
-        let decoder = JSONDecoder.scout
         var records: [HistoryRecord] = []
+        let damaged = scan(data) { record, _ in records.append(record) }
+        return (records, damaged)
+    }
+
+    /// Calls `body` with each record that parses and its line; returns how many non-empty lines did not.
+    private static func scan(_ data: Data, _ body: (HistoryRecord, Data) -> Void) -> Int {
+        let decoder = JSONDecoder.scout
         var damaged = 0
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            if let record = try? decoder.decode(HistoryRecord.self, from: line) { records.append(record) } else { damaged += 1 }
+            if let record = try? decoder.decode(HistoryRecord.self, from: line) { body(record, line) } else { damaged += 1 }
         }
-        return (records, damaged)
+        return damaged
     }
 
     static func entries(from records: [HistoryRecord]) -> [HistoryEntry] {

@@ -1,0 +1,64 @@
+// libFuzzer targets for everything scout reads from outside: the command line a user types, the answers
+// of the catalog server, iTunes and OMDb, and its own state files. `scripts/fuzz` builds this with
+// `-sanitize=fuzzer -DSCOUT_FUZZ` and runs each target for a set time; `SCOUT_FUZZ_TARGET` picks one.
+// Built without SCOUT_FUZZ (as `swift build` does), it is a stub that says how to build it.
+
+#if SCOUT_FUZZ
+import Foundation
+@testable import ScoutKit
+
+/// The targets by name; each gets the fuzzer's bytes and must return without crashing or hanging.
+let targets: [String: (Data) -> Void] = [
+    "parser": { data in
+        let line = String(decoding: data, as: UTF8.self)
+        for words in (try? Tokenizer.commands(line)) ?? [] { _ = try? Parser.parse(words) }
+        _ = Tokenizer.partial(line)
+        _ = Completion.complete(line, sources: ["movies", "restaurants", "songs", "omdb"])
+    },
+    "ranges": { data in _ = try? RangeSpec.parse(String(decoding: data, as: UTF8.self)) },
+    "itunes": { data in _ = try? ITunesSource.decode(data) },
+    "omdb": { data in
+        _ = try? OMDbSource.decodeSearch(data)
+        if let root = try? OMDbSource.parse(data) {
+            _ = try? OMDbSource.checkError(root, status: 200)
+            _ = JSONFields(root).flatMap(OMDbSource.detail)
+        }
+    },
+    "catalog": { data in
+        _ = try? CatalogDecoder.decode(.movies, from: data)
+        _ = try? CatalogDecoder.decode(.restaurants, from: data)
+    },
+    "session": { data in _ = try? JSONDecoder.scout.decode(SessionModel.self, from: data) },
+    "favourites": { data in _ = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data) },
+    "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
+    "cache": { data in _ = try? JSONDecoder.scout.decode(CacheEntry.self, from: data) },
+    "history": { data in _ = HistoryStore.entries(from: HistoryStore.records(in: data).records) },
+    "denylist": { data in _ = DenyListStore.terms(in: data) },
+    "safetext": { data in
+        let text = String(decoding: data, as: UTF8.self)
+        let clean = SafeText.clean(text)
+        precondition(!clean.unicodeScalars.contains(where: SafeText.needsEscape), "a control character got through")
+    },
+]
+
+let chosen: (Data) -> Void = {
+    let name = ProcessInfo.processInfo.environment["SCOUT_FUZZ_TARGET"] ?? ""
+    guard let target = targets[name] else {
+        fatalError("set SCOUT_FUZZ_TARGET to one of: \(targets.keys.sorted().joined(separator: ", "))")
+    }
+    return target
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    chosen(Data(bytes: bytes, count: count))
+    return 0
+}
+#else
+@main
+enum FuzzStub {
+    static func main() {
+        print("scout-fuzz holds libFuzzer targets: build and run them with scripts/fuzz")
+    }
+}
+#endif
