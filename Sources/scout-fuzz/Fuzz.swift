@@ -8,7 +8,7 @@ import Foundation
 @testable import ScoutKit
 
 /// The targets by name; each gets the fuzzer's bytes and must return without crashing or hanging.
-let targets: [String: (Data) -> Void] = [
+let targets: [String: @Sendable (Data) -> Void] = [
     "parser": { data in
         let line = String(decoding: data, as: UTF8.self)
         for words in (try? Tokenizer.commands(line)) ?? [] { _ = try? Parser.parse(words) }
@@ -41,7 +41,7 @@ let targets: [String: (Data) -> Void] = [
     },
 ]
 
-let chosen: (Data) -> Void = {
+let chosen: @Sendable (Data) -> Void = {
     let name = ProcessInfo.processInfo.environment["SCOUT_FUZZ_TARGET"] ?? ""
     guard let target = targets[name] else {
         fatalError("set SCOUT_FUZZ_TARGET to one of: \(targets.keys.sorted().joined(separator: ", "))")
@@ -50,9 +50,22 @@ let chosen: (Data) -> Void = {
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let bytes else { return 0 }
     chosen(Data(bytes: bytes, count: count))
     return 0
+}
+
+/// SwiftPM links an executable's `main` to `<module>_main`; here that hands over to libFuzzer's driver.
+@_cdecl("scout_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    typealias Driver = @convention(c) (UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                                       @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
+        fatalError("libFuzzer is not linked in: build with scripts/fuzz")
+    }
+    var argc = argc, argv = argv
+    return unsafeBitCast(symbol, to: Driver.self)(&argc, &argv, fuzz)
 }
 #else
 @main
