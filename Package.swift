@@ -38,6 +38,15 @@ let package = Package(
             ],
             path: "Tests/ScoutTestSupport"
         ),
+        // The benchmarks' state generator and start-up floor (scripts/bench).
+        .executableTarget(name: "scout-bench", dependencies: [
+            "ScoutKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "scout-floor", dependencies: [
+            "CEditLine",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
         // libFuzzer targets; scripts/fuzz builds them with -sanitize=fuzzer (a plain build gets a stub).
         .executableTarget(name: "scout-fuzz", dependencies: ["ScoutKit"]),
         .testTarget(name: "ScoutKitTests", dependencies: ["ScoutKit", "ScoutTestSupport"]),

@@ -86,8 +86,8 @@ public struct CachingFetcher: Sendable {
         FetchedAnswer(status: entry.status, body: entry.body, retryAfter: nil, note: note)
     }
 
-    /// FNV-1a, 64 bits, as hex: a stable file name for a URL.
-    static func hash(_ text: String) -> String {
+    /// FNV-1a, 64 bits, as hex: a stable file name for a URL (`scout-bench` names the entries it writes with it).
+    public static func hash(_ text: String) -> String {
         var hash: UInt64 = 0xcbf29ce484222325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         return String(hash, radix: 16).leftPadded(to: 16)

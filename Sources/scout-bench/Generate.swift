@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import ScoutKit
+
+/// Writes a large, realistic scout state into a home folder's XDG folders, for `scripts/bench`:
+/// history records, favourites, denied terms, cache entries and a session with many selections.
+/// Favourites and the session go through scout's own stores; history, the deny list and the cache
+/// entries are written in their on-disk formats directly (a million appends under a lock would take hours).
+@main
+struct ScoutBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scout-bench",
+        abstract: "Write a large scout state (XDG folders under --home) for the benchmarks.")
+
+    @Option(help: "The folder to fill: config/, data/, state/ and cache/ are made under it.")
+    var home: String
+
+    @Option(help: "History records.") var history = 1_000_000
+    @Option(help: "Favourites.") var favourites = 10_000
+    @Option(help: "Denied terms.") var deny = 1_000_000
+    @Option(help: "Cache entries.") var cache = 1_000
+    @Option(help: "Selections in the session.") var selections = 200
+
+    /// Words users search for: film and restaurant words, artists, and a few that are not ASCII.
+    static let words = ["alien", "heat", "kubrick", "star", "wars", "love", "story", "night", "city", "dark", "knight",
+                        "godfather", "taylor", "swift", "beatles", "thai", "ramen", "sushi", "pizza", "tapas", "noir",
+                        "western", "jazz", "blues", "matrix", "vertigo", "psycho", "casablanca", "amélie", "東京",
+                        "café", "zürich", "seoul", "paris", "london", "spirited", "away", "akira", "blade", "runner"]
+    static let sources = ["movies", "restaurants", "songs", "albums", "omdb", "films", "podcasts"]
+
+    mutating func run() throws {
+        let root = URL(fileURLWithPath: home)
+        let environment = ["XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+                           "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+                           "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+                           "XDG_CACHE_HOME": root.appendingPathComponent("cache").path]
+        let paths = Paths(environment: environment, home: home)
+        let store = FileStore()
+        for folder in [paths.config, paths.data, paths.state, paths.cache] { try store.makeDirectory(folder) }
+        var random = SplitMix(seed: 2026)
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+
+        // History: a search a line, and a `done` after about one in ten, as scout appends them.
+        var text = ""
+        text.reserveCapacity(history * 160)
+        let formatter = ISO8601DateFormatter()
+        var searchIDs = 0
+        for n in 0..<history {
+            let time = formatter.string(from: start.addingTimeInterval(Double(n) * 30))
+            if n % 10 == 9, searchIDs > 0 {
+                let title = Self.words[random.next(Self.words.count)].capitalized
+                text += #"{"chosen":[{"id":"movies:\#(random.next(139) + 1)","title":"\#(title)"}],"id":"\#(Self.id(n))","kind":"done","search":"\#(Self.id(searchIDs - 1))","time":"\#(time)"}"# + "\n"
+            } else {
+                let terms = (0...random.next(2)).map { _ in Self.words[random.next(Self.words.count)] }.joined(separator: " ")
+                let source = Self.sources[random.next(Self.sources.count)]
+                text += #"{"count":\#(random.next(200)),"id":"\#(Self.id(n))","kind":"search","source":"\#(source)","terms":"\#(terms)","time":"\#(time)"}"# + "\n"
+                searchIDs = n + 1
+            }
+        }
+        try store.write(Data(text.utf8), to: paths.historyFile)
+        text = ""
+
+        // Deny list: one term a line.
+        var denied = ""
+        denied.reserveCapacity(deny * 20)
+        for n in 0..<deny { denied += "\(Self.words[n % Self.words.count]) \(n)\n" }
+        try store.write(Data(denied.utf8), to: paths.denyListFile)
+        denied = ""
+
+        // Favourites through scout's own store: one write of them all.
+        let items = (0..<favourites).map { n in
+            Item(id: "omdb:tt\(1_000_000 + n)", title: "\(Self.words[n % Self.words.count].capitalized) \(n)",
+                 fields: [.init("Year", String(1950 + n % 75)), .init("Type", "movie"), .init("Director", "Director \(n % 500)")],
+                 url: "https://www.imdb.com/title/tt\(1_000_000 + n)/")
+        }
+        let favouriteStore = FavouritesStore(url: paths.favouritesFile, store: store, warn: { _ in })
+        try favouriteStore.add(items, tags: ["bench"], at: start)
+
+        // Cache entries: an iTunes-shaped answer each, named as scout names them.
+        let body = Data(#"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1440833481,"trackName":"Love Story","artistName":"Taylor Swift","trackPrice":1.29,"currency":"USD"}]}"#.utf8)
+        for n in 0..<cache {
+            let key = "https://itunes.apple.com/search?term=bench\(n)&media=music&entity=song&country=US&lang=en_us&limit=50&offset=0"
+            let entry = #"{"body":"\#(body.base64EncodedString())","status":200,"storedAt":"\#(formatter.string(from: Date()))","url":"\#(key)"}"#
+            try store.write(Data(entry.utf8), to: paths.cache.appendingPathComponent(CachingFetcher.hash(key) + ".json"))
+        }
+
+        // The session: a catalog search with many selections, through scout's own file.
+        var session = SessionModel()
+        session.source = "restaurants"
+        session.query = SearchQuery(source: "restaurants", terms: "")
+        session.selections = (0..<selections).map { n in
+            Item(id: "restaurants:\(n + 1)", title: "Restaurant \(n)", fields: [.init("Cuisine", "Thai"), .init("City", "Bangkok")])
+        }
+        session.lastVisited = start
+        try StateFile<SessionModel>(paths.sessionFile, label: "the session", store: store).save(session)
+
+        print("scout-bench: wrote \(history) history records, \(favourites) favourites, \(deny) denied terms, \(cache) cache entries and a session with \(selections) selections under \(home)")
+    }
+
+    /// A UUID-shaped id, unique by `n`.
+    static func id(_ n: Int) -> String {
+        let hex = String(n, radix: 16).uppercased()
+        let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+        return "5C0D7E57-BE4C-4B3E-9A11-\(padded)"
+    }
+}
+
+/// A small seeded generator, so that every run writes the same state.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}

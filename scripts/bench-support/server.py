@@ -1,0 +1,51 @@
+"""A loopback stand-in for OMDb and iTunes, for scripts/bench: every answer waits LATENCY seconds.
+
+GET /?s=...&page=N    an OMDb search page (10 films of 100)
+GET /search?term=...  an iTunes search answer (one song)
+GET /requests         how many API requests it has answered
+"""
+import json
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+LATENCY = float(sys.argv[2]) if len(sys.argv) > 2 else 0.1
+lock = threading.Lock()
+served = 0
+
+
+class Handler(BaseHTTPRequestHandler):
+    def do_GET(self):
+        global served
+        url = urlparse(self.path)
+        query = parse_qs(url.query)
+        if url.path == "/requests":
+            return self.send(str(served).encode())
+        with lock:
+            served += 1
+        time.sleep(LATENCY)
+        if url.path == "/search":
+            body = {"resultCount": 1, "results": [{"wrapperType": "track", "kind": "song", "trackId": 1440833481,
+                    "trackName": "Love Story", "artistName": "Taylor Swift", "trackPrice": 1.29, "currency": "USD"}]}
+        else:
+            page = int(query.get("page", ["1"])[0])
+            body = {"Search": [{"Title": f"Bench Story {page}-{i}", "Year": "2001", "imdbID": f"tt9{page:03d}{i:03d}",
+                                "Type": "movie", "Poster": "N/A"} for i in range(1, 11)],
+                    "totalResults": "100", "Response": "True"}
+        self.send(json.dumps(body).encode())
+
+    def send(self, body):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+ThreadingHTTPServer.daemon_threads = True
+ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()
