@@ -33,7 +33,10 @@ let targets: [String: @Sendable (Data) -> Void] = [
     "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
     "cache": { data in _ = try? JSONDecoder.scout.decode(CacheEntry.self, from: data) },
     "history": { data in _ = HistoryStore.entries(from: HistoryStore.records(in: data).records) },
-    "denylist": { data in _ = DenyListStore.terms(in: data) },
+    "denylist": { data in
+        _ = DenyListStore.terms(in: data)
+        _ = DenyIndex(data: data)?.offsets(of: FNV.hash("star wars"))
+    },
     "safetext": { data in
         let text = String(decoding: data, as: UTF8.self)
         let clean = SafeText.clean(text)

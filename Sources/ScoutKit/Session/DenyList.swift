@@ -6,16 +6,19 @@ import Foundation
 /// denied term.
 public final class DenyListStore {
     let url: URL
+    /// Where the look-up index is kept (the cache folder); nil keeps it in memory only.
+    let indexURL: URL?
     let store: FileStore
     let warn: @Sendable (String) -> Void
     private var cached: [String]?
     private var cachedStamp: FileStamp?
-    /// Folded term to the term as written, built when a search first needs it, and the longest folded term.
-    private var index: [String: String]?
-    private var longest = 0
+    /// The index of the list as of `indexStamp`, loaded when a search first needs it.
+    private var index: DenyIndex?
+    private var indexStamp: FileStamp?
 
-    public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
+    public init(url: URL, indexURL: URL? = nil, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
         self.url = url
+        self.indexURL = indexURL
         self.store = store
         self.warn = warn
     }
@@ -26,29 +29,63 @@ public final class DenyListStore {
         let terms = try read()
         cached = terms
         cachedStamp = stamp
-        index = nil
         return terms
     }
 
-    /// The denied term that refuses `query`, if any: one hash look-up per prefix of the folded query,
-    /// so the check does not grow with the size of the list.
+    /// The denied term that refuses `query`, if any: one look-up in the index per prefix of the folded
+    /// query (only prefixes as long as the longest term), so the check does not grow with the list, and a
+    /// 1 MB query costs no more than a short one.
     public func match(_ query: String) throws -> String? {
         let folded = Text.fold(query)
-        guard !folded.isEmpty else { return nil }
-        let terms = try terms()
-        if self.index == nil {
-            let folded = terms.map { (Text.fold($0), $0) }
-            index = Dictionary(folded, uniquingKeysWith: { first, _ in first })
-            longest = folded.map(\.0.count).max() ?? 0
-        }
-        guard let index else { return nil }
-        // Only prefixes as long as the longest term can match, so a 1 MB query costs no more than a short one.
-        var prefix = ""
-        for character in folded.prefix(longest) {
-            prefix.append(character)
-            if let term = index[prefix] { return term }
+        guard !folded.isEmpty, let index = try currentIndex() else { return nil }
+        var hash = FNV.offsetBasis
+        var length = 0
+        for character in folded.prefix(index.longest) {
+            hash = FNV.hash(String(character), from: hash)
+            length += character.utf8.count
+            for offset in index.offsets(of: hash) {
+                if let term = try term(at: offset), Text.fold(term).utf8.elementsEqual(folded.utf8.prefix(length)) { return term }
+            }
         }
         return nil
+    }
+
+    /// The index of the list as it is now: kept from the last call, mapped from the cache, or built.
+    private func currentIndex() throws -> DenyIndex? {
+        guard var stamp = FileStamp(url) else { return nil }
+        if let index, stamp == indexStamp { return index }
+        if let indexURL, let mapped = DenyIndex(mapping: indexURL, for: stamp) {
+            (index, indexStamp) = (mapped, stamp)
+            return mapped
+        }
+        // Built from the list as read (and repaired, if it was damaged).
+        _ = try read()
+        guard let list = try store.read(url), let now = FileStamp(url) else { return nil }
+        stamp = now
+        let built = DenyIndex.build(list, stamp: stamp)
+        if let indexURL { try? store.write(built, to: indexURL) }
+        let loaded = indexURL.flatMap { DenyIndex(mapping: $0, for: stamp) } ?? DenyIndex(data: built)
+        (index, indexStamp) = (loaded, stamp)
+        return loaded
+    }
+
+    /// The term on the line starting at `offset` of the list, as written.
+    private func term(at offset: UInt64) throws -> String? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var line = Data()
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            let count = pread(fd, &buffer, buffer.count, off_t(offset) + off_t(line.count))
+            guard count > 0 else { break }
+            if let newline = buffer[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
+                line.append(contentsOf: buffer[0..<newline])
+                break
+            }
+            line.append(contentsOf: buffer[0..<count])
+        }
+        return String(bytes: line, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Adds terms not yet denied; returns how many were new.
@@ -111,7 +148,6 @@ public final class DenyListStore {
             if count > 0 { try write(terms) }
             cached = terms
             cachedStamp = FileStamp(url)
-            index = nil
             return count
         }
     }

@@ -23,7 +23,8 @@ public final class Shell: @unchecked Sendable {
 
     lazy var favourites = FavouritesStore(url: context.paths.favouritesFile, store: context.fileStore, warn: warnings.add)
     lazy var history = HistoryStore(url: context.paths.historyFile, store: context.fileStore, warn: warnings.add)
-    lazy var denyList = DenyListStore(url: context.paths.denyListFile, store: context.fileStore, warn: warnings.add)
+    lazy var denyList = DenyListStore(url: context.paths.denyListFile, indexURL: context.paths.cache.appendingPathComponent("denylist.index"),
+                                      store: context.fileStore, warn: warnings.add)
     let catalogStore: CatalogStore
     /// Whether this run has cleared the cache folder of temporary files left by a killed scout.
     private var cacheSwept = false

@@ -88,9 +88,7 @@ public struct CachingFetcher: Sendable {
 
     /// FNV-1a, 64 bits, as hex: a stable file name for a URL (`scout-bench` names the entries it writes with it).
     public static func hash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        return String(hash, radix: 16).leftPadded(to: 16)
+        String(FNV.hash(text), radix: 16).leftPadded(to: 16)
     }
 
     static func age(_ seconds: TimeInterval) -> String {

@@ -208,3 +208,30 @@ import Testing
         #expect(Set(try copies.map { try String(decoding: Data(contentsOf: folder.file($0)), as: UTF8.self) }) == ["garbage 1", "garbage 2", "garbage 3"])
     }
 }
+
+@Suite struct DenyIndexTests {
+    @Test func theIndexAnswersLikeTheListAndIsRebuiltWhenStaleOrDamaged() throws {
+        let folder = try TempFolder()
+        let list = folder.file("denylist.txt"), index = folder.file("denylist.index")
+        let deny = DenyListStore(url: list, indexURL: index, store: FileStore(), warn: { _ in })
+        #expect(try deny.match("anything") == nil, "no list, no index, nothing refused")
+        try deny.add(["Star  Wars", "Café", "東京 drift", "x"])
+        #expect(try deny.match("star wars episode iv") == "Star Wars")
+        #expect(try deny.match("CAFE society") == "Café")
+        #expect(try deny.match("東京 DRIFT 2") == "東京 drift")
+        #expect(try deny.match("xylophone") == "x", "the contract's prefix rule, literally")
+        #expect(try deny.match("star trek") == nil)
+        #expect(FileManager.default.fileExists(atPath: index.path))
+
+        // Another scout's change makes the index stale: the next look-up sees it.
+        try DenyListStore(url: list, indexURL: index, store: FileStore(), warn: { _ in }).add(["trek"])
+        #expect(try deny.match("trekkies") == "trek")
+        // A damaged or foreign index is built again, quietly.
+        for junk in [Data(), Data(repeating: 0xFF, count: 200), Data("SCDENY01".utf8) + Data(count: 48)] {
+            try junk.write(to: index)
+            #expect(try DenyListStore(url: list, indexURL: index, store: FileStore(), warn: { _ in }).match("café au lait") == "Café")
+        }
+        try deny.remove("x")
+        #expect(try deny.match("xylophone") == nil)
+    }
+}
