@@ -36,10 +36,11 @@ extension Shell {
             let tags = favourite.tags.isEmpty ? "" : "  #" + favourite.tags.joined(separator: " #")
             output.say("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)")
         }
+        let formatter = ISO8601DateFormatter()  // one for the list: each costs as much as formatting hundreds of dates
         output.json["favourites"] = .array(list.map { favourite in
             var object: [String: JSONValue] = ["id": .string(favourite.id), "title": .string(favourite.title),
                                                "source": .string(favourite.source),
-                                               "addedAt": .string(ISO8601DateFormatter().string(from: favourite.addedAt)),
+                                               "addedAt": .string(formatter.string(from: favourite.addedAt)),
                                                "tags": .array(favourite.tags.map(JSONValue.string))]
             for field in favourite.fields where object[field.name] == nil { object[field.name] = .string(field.value) }
             return .object(object)
