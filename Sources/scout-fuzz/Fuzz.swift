@@ -32,7 +32,12 @@ let targets: [String: @Sendable (Data) -> Void] = [
     "favourites": { data in _ = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data) },
     "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
     "cache": { data in _ = try? JSONDecoder.scout.decode(CacheEntry.self, from: data) },
-    "history": { data in _ = HistoryStore.entries(from: HistoryStore.records(in: data).records) },
+    "history": { data in
+        let log = HistoryLog(data)
+        _ = log.matching("kubrick")
+        _ = log.matching("café")
+        for n in 0...log.count + 1 { _ = log.entry(n) }
+    },
     "denylist": { data in
         _ = DenyListStore.terms(in: data)
         _ = DenyIndex(data: data)?.offsets(of: FNV.hash("star wars"))

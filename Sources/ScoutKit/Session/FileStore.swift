@@ -67,6 +67,18 @@ public struct FileStore: Sendable {
         return data
     }
 
+    /// Maps a whole file into memory (read only as it is used); nil when it does not exist.
+    public func map(_ url: URL) throws(StoreError) -> Data? {
+        do {
+            return try Data(contentsOf: url, options: .alwaysMapped)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            return nil
+        } catch {
+            // Not mappable (a pipe, an odd file system): read it.
+            return try read(url)
+        }
+    }
+
     /// Replaces `url` whole: a new 0600 file in the same directory, written, fsynced, renamed over the old
     /// one, and the directory fsynced. On failure the old file is intact and no temporary file is left.
     public func write(_ data: Data, to url: URL) throws(StoreError) {

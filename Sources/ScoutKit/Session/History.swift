@@ -68,12 +68,20 @@ public final class HistoryStore {
         unwritten = Data()
     }
 
-    /// Every past search, oldest first, numbered from 1 by position.
+    /// The past searches, numbered from 1 by position, oldest first, decoded only as they are shown.
+    /// Damaged lines are repaired away first (one warning).
+    public func log() throws -> HistoryLog {
+        guard let data = try store.map(url) else { return HistoryLog(Data()) }
+        let log = HistoryLog(data)
+        guard log.damaged > 0 else { return log }
+        try repair()
+        return HistoryLog(try store.map(url) ?? Data())
+    }
+
+    /// Every past search, oldest first: all of them decoded, for tests and small files.
     public func entries() throws -> [HistoryEntry] {
-        guard let data = try store.read(url) else { return [] }
-        let (records, damaged) = Self.records(in: data)
-        if damaged > 0 { try repair() }
-        return Self.entries(from: records)
+        let log = try log()
+        return log.count == 0 ? [] : (1...log.count).compactMap(log.entry)
     }
 
     /// Keeps the damaged file aside and writes back every record that parses, under the lock (another
@@ -95,13 +103,6 @@ public final class HistoryStore {
         }
     }
 
-    /// The records that parse, in order, and how many non-empty lines did not.
-    static func records(in data: Data) -> (records: [HistoryRecord], damaged: Int) {
-        var records: [HistoryRecord] = []
-        let damaged = scan(data) { record, _ in records.append(record) }
-        return (records, damaged)
-    }
-
     /// Calls `body` with each record that parses and its line; returns how many non-empty lines did not.
     private static func scan(_ data: Data, _ body: (HistoryRecord, Data) -> Void) -> Int {
         let decoder = JSONDecoder.scout
@@ -110,25 +111,6 @@ public final class HistoryStore {
             if let record = try? decoder.decode(HistoryRecord.self, from: line) { body(record, line) } else { damaged += 1 }
         }
         return damaged
-    }
-
-    static func entries(from records: [HistoryRecord]) -> [HistoryEntry] {
-        var entries: [HistoryEntry] = []
-        var index: [String: Int] = [:]
-        for record in records {
-            switch record.kind {
-            case .search:
-                index[record.id] = entries.count
-                entries.append(HistoryEntry(id: record.id, time: record.time, source: record.source ?? "movies",
-                                            terms: record.terms ?? "", filters: record.filters ?? [:],
-                                            count: record.count ?? 0, chosen: []))
-            case .done:
-                if let search = record.search, let position = index[search] {
-                    entries[position].chosen = record.chosen ?? []
-                }
-            }
-        }
-        return entries
     }
 
     /// Removes the searches with these ids (and what was chosen in them), rewriting the file whole.

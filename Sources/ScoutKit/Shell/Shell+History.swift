@@ -4,24 +4,22 @@ extension Shell {
     func historyCommand(_ command: Command.History) async throws -> Output {
         switch command {
         case .list(let n):
-            let entries = try history.entries()
-            let shown = Array(entries.enumerated().suffix(n ?? 20))
-            return historyList(shown, total: entries.count, empty: "No searches yet.")
+            let log = try history.log()
+            let shown = Array((1..<(log.count + 1)).suffix(n ?? 20))
+            return historyList(shown, in: log, empty: "No searches yet.")
         case .search(let text):
-            let entries = try history.entries()
-            let folded = Text.fold(text)
-            let shown = entries.enumerated().filter { Text.fold("\($0.element.source) \($0.element.terms)").contains(folded) }
-            return historyList(Array(shown), total: entries.count, empty: "No past search matches \"\(text)\".")
+            let log = try history.log()
+            return historyList(log.matching(text), in: log, empty: "No past search matches \"\(text)\".")
         case .rerun(let n):
-            let entries = try history.entries()
-            guard let entry = try Self.entry(n, in: entries) else { throw UsageError("no searches yet: nothing to re-run") }
+            let log = try history.log()
+            guard let entry = try Self.entry(n, in: log) else { throw UsageError("no searches yet: nothing to re-run") }
             var output = Output()
             output.say("Re-running: search \(entry.terms)\(entry.source == session.source ? "" : " --in \(entry.source)")")
             output.merge(try await search(entry.query))
             return output
         case .remove(let n):
-            let entries = try history.entries()
-            guard let entry = try Self.entry(n, in: entries) else { throw UsageError("no searches yet") }
+            let log = try history.log()
+            guard let entry = try Self.entry(n, in: log) else { throw UsageError("no searches yet") }
             try history.remove(ids: [entry.id])
             var output = Output()
             output.say("Removed search \(n) (\(entry.source) \"\(entry.terms)\").")
@@ -35,15 +33,17 @@ extension Shell {
     }
 
     /// Entry `n` (from 1), or the newest for nil.
-    static func entry(_ n: Int?, in entries: [HistoryEntry]) throws(UsageError) -> HistoryEntry? {
-        guard let n else { return entries.last }
-        guard n >= 1, n <= entries.count else {
-            throw UsageError(entries.isEmpty ? "no searches yet" : "there is no search \(n): history has 1 to \(entries.count)")
-        }
-        return entries[n - 1]
+    static func entry(_ n: Int?, in log: HistoryLog) throws(UsageError) -> HistoryEntry? {
+        guard log.count > 0 else { return nil }
+        let n = n ?? log.count
+        guard n >= 1, n <= log.count else { throw UsageError("there is no search \(n): history has 1 to \(log.count)") }
+        guard let entry = log.entry(n) else { throw UsageError("search \(n) could not be read") }
+        return entry
     }
 
-    func historyList(_ shown: [(offset: Int, element: HistoryEntry)], total: Int, empty: String) -> Output {
+    func historyList(_ numbers: [Int], in log: HistoryLog, empty: String) -> Output {
+        let shown = numbers.compactMap { n in log.entry(n).map { (offset: n - 1, element: $0) } }
+        let total = log.count
         var output = Output()
         if shown.isEmpty { output.say(empty) }
         let width = String(total).count

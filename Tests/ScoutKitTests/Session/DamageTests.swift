@@ -235,3 +235,27 @@ import Testing
         #expect(try deny.match("xylophone") == nil)
     }
 }
+
+@Suite struct HistoryLogTests {
+    @Test func theByteScanFindsExactlyWhatDecodingEveryRecordFinds() throws {
+        let folder = try TempFolder()
+        let history = HistoryStore(url: folder.file("history.jsonl"), store: FileStore(), warn: { _ in })
+        let terms = ["Alien", "STAR wars", "amélie", "Amelie poulain", "東京 story", "say \"hi\"", "back\\slash", "tab\there",
+                     "kubrick", "Kubrick's films", "star   trek", "café", "CAFE"]
+        for (n, term) in terms.enumerated() {
+            let filters = n % 3 == 0 ? ["type": "movie"] : [:]
+            try history.recordSearch(id: "s\(n)", query: SearchQuery(source: n % 2 == 0 ? "movies" : "omdb", terms: term, options: filters),
+                                     count: n, at: DamageTests.date)
+            if n % 4 == 0 { try history.recordDone(search: "s\(n)", chosen: [DamageTests.items[n % 3]], at: DamageTests.date) }
+        }
+        let log = try history.log()
+        let all = try history.entries()
+        #expect(log.count == terms.count && all.map(\.terms) == terms)
+        #expect(all[4].chosen.map(\.title) == ["Café Ñandú 東京"], "a done record is found by the id it names")
+        for needle in ["alien", "ALIEN", "star", "wars", "amelie", "Amélie", "cafe", "café", "東京", "hi", "\"hi\"", "slash", "\\",
+                       "kubrick", "kubrick's", "omdb", "movies", "star trek", "r w", "", "zzz", "type", "movie"] {
+            let expected = all.enumerated().filter { Text.fold("\($0.element.source) \($0.element.terms)").contains(Text.fold(needle)) }.map { $0.offset + 1 }
+            #expect(log.matching(needle) == expected, "\(needle)")
+        }
+    }
+}
