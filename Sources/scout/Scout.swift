@@ -89,7 +89,9 @@ struct ScoutCommand: AsyncParsableCommand {
             if interactive, !Signals.stopRequested { Terminal.write("\n", to: STDOUT_FILENO) }
             (reader as? EditLineReader)?.close()
         }
-        if let problem = shell.saveOnExit() { Terminal.write("scout: \(problem)\n", to: STDERR_FILENO) }
+        // An interactive visit is dated when it ends. A script's changes were saved (and dated) command by
+        // command; one that changed nothing leaves the session file alone, so it starts and ends at once.
+        if interactive, let problem = shell.saveOnExit() { Terminal.write("scout: \(problem)\n", to: STDERR_FILENO) }
         if !interactive && printer.failed { throw ExitCode(1) }
     }
 }

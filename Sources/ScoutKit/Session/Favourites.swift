@@ -51,6 +51,7 @@ struct FavouritesFile: Codable, Equatable {
         version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
         favourites = try c.decodeIfPresent([Favourite].self, forKey: .favourites) ?? []
     }
+
 }
 
 /// The favourites, read only when a command needs them and re-read when another scout changed the file.
@@ -60,6 +61,9 @@ public final class FavouritesStore {
     let warn: @Sendable (String) -> Void
     private var cached: [Favourite]?
     private var cachedStamp: FileStamp?
+    /// The ids of `cached`, for the marks of a listing, and the stamp they were taken at.
+    private var cachedIDs: Set<String>?
+    private var idsStamp: FileStamp?
 
     public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
         file = StateFile(url, label: "favourites", store: store)
@@ -81,7 +85,13 @@ public final class FavouritesStore {
         ids.contains(id)
     }
 
-    public var ids: Set<String> { Set(all().map(\.id)) }
+    public var ids: Set<String> {
+        let favourites = all()
+        if let cachedIDs, cachedIDs.count == favourites.count, cachedStamp == idsStamp { return cachedIDs }
+        let ids = Set(favourites.map(\.id))
+        (cachedIDs, idsStamp) = (ids, cachedStamp)
+        return ids
+    }
 
     /// Adds the items not yet kept; returns how many were new.
     @discardableResult
@@ -119,7 +129,8 @@ public final class FavouritesStore {
 
     private func modify(_ change: (inout [Favourite]) -> Int) throws -> Int {
         try file.store.withLock(file.url) {
-            var favourites = file.load(warn: warn)?.favourites ?? []
+            // What was read before is still the file if its stamp has not changed since that read.
+            var favourites = FileStamp(file.url) == cachedStamp ? cached ?? [] : file.load(warn: warn)?.favourites ?? []
             let count = change(&favourites)
             if count > 0 { try file.save(FavouritesFile(favourites: favourites)) }
             cached = favourites
