@@ -65,6 +65,8 @@ public struct HistoryLog {
         let bytewise = needle.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
         let lowered = Array(needle.utf8)
         var found: [Int] = []
+        // People search the same things again and again: fold each distinct text once.
+        var folded: [String: Bool] = [:]
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             for (index, line) in searches.enumerated() {
@@ -75,7 +77,12 @@ public struct HistoryLog {
                     } else {
                         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[source]), as: UTF8.self) + " "
                             + String(decoding: UnsafeBufferPointer(rebasing: bytes[terms]), as: UTF8.self)
-                        matches = Text.fold(text).contains(needle)
+                        if let known = folded[text] {
+                            matches = known
+                        } else {
+                            matches = Text.fold(text).contains(needle)
+                            folded[text] = matches
+                        }
                     }
                 } else if let record = decode(line) {
                     matches = Text.fold("\(record.source ?? "movies") \(record.terms ?? "")").contains(needle)
