@@ -29,7 +29,11 @@ let targets: [String: @Sendable (Data) -> Void] = [
         _ = try? CatalogDecoder.decode(.restaurants, from: data)
     },
     "session": { data in _ = try? JSONDecoder.scout.decode(SessionModel.self, from: data) },
-    "favourites": { data in _ = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data) },
+    "favourites": { data in
+        // The id scan behind a listing's marks must find every id the decoder reads (duplicate keys aside, the same).
+        let decoded = (try? JSONDecoder.scout.decode(FavouritesFile.self, from: data)).map { Set($0.favourites.map(\.id)) }
+        if let decoded, let scanned = FavouritesStore.scanIDs(data) { precondition(decoded.isSubset(of: scanned), "the id scan missed an id") }
+    },
     "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
     "cache": { data in _ = try? JSONDecoder.scout.decode(CacheEntry.self, from: data) },
     "history": { data in

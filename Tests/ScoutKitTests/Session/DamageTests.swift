@@ -259,3 +259,25 @@ import Testing
         }
     }
 }
+
+@Suite struct FavouriteIDScanTests {
+    @Test func theIDScanAgreesWithTheDecoderOnEveryCut() throws {
+        let folder = try TempFolder()
+        let favourites = FavouritesStore(url: folder.file("favourites.json"), store: FileStore(), warn: { _ in })
+        var items = DamageTests.items
+        items.append(Item(id: "omdb:tt0000001", title: "id \"id\": {nested} [brackets]", fields: [.init("id", "not:this"), .init("Note", "\"id\" : \"fake\"")]))
+        try favourites.add(items, tags: ["id"], at: DamageTests.date)
+        let sample = try Data(contentsOf: folder.file("favourites.json"))
+        #expect(FavouritesStore.scanIDs(sample) == Set(items.map(\.id)))
+        var agreed = 0
+        for offset in 0...sample.count {
+            let cut = sample.prefix(offset)
+            let decoded = (try? JSONDecoder.scout.decode(FavouritesFile.self, from: cut)).map { Set($0.favourites.map(\.id)) }
+            if let scanned = FavouritesStore.scanIDs(cut) {
+                #expect(decoded == nil || decoded == scanned, "cut at \(offset)")
+                agreed += 1
+            }
+        }
+        #expect(agreed >= 1)
+    }
+}
