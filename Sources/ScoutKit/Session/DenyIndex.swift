@@ -16,8 +16,8 @@ struct DenyIndex {
     let count: Int
 
     /// The index for the list whose version is `stamp`, from `file` when it was built from that version.
-    init?(mapping file: URL, for stamp: FileStamp) {
-        guard let data = try? Data(contentsOf: file, options: .alwaysMapped) else { return nil }
+    init?(mapping file: URL, for stamp: FileStamp, store: FileStore) {
+        guard let data = try? store.map(file) else { return nil }
         self.init(data: data, for: stamp)
     }
 

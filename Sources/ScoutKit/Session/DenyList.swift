@@ -54,7 +54,7 @@ public final class DenyListStore {
     private func currentIndex() throws -> DenyIndex? {
         guard var stamp = FileStamp(url) else { return nil }
         if let index, stamp == indexStamp { return index }
-        if let indexURL, let mapped = DenyIndex(mapping: indexURL, for: stamp) {
+        if let indexURL, let mapped = DenyIndex(mapping: indexURL, for: stamp, store: store) {
             (index, indexStamp) = (mapped, stamp)
             return mapped
         }
@@ -64,7 +64,7 @@ public final class DenyListStore {
         stamp = now
         let built = DenyIndex.build(list, stamp: stamp)
         if let indexURL { try? store.write(built, to: indexURL) }
-        let loaded = indexURL.flatMap { DenyIndex(mapping: $0, for: stamp) } ?? DenyIndex(data: built)
+        let loaded = indexURL.flatMap { DenyIndex(mapping: $0, for: stamp, store: store) } ?? DenyIndex(data: built)
         (index, indexStamp) = (loaded, stamp)
         return loaded
     }

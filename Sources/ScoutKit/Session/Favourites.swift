@@ -95,7 +95,7 @@ public final class FavouritesStore {
             ids = Set(cached.map(\.id))
         } else if stamp == nil {
             ids = []
-        } else if let data = try? file.store.map(file.url), let scanned = Self.scanIDs(data) {
+        } else if let data = try? file.store.map(file.url, whole: true), let scanned = Self.scanIDs(data) {
             ids = scanned
         } else {
             ids = Set(all().map(\.id))  // not in the shape scout writes: read it whole (and report damage)

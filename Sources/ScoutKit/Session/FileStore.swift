@@ -67,16 +67,24 @@ public struct FileStore: Sendable {
         return data
     }
 
-    /// Maps a whole file into memory (read only as it is used); nil when it does not exist.
-    public func map(_ url: URL) throws(StoreError) -> Data? {
-        do {
-            return try Data(contentsOf: url, options: .alwaysMapped)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return nil
-        } catch {
-            // Not mappable (a pipe, an odd file system): read it.
-            return try read(url)
+    /// Maps a whole file into memory (Foundation's `.alwaysMapped` reads the whole file on Linux); nil
+    /// when it does not exist. Pages are read as they are touched, or all at once with `whole` for a file
+    /// that is about to be scanned from end to end.
+    public func map(_ url: URL, whole: Bool = false) throws(StoreError) -> Data? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw .unreadable(path: url.path, reason: Self.errnoText())
         }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: url.path, reason: Self.errnoText()) }
+        let size = Int(info.st_size)
+        guard size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | (whole ? MAP_POPULATE : 0), fd, 0),
+              address != MAP_FAILED else {
+            return try read(url)  // empty, or not mappable (a pipe, an odd file system)
+        }
+        return Data(bytesNoCopy: address, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
     }
 
     /// Replaces `url` whole: a new 0600 file in the same directory, written, fsynced, renamed over the old

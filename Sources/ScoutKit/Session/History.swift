@@ -71,11 +71,11 @@ public final class HistoryStore {
     /// The past searches, numbered from 1 by position, oldest first, decoded only as they are shown.
     /// Damaged lines are repaired away first (one warning).
     public func log() throws -> HistoryLog {
-        guard let data = try store.map(url) else { return HistoryLog(Data()) }
+        guard let data = try store.map(url, whole: true) else { return HistoryLog(Data()) }
         let log = HistoryLog(data)
         guard log.damaged > 0 else { return log }
         try repair()
-        return HistoryLog(try store.map(url) ?? Data())
+        return HistoryLog(try store.map(url, whole: true) ?? Data())
     }
 
     /// Every past search, oldest first: all of them decoded, for tests and small files.
