@@ -51,7 +51,6 @@ struct FavouritesFile: Codable, Equatable {
         version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
         favourites = try c.decodeIfPresent([Favourite].self, forKey: .favourites) ?? []
     }
-
 }
 
 /// The favourites, read only when a command needs them and re-read when another scout changed the file.
