@@ -31,8 +31,15 @@ let targets: [String: @Sendable (Data) -> Void] = [
     "session": { data in _ = try? JSONDecoder.scout.decode(SessionModel.self, from: data) },
     "favourites": { data in
         // The id scan behind a listing's marks must find every id the decoder reads (duplicate keys aside, the same).
-        let decoded = (try? JSONDecoder.scout.decode(FavouritesFile.self, from: data)).map { Set($0.favourites.map(\.id)) }
-        if let decoded, let scanned = FavouritesStore.scanIDs(data) { precondition(decoded.isSubset(of: scanned), "the id scan missed an id") }
+        let file = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data)
+        if let decoded = file.map({ Set($0.favourites.map(\.id)) }), let scanned = FavouritesStore.scanIDs(data) {
+            precondition(decoded.isSubset(of: scanned), "the id scan missed an id")
+        }
+        // The quick reader reads only what Foundation's reads, and reads it the same; its writer writes the same bytes.
+        if let fast = FavouritesCodec.decode(data) {
+            precondition(fast == file, "the quick reader read what JSONDecoder did not")
+            precondition(FavouritesCodec.encode(fast) == (try? JSONEncoder.scout.encode(fast)), "the quick writer wrote other bytes")
+        }
     },
     "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
     "cache": { data in _ = try? JSONDecoder.scout.decode(CacheEntry.self, from: data) },

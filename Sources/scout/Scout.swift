@@ -46,6 +46,7 @@ struct ScoutCommand: AsyncParsableCommand {
                                    workingDirectory: FileManager.default.currentDirectoryPath,
                                    sessionName: session, width: Terminal.width())
         context.offline = offline
+        context.json = json
         if isatty(STDERR_FILENO) == 1 && !json {
             context.progress = { text in
                 // One line on standard error, rewritten in place and erased when done.

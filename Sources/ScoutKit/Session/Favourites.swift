@@ -21,6 +21,10 @@ public struct Favourite: Codable, Sendable, Equatable {
         self.tags = tags
     }
 
+    init(id: String, title: String, source: String, fields: [Item.Field], url: String?, addedAt: Date, tags: [String]) {
+        (self.id, self.title, self.source, self.fields, self.url, self.addedAt, self.tags) = (id, title, source, fields, url, addedAt, tags)
+    }
+
     public var item: Item { Item(id: id, title: title, fields: fields, url: url) }
 
     enum CodingKeys: String, CodingKey { case id, title, source, fields, url, addedAt, tags }
@@ -65,8 +69,13 @@ public final class FavouritesStore {
     private var idsStamp: FileStamp?
 
     public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
-        file = StateFile(url, label: "favourites", store: store)
+        file = Self.stateFile(url, store: store)
         self.warn = warn
+    }
+
+    /// The file, read and written through `FavouritesCodec` where it can be.
+    static func stateFile(_ url: URL, store: FileStore) -> StateFile<FavouritesFile> {
+        StateFile(url, label: "favourites", store: store, fastDecode: FavouritesCodec.decode, fastEncode: FavouritesCodec.encode)
     }
 
     /// All favourites, oldest first.

@@ -53,17 +53,21 @@ public struct FileStore: Sendable {
             throw .unreadable(path: url.path, reason: Self.errnoText())
         }
         defer { close(fd) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        // Read into a buffer of the file's size (and more if it grows meanwhile), straight from the kernel.
+        var info = stat()
+        var data = Data(count: fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) + 1 : 65_536)
+        var filled = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if filled == data.count { data.count += max(65_536, data.count / 2) }
+            let count = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + filled }, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(path: url.path, reason: Self.errnoText())
             }
             if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
+            filled += count
         }
+        data.count = filled
         return data
     }
 

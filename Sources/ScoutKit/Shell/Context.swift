@@ -13,6 +13,8 @@ public struct ShellContext: Sendable {
     /// The working directory that relative paths in `fav export` and friends are resolved against.
     public var workingDirectory: String
     public var home: String
+    /// `--json`: commands fill in their JSON fields only when they will be printed.
+    public var json = false
     /// `--offline`: send no request.
     public var offline = false
     public var itunesURL: URL

@@ -29,18 +29,20 @@ extension Shell {
     func favouriteList(_ list: [Favourite], empty: String) -> Output {
         var output = Output()
         if list.isEmpty { output.say(empty) }
-        let numbers = Dictionary(favourites.all().enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { a, _ in a })
-        let width = String(numbers.count).count
-        for favourite in list {
-            let n = String(numbers[favourite.id] ?? 0).leftPadded(to: width, with: " ")
+        let all = favourites.all()
+        // Numbers in the whole list: the list itself for `fav`, looked up for a search among them.
+        let numbers = list.count == all.count ? [:] : Dictionary(all.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { a, _ in a })
+        let width = String(all.count).count
+        for (index, favourite) in list.enumerated() {
+            let n = String(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0).leftPadded(to: width, with: " ")
             let tags = favourite.tags.isEmpty ? "" : "  #" + favourite.tags.joined(separator: " #")
             output.say("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)")
         }
-        let formatter = ISO8601DateFormatter()  // one for the list: each costs as much as formatting hundreds of dates
+        guard context.json else { return output }
         output.json["favourites"] = .array(list.map { favourite in
             var object: [String: JSONValue] = ["id": .string(favourite.id), "title": .string(favourite.title),
                                                "source": .string(favourite.source),
-                                               "addedAt": .string(formatter.string(from: favourite.addedAt)),
+                                               "addedAt": .string(ISODate.string(favourite.addedAt)),
                                                "tags": .array(favourite.tags.map(JSONValue.string))]
             for field in favourite.fields where object[field.name] == nil { object[field.name] = .string(field.value) }
             return .object(object)
@@ -144,10 +146,9 @@ enum FavouritesCSV {
                 fieldNames.append(field.name)
             }
         }
-        let formatter = ISO8601DateFormatter()
         var lines = [(fixed + fieldNames).map(quote).joined(separator: ",")]
         for f in favourites {
-            let row = [f.id, f.title, f.source, formatter.string(from: f.addedAt), f.tags.joined(separator: ";"), f.url ?? ""]
+            let row = [f.id, f.title, f.source, ISODate.string(f.addedAt), f.tags.joined(separator: ";"), f.url ?? ""]
                 + fieldNames.map { name in f.fields.first { $0.name == name }?.value ?? "" }
             lines.append(row.map(quote).joined(separator: ","))
         }

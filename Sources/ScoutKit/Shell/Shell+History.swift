@@ -58,9 +58,9 @@ extension Shell {
             if !entry.chosen.isEmpty { line += "  → " + entry.chosen.map(\.title).joined(separator: ", ") }
             output.say(line)
         }
-        let iso = ISO8601DateFormatter()
+        guard context.json else { return output }
         output.json["history"] = .array(shown.map { offset, entry in
-            .object(["n": .int(offset + 1), "time": .string(iso.string(from: entry.time)),
+            .object(["n": .int(offset + 1), "time": .string(ISODate.string(entry.time)),
                      "source": .string(entry.source), "terms": .string(entry.terms),
                      "filters": .object(entry.filters.mapValues(JSONValue.string)), "count": .int(entry.count),
                      "chosen": .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) })])

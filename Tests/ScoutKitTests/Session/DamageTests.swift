@@ -40,10 +40,11 @@ import Testing
 
     /// A JSON state file: the damaged bytes either still decode to the whole value (only trailing space
     /// was cut) or give one warning, a copy holding exactly those bytes, and no file left in its place.
-    func checkJSONFile<Value: Codable & Equatable>(_ value: Value, label: String, name: String) throws -> Int {
+    func checkJSONFile<Value: Codable & Equatable>(_ value: Value, label: String, name: String,
+                                                   file makeFile: ((URL) -> StateFile<Value>)? = nil) throws -> Int {
         let folder = try TempFolder()
         let url = folder.file(name)
-        let file = StateFile<Value>(url, label: label, store: FileStore())
+        let file = makeFile?(url) ?? StateFile<Value>(url, label: label, store: FileStore())
         try file.save(value)
         let sample = try Data(contentsOf: url)
         var damagedCount = 0
@@ -93,7 +94,9 @@ import Testing
         var tried = 0
         tried += try checkJSONFile(session, label: "the session", name: "session.json")
         tried += try checkJSONFile(settings, label: "the settings", name: "config.json")
-        tried += try checkJSONFile(favourites, label: "favourites", name: "favourites.json")
+        tried += try checkJSONFile(favourites, label: "favourites", name: "favourites.json") {
+            FavouritesStore.stateFile($0, store: FileStore())
+        }
         tried += try checkJSONFile(entry, label: "a cached answer", name: "9f86d081884c7d65.json")
         print("damaged and recovered: \(tried) versions of session.json, config.json, favourites.json and a cache entry")
     }
