@@ -7,34 +7,58 @@ import Foundation
 ///
 /// Layout (little-endian 64-bit words): magic, inode, size, mtime seconds, mtime nanoseconds, the
 /// longest folded term in characters, the entry count; then `count` pairs of (hash, offset).
-struct DenyIndex {
+///
+/// A search reads the few words its binary searches need with `pread`, not through a mapping: on Linux a
+/// fault in a mapped file maps the whole large folio around it, and a dozen faults across 16 MB left most
+/// of the index counted in the process's memory.
+final class DenyIndex {
     static let magic: UInt64 = 0x3130_594E_4544_4353  // "SCDENY01"
     static let headerWords = 7
 
-    let data: Data
+    private enum Storage {
+        case file(Int32)
+        case memory(Data)
+    }
+
+    private let storage: Storage
     let longest: Int
     let count: Int
 
     /// The index for the list whose version is `stamp`, from `file` when it was built from that version.
-    init?(mapping file: URL, for stamp: FileStamp, store: FileStore) {
-        guard let data = try? store.map(file) else { return nil }
-        self.init(data: data, for: stamp)
+    convenience init?(reading file: URL, for stamp: FileStamp) {
+        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        var header = [UInt64](repeating: 0, count: Self.headerWords)
+        let headerBytes = Self.headerWords * 8
+        guard fstat(fd, &info) == 0, header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, headerBytes, 0) }) == headerBytes else {
+            close(fd)
+            return nil
+        }
+        self.init(storage: .file(fd), header: header.map(UInt64.init(littleEndian:)), size: Int(info.st_size), for: stamp)
     }
 
     /// The index encoded in `data`, when it is whole and (given a stamp) built from that version of the list.
-    init?(data: Data, for stamp: FileStamp? = nil) {
+    convenience init?(data: Data, for stamp: FileStamp? = nil) {
         guard data.count >= Self.headerWords * 8 else { return nil }
         let header = (0..<Self.headerWords).map { Self.word(data, $0) }
-        guard header[0] == Self.magic, header[6] <= UInt64(data.count / 16),
-              data.count == (Self.headerWords + Int(header[6]) * 2) * 8 else { return nil }
+        self.init(storage: .memory(data), header: header, size: data.count, for: stamp)
+    }
+
+    private init?(storage: Storage, header: [UInt64], size: Int, for stamp: FileStamp?) {
+        self.storage = storage
+        longest = Int(clamping: header[5])
+        count = Int(clamping: header[6])
+        guard header[0] == Self.magic, header[6] <= UInt64(size / 16), size == (Self.headerWords + count * 2) * 8 else { return nil }
         if let stamp {
             guard header[1] == stamp.inode, header[2] == UInt64(bitPattern: stamp.size),
                   header[3] == UInt64(bitPattern: Int64(stamp.modified.tv_sec)),
                   header[4] == UInt64(bitPattern: Int64(stamp.modified.tv_nsec)) else { return nil }
         }
-        self.data = data
-        longest = Int(clamping: header[5])
-        count = Int(header[6])
+    }
+
+    deinit {
+        if case .file(let fd) = storage { close(fd) }
     }
 
     /// Builds the index of `list` (the bytes of `denylist.txt` as of `stamp`): its encoded form.
@@ -71,13 +95,23 @@ struct DenyIndex {
         }
         var found: [UInt64] = []
         while low < count, entryHash(low) == hash {
-            found.append(Self.word(data, Self.headerWords + low * 2 + 1))
+            found.append(word(Self.headerWords + low * 2 + 1))
             low += 1
         }
         return found
     }
 
-    private func entryHash(_ entry: Int) -> UInt64 { Self.word(data, Self.headerWords + entry * 2) }
+    private func entryHash(_ entry: Int) -> UInt64 { word(Self.headerWords + entry * 2) }
+
+    private func word(_ index: Int) -> UInt64 {
+        switch storage {
+        case .memory(let data):
+            return Self.word(data, index)
+        case .file(let fd):
+            var value: UInt64 = 0
+            return pread(fd, &value, 8, off_t(index * 8)) == 8 ? UInt64(littleEndian: value) : 0
+        }
+    }
 
     private static func word(_ data: Data, _ index: Int) -> UInt64 {
         data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }

@@ -50,13 +50,13 @@ public final class DenyListStore {
         return nil
     }
 
-    /// The index of the list as it is now: kept from the last call, mapped from the cache, or built.
+    /// The index of the list as it is now: kept from the last call, read from the cache, or built.
     private func currentIndex() throws -> DenyIndex? {
         guard var stamp = FileStamp(url) else { return nil }
         if let index, stamp == indexStamp { return index }
-        if let indexURL, let mapped = DenyIndex(mapping: indexURL, for: stamp, store: store) {
-            (index, indexStamp) = (mapped, stamp)
-            return mapped
+        if let indexURL, let stored = DenyIndex(reading: indexURL, for: stamp) {
+            (index, indexStamp) = (stored, stamp)
+            return stored
         }
         // Built from the list as read (and repaired, if it was damaged).
         _ = try read()
@@ -64,7 +64,7 @@ public final class DenyListStore {
         stamp = now
         let built = DenyIndex.build(list, stamp: stamp)
         if let indexURL { try? store.write(built, to: indexURL) }
-        let loaded = indexURL.flatMap { DenyIndex(mapping: $0, for: stamp, store: store) } ?? DenyIndex(data: built)
+        let loaded = indexURL.flatMap { DenyIndex(reading: $0, for: stamp) } ?? DenyIndex(data: built)
         (index, indexStamp) = (loaded, stamp)
         return loaded
     }
