@@ -127,4 +127,11 @@ public enum FNV {
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         return hash
     }
+
+    /// The hash of text given as its UTF-8 bytes: the same as of the text.
+    static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = offsetBasis
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        return hash
+    }
 }

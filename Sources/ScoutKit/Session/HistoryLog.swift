@@ -5,15 +5,16 @@ import Foundation
 /// are decoded only when shown. A million records are scanned in a fraction of a second, where decoding
 /// them all took a minute.
 ///
-/// A line is taken on sight when it is UTF-8 without control bytes, starts as scout writes a search
-/// (`{"count":`) or a `done` (`{"chosen":`), and its brackets and strings close exactly at its end; any
-/// other line is decoded to learn what it is, and one that does not decode is damage.
+/// A line is taken on sight when it starts as scout writes a search (`{"count":`) or a `done`
+/// (`{"chosen":`) and either is printable ASCII ending with the record's time, or is UTF-8 without control
+/// bytes whose brackets and strings close exactly at its end; any other line is decoded to learn what it
+/// is, and one that does not decode is damage.
 public struct HistoryLog {
     let data: Data
     /// The byte ranges of the search records, oldest first: search N is `searches[N - 1]`.
     let searches: [Range<Int>]
-    /// For each search id that has one, its latest `done` record.
-    let done: [String: Range<Int>]
+    /// For each search id that has one (by the FNV hash of the id), its latest `done` record.
+    let done: [UInt64: Range<Int>]
     /// Lines that are not records.
     let damaged: Int
 
@@ -22,23 +23,23 @@ public struct HistoryLog {
     init(_ data: Data) {
         self.data = data
         var searches: [Range<Int>] = []
-        var done: [String: Range<Int>] = [:]
+        var done: [UInt64: Range<Int>] = [:]
         var damaged = 0
         data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             let bytes = raw.bindMemory(to: UInt8.self)
             var start = 0
             while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - base } ?? bytes.count
                 let line = start..<end
                 start = end + 1
                 guard !line.isEmpty else { continue }
                 switch Self.classify(bytes, line) {
                 case .search: searches.append(line)
-                case .done: if let id = Self.searchID(bytes, line) { done[id] = line }
+                case .done: if let id = Self.searchID(bytes, line) { done[FNV.hash(bytes: UnsafeBufferPointer(rebasing: bytes[id]))] = line }
                 case .unknown:
                     guard let record = try? JSONDecoder.scout.decode(HistoryRecord.self, from: Data(bytes[line])) else { damaged += 1; continue }
-                    if record.kind == .search { searches.append(line) } else if let id = record.search { done[id] = line }
+                    if record.kind == .search { searches.append(line) } else if let id = record.search { done[FNV.hash(id)] = line }
                 }
             }
         }
@@ -52,7 +53,7 @@ public struct HistoryLog {
         guard (1...searches.count).contains(n), let record = decode(searches[n - 1]) else { return nil }
         var entry = HistoryEntry(id: record.id, time: record.time, source: record.source ?? "movies", terms: record.terms ?? "",
                                  filters: record.filters ?? [:], count: record.count ?? 0, chosen: [])
-        if let line = done[record.id], let finished = decode(line) { entry.chosen = finished.chosen ?? [] }
+        if let line = done[FNV.hash(record.id)], let finished = decode(line), finished.search == record.id { entry.chosen = finished.chosen ?? [] }
         return entry
     }
 
@@ -71,7 +72,8 @@ public struct HistoryLog {
             let bytes = raw.bindMemory(to: UInt8.self)
             for (index, line) in searches.enumerated() {
                 let matches: Bool
-                if let source = Self.stringValue(bytes, line, key: Self.sourceKey), let terms = Self.stringValue(bytes, line, key: Self.termsKey) {
+                if let (source, terms) = Self.fieldsFromEnd(bytes, line)
+                    ?? Self.stringValue(bytes, line, key: Self.sourceKey).flatMap({ source in Self.stringValue(bytes, line, key: Self.termsKey).map { (source, $0) } }) {
                     if bytewise, Self.isASCII(bytes, source), Self.isASCII(bytes, terms) {
                         matches = Self.contains(bytes, source, lowered) || Self.contains(bytes, terms, lowered)
                     } else {
@@ -101,7 +103,12 @@ public struct HistoryLog {
     }
 
     private func decode(_ line: Range<Int>) -> HistoryRecord? {
-        try? JSONDecoder.scout.decode(HistoryRecord.self, from: data[data.startIndex + line.lowerBound ..< data.startIndex + line.upperBound])
+        let bytes = data[data.startIndex + line.lowerBound ..< data.startIndex + line.upperBound]
+        let quick = bytes.withUnsafeBytes { raw in
+            var reader = JSONBytes(raw)
+            return reader.historyRecord().flatMap { reader.atEnd ? $0 : nil }
+        }
+        return quick ?? (try? JSONDecoder.scout.decode(HistoryRecord.self, from: bytes))
     }
 
     enum Kind { case search, done, unknown }
@@ -112,6 +119,10 @@ public struct HistoryLog {
     static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Kind {
         let kind: Kind
         if starts(bytes, line, with: searchStart) { kind = .search } else if starts(bytes, line, with: doneStart) { kind = .done } else { return .unknown }
+        // Printable ASCII that starts and ends as scout writes a record (the time last, before the brace) is
+        // taken as whole: a cut record cannot end so. Other damage to such a line, printable bytes written
+        // over its middle, is found when it is shown (it does not decode, and is left out).
+        if isPlain(bytes, line) && endsWithTime(bytes, line) { return kind }
         // Whole: UTF-8 without control bytes, and every string and bracket closed at the very end.
         var depth = 0, inString = false, escaped = false
         var continuation = 0, low: UInt8 = 0x80, high: UInt8 = 0xBF
@@ -154,10 +165,62 @@ public struct HistoryLog {
         return depth == 0 && !inString && continuation == 0 ? kind : .unknown
     }
 
-    static func starts(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, with prefix: [UInt8]) -> Bool {
-        guard line.count >= prefix.count else { return false }
-        for (offset, byte) in prefix.enumerated() where bytes[line.lowerBound + offset] != byte { return false }
+    /// Whether every byte of `line` is printable ASCII (0x20 to 0x7E), eight at a time.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        guard let base = bytes.baseAddress else { return line.isEmpty }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var index = line.lowerBound
+        while index + 8 <= line.upperBound {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let del = word ^ (0x7F &* ones)
+            // A byte with its high bit set, one below 0x20, or DEL.
+            if (word | ((word &- 0x20 &* ones) & ~word) | ((del &- ones) & ~del)) & highs != 0 { return false }
+            index += 8
+        }
+        while index < line.upperBound {
+            guard bytes[index] >= 0x20, bytes[index] < 0x7F else { return false }
+            index += 1
+        }
         return true
+    }
+
+    static let timeKey = Array(#"","time":""#.utf8)
+
+    /// Whether `line` ends `","time":"YYYY-MM-DDTHH:MM:SSZ"}`, as every record scout writes does.
+    static func endsWithTime(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+        let start = line.upperBound - 32
+        guard start > line.lowerBound, bytes[line.upperBound - 1] == 0x7D, bytes[line.upperBound - 2] == 0x22,
+              bytes[line.upperBound - 3] == 0x5A, starts(bytes, start..<line.upperBound, with: timeKey) else { return false }
+        let date = start + 10
+        for offset in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18] where bytes[date + offset] &- 0x30 > 9 { return false }
+        return bytes[date + 4] == 0x2D && bytes[date + 7] == 0x2D && bytes[date + 10] == 0x54 && bytes[date + 13] == 0x3A && bytes[date + 16] == 0x3A
+    }
+
+    /// The source and terms of a plain search line as scout writes it (`…"source":"S","terms":"T","time":…}`),
+    /// found from its end, when neither holds an escape; nil otherwise.
+    static func fieldsFromEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (Range<Int>, Range<Int>)? {
+        guard endsWithTime(bytes, line), let terms = valueEnding(at: line.upperBound - 32, key: termsKey, in: bytes, line),
+              bytes[terms.lowerBound - termsKey.count - 1] == 0x2C,
+              let source = valueEnding(at: terms.lowerBound - termsKey.count - 2, key: sourceKey, in: bytes, line) else { return nil }
+        return (source, terms)
+    }
+
+    /// The string value whose closing quote is at `end`, when the key before it is `key` and it holds no escape.
+    private static func valueEnding(at end: Int, key: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int>? {
+        guard end > line.lowerBound, bytes[end] == 0x22 else { return nil }
+        var open = end - 1
+        while open > line.lowerBound, bytes[open] != 0x22 {
+            if bytes[open] == 0x5C { return nil }
+            open -= 1
+        }
+        let keyStart = open + 1 - key.count
+        guard keyStart > line.lowerBound, starts(bytes, keyStart..<line.upperBound, with: key) else { return nil }
+        return (open + 1)..<end
+    }
+
+    static func starts(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, with prefix: [UInt8]) -> Bool {
+        guard line.count >= prefix.count, let base = bytes.baseAddress else { return prefix.isEmpty }
+        return prefix.withUnsafeBytes { other in other.baseAddress.map { memcmp(base + line.lowerBound, $0, prefix.count) == 0 } ?? true }
     }
 
     /// The bytes of the string value of `"key":"…"` in a plain line, when it has no escapes.
@@ -176,8 +239,10 @@ public struct HistoryLog {
     static let termsKey = Array(#""terms":""#.utf8)
     static let searchKey = Array(#""search":""#.utf8)
 
-    static func searchID(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> String? {
-        stringValue(bytes, line, key: searchKey).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+    /// The bytes of the id a `done` line names, found from its end when it is as scout writes it.
+    static func searchID(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int>? {
+        (endsWithTime(bytes, line) ? valueEnding(at: line.upperBound - 32, key: searchKey, in: bytes, line) : nil)
+            ?? stringValue(bytes, line, key: searchKey)
     }
 
     static func find(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ needle: [UInt8]) -> Int? {
@@ -208,5 +273,77 @@ public struct HistoryLog {
 
     @inline(__always) static func lower(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+}
+
+extension JSONBytes {
+    /// A record of `history.jsonl` in the shape scout writes (known keys, each once), as `JSONDecoder`
+    /// would read it; nil for any other shape, which is left to `JSONDecoder`.
+    mutating func historyRecord() -> HistoryRecord? {
+        var kind: HistoryRecord.Kind?, id: String?, time: Date?
+        var record = HistoryRecord(kind: .search, id: "", time: Date(timeIntervalSince1970: 0))
+        var seen = Set<String>()
+        guard take(0x7B) else { return nil }
+        var step = member(first: true)
+        while case .key(let raw) = step {
+            defer { step = member(first: false) }
+            let key = String(decoding: raw, as: UTF8.self)
+            guard seen.insert(key).inserted else { return nil }
+            if key != "kind", key != "id", key != "time", null() { continue }
+            switch key {
+            case "kind": kind = string().flatMap(HistoryRecord.Kind.init(rawValue:)); if kind == nil { return nil }
+            case "id": id = string(); if id == nil { return nil }
+            case "time": time = date(); if time == nil { return nil }
+            case "source": record.source = string(); if record.source == nil { return nil }
+            case "terms": record.terms = string(); if record.terms == nil { return nil }
+            case "search": record.search = string(); if record.search == nil { return nil }
+            case "count": record.count = smallInteger(); if record.count == nil { return nil }
+            case "filters":
+                guard take(0x7B) else { return nil }
+                var filters: [String: String] = [:]
+                var inner = member(first: true)
+                while case .key(let name) = inner {
+                    guard let value = string(), filters.updateValue(value, forKey: String(decoding: name, as: UTF8.self)) == nil else { return nil }
+                    inner = member(first: false)
+                }
+                guard case .end = inner else { return nil }
+                record.filters = filters
+            case "chosen":
+                guard take(0x5B) else { return nil }
+                var chosen: [HistoryEntry.Chosen] = []
+                var more = another(first: true)
+                while more == true {
+                    guard let item = chosenItem() else { return nil }
+                    chosen.append(item)
+                    more = another(first: false)
+                }
+                guard more == false else { return nil }
+                record.chosen = chosen
+            default: return nil
+            }
+        }
+        guard case .end = step, let kind, let id, let time else { return nil }
+        (record.kind, record.id, record.time) = (kind, id, time)
+        return record
+    }
+
+    private mutating func chosenItem() -> HistoryEntry.Chosen? {
+        var id: String?, title: String?
+        guard take(0x7B) else { return nil }
+        var step = member(first: true)
+        while case .key(let key) = step {
+            defer { step = member(first: false) }
+            if Self.same(key, "id"), id == nil {
+                id = string()
+                if id == nil { return nil }
+            } else if Self.same(key, "title"), title == nil {
+                title = string()
+                if title == nil { return nil }
+            } else {
+                return nil
+            }
+        }
+        guard case .end = step, let id, let title else { return nil }
+        return HistoryEntry.Chosen(id: id, title: title)
     }
 }

@@ -47,13 +47,10 @@ extension Shell {
         var output = Output()
         if shown.isEmpty { output.say(empty) }
         let width = String(total).count
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = context.calendar.timeZone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        var formatter = MinuteFormatter(timeZone: context.calendar.timeZone)
         for (offset, entry) in shown {
             let filters = entry.filters.sorted { $0.key < $1.key }.map { " --\($0.key) \($0.value)" }.joined()
-            var line = "\(String(offset + 1).leftPadded(to: width, with: " "))  \(formatter.string(from: entry.time))  "
+            var line = "\(String(offset + 1).leftPadded(to: width, with: " "))  \(formatter.string(entry.time))  "
                 + "\(DisplayWidth.pad(entry.source, to: 11)) \"\(entry.terms)\"\(filters)  \(entry.count) result\(entry.count == 1 ? "" : "s")"
             if !entry.chosen.isEmpty { line += "  → " + entry.chosen.map(\.title).joined(separator: ", ") }
             output.say(line)
