@@ -169,12 +169,21 @@ public struct HistoryLog {
     static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
         guard let base = bytes.baseAddress else { return line.isEmpty }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var index = line.lowerBound
-        while index + 8 <= line.upperBound {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        @inline(__always) func flags(_ word: UInt64) -> UInt64 {
+            // The high bit of each byte that has its own high bit set, is below 0x20, or is DEL.
             let del = word ^ (0x7F &* ones)
-            // A byte with its high bit set, one below 0x20, or DEL.
-            if (word | ((word &- 0x20 &* ones) & ~word) | ((del &- ones) & ~del)) & highs != 0 { return false }
+            return word | ((word &- 0x20 &* ones) & ~word) | ((del &- ones) & ~del)
+        }
+        var index = line.lowerBound
+        while index + 32 <= line.upperBound {
+            let words = UnsafeRawPointer(base + index)
+            let any = flags(words.loadUnaligned(as: UInt64.self)) | flags(words.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                | flags(words.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) | flags(words.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            if any & highs != 0 { return false }
+            index += 32
+        }
+        while index + 8 <= line.upperBound {
+            if flags(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) & highs != 0 { return false }
             index += 8
         }
         while index < line.upperBound {
@@ -219,8 +228,13 @@ public struct HistoryLog {
     }
 
     static func starts(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, with prefix: [UInt8]) -> Bool {
-        guard line.count >= prefix.count, let base = bytes.baseAddress else { return prefix.isEmpty }
-        return prefix.withUnsafeBytes { other in other.baseAddress.map { memcmp(base + line.lowerBound, $0, prefix.count) == 0 } ?? true }
+        guard line.count >= prefix.count else { return false }
+        var index = 0
+        while index < prefix.count {
+            if bytes[line.lowerBound + index] != prefix[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The bytes of the string value of `"key":"…"` in a plain line, when it has no escapes.
@@ -282,23 +296,24 @@ extension JSONBytes {
     mutating func historyRecord() -> HistoryRecord? {
         var kind: HistoryRecord.Kind?, id: String?, time: Date?
         var record = HistoryRecord(kind: .search, id: "", time: Date(timeIntervalSince1970: 0))
-        var seen = Set<String>()
+        var seen: UInt16 = 0
         guard take(0x7B) else { return nil }
         var step = member(first: true)
         while case .key(let raw) = step {
             defer { step = member(first: false) }
-            let key = String(decoding: raw, as: UTF8.self)
-            guard seen.insert(key).inserted else { return nil }
-            if key != "kind", key != "id", key != "time", null() { continue }
+            guard let key = Self.historyKeys.firstIndex(where: { Self.same(raw, $0) }) else { return nil }
+            guard seen & (1 << key) == 0 else { return nil }
+            seen |= 1 << key
+            if key > 2, null() { continue }  // a null is an absent value, but not for the kind, id or time
             switch key {
-            case "kind": kind = string().flatMap(HistoryRecord.Kind.init(rawValue:)); if kind == nil { return nil }
-            case "id": id = string(); if id == nil { return nil }
-            case "time": time = date(); if time == nil { return nil }
-            case "source": record.source = string(); if record.source == nil { return nil }
-            case "terms": record.terms = string(); if record.terms == nil { return nil }
-            case "search": record.search = string(); if record.search == nil { return nil }
-            case "count": record.count = smallInteger(); if record.count == nil { return nil }
-            case "filters":
+            case 0 /* kind */: kind = string().flatMap(HistoryRecord.Kind.init(rawValue:)); if kind == nil { return nil }
+            case 1 /* id */: id = string(); if id == nil { return nil }
+            case 2 /* time */: time = date(); if time == nil { return nil }
+            case 3 /* source */: record.source = string(); if record.source == nil { return nil }
+            case 4 /* terms */: record.terms = string(); if record.terms == nil { return nil }
+            case 5 /* search */: record.search = string(); if record.search == nil { return nil }
+            case 6 /* count */: record.count = smallInteger(); if record.count == nil { return nil }
+            case 7 /* filters */:
                 guard take(0x7B) else { return nil }
                 var filters: [String: String] = [:]
                 var inner = member(first: true)
@@ -308,7 +323,7 @@ extension JSONBytes {
                 }
                 guard case .end = inner else { return nil }
                 record.filters = filters
-            case "chosen":
+            case 8 /* chosen */:
                 guard take(0x5B) else { return nil }
                 var chosen: [HistoryEntry.Chosen] = []
                 var more = another(first: true)
@@ -326,6 +341,8 @@ extension JSONBytes {
         (record.kind, record.id, record.time) = (kind, id, time)
         return record
     }
+
+    private static let historyKeys: [StaticString] = ["kind", "id", "time", "source", "terms", "search", "count", "filters", "chosen"]
 
     private mutating func chosenItem() -> HistoryEntry.Chosen? {
         var id: String?, title: String?
