@@ -39,6 +39,10 @@ let targets: [String: @Sendable (Data) -> Void] = [
         if let fast = FavouritesCodec.decode(data) {
             precondition(fast == file, "the quick reader read what JSONDecoder did not")
             precondition(FavouritesCodec.encode(fast) == (try? JSONEncoder.scout.encode(fast)), "the quick writer wrote other bytes")
+            let extra = Favourite(item: Item(id: "fuzz:1", title: "Fuzz"), addedAt: Date(timeIntervalSince1970: 0))
+            if let longer = FavouritesCodec.appending([extra], to: data) {
+                precondition(FavouritesCodec.decode(longer) == FavouritesFile(favourites: fast.favourites + [extra]), "an append in place lost or changed a favourite")
+            }
         }
     },
     "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },

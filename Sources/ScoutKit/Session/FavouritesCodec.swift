@@ -17,45 +17,31 @@ enum FavouritesCodec {
         }
     }
 
+    /// The file `data` with `favourites` added at the end, when `data` ends as scout writes the file
+    /// (`…}⏎  ],⏎  "version" : 1⏎}⏎`): the bytes `encode` would write for the longer list, without reading
+    /// or writing the favourites already there. Nil for any other ending.
+    static func appending(_ favourites: [Favourite], to data: Data) -> Data? {
+        let ending = Data("\n  ],\n  \"version\" : 1\n}\n".utf8)
+        guard data.count > ending.count, data.suffix(ending.count) == ending,
+              data[data.endIndex - ending.count - 1] == UInt8(ascii: "}") else { return nil }
+        var out = JSONWriter()
+        for favourite in favourites {
+            out.comma()
+            out.newline(2)
+            out.favourite(favourite, level: 2)
+        }
+        var result = data.prefix(data.count - ending.count)
+        result.append(contentsOf: out.bytes)
+        result.append(ending)
+        return result
+    }
+
     static func encode(_ file: FavouritesFile) -> Data {
         var out = JSONWriter()
         out.bytes.reserveCapacity(file.favourites.count * 512 + 64)
         out.open("{")
         out.key("favourites", level: 1)
-        out.array(file.favourites, level: 1) { out, favourite, level in
-            out.open("{")
-            out.key("addedAt", level: level + 1)
-            out.date(favourite.addedAt)
-            out.comma()
-            out.key("fields", level: level + 1)
-            out.array(favourite.fields, level: level + 1) { out, field, level in
-                out.open("{")
-                out.key("name", level: level + 1)
-                out.string(field.name)
-                out.comma()
-                out.key("value", level: level + 1)
-                out.string(field.value)
-                out.close("}", level: level)
-            }
-            out.comma()
-            out.key("id", level: level + 1)
-            out.string(favourite.id)
-            out.comma()
-            out.key("source", level: level + 1)
-            out.string(favourite.source)
-            out.comma()
-            out.key("tags", level: level + 1)
-            out.array(favourite.tags, level: level + 1) { out, tag, _ in out.string(tag) }
-            out.comma()
-            out.key("title", level: level + 1)
-            out.string(favourite.title)
-            if let url = favourite.url {
-                out.comma()
-                out.key("url", level: level + 1)
-                out.string(url)
-            }
-            out.close("}", level: level)
-        }
+        out.array(file.favourites, level: 1) { out, favourite, level in out.favourite(favourite, level: level) }
         out.comma()
         out.key("version", level: 1)
         out.bytes.append(contentsOf: String(file.version).utf8)
@@ -170,5 +156,43 @@ extension JSONBytes {
         }
         guard case .end = step, let name, let value else { return nil }
         return Item.Field(name, value)
+    }
+}
+
+extension JSONWriter {
+    /// One favourite, its keys sorted, at `level`.
+    mutating func favourite(_ favourite: Favourite, level: Int) {
+        open("{")
+        key("addedAt", level: level + 1)
+        date(favourite.addedAt)
+        comma()
+        key("fields", level: level + 1)
+        array(favourite.fields, level: level + 1) { out, field, level in
+            out.open("{")
+            out.key("name", level: level + 1)
+            out.string(field.name)
+            out.comma()
+            out.key("value", level: level + 1)
+            out.string(field.value)
+            out.close("}", level: level)
+        }
+        comma()
+        key("id", level: level + 1)
+        string(favourite.id)
+        comma()
+        key("source", level: level + 1)
+        string(favourite.source)
+        comma()
+        key("tags", level: level + 1)
+        array(favourite.tags, level: level + 1) { out, tag, _ in out.string(tag) }
+        comma()
+        key("title", level: level + 1)
+        string(favourite.title)
+        if let url = favourite.url {
+            comma()
+            key("url", level: level + 1)
+            string(url)
+        }
+        close("}", level: level)
     }
 }

@@ -42,6 +42,34 @@ import Testing
         #expect(fast.favourites.last?.source == "x")
     }
 
+    /// `fav add` to a file in scout's layout writes the new favourites in before the end of the list: the
+    /// same bytes as writing the whole longer list, through the store as well; any other layout is read whole.
+    @Test func addingInPlaceWritesWhatTheWholeListWouldBe() throws {
+        let extra = [Favourite(item: Item(id: "movies:tt0090605", title: "Aliens \"2\"", fields: [.init("Year", "1986")]),
+                               addedAt: Date(timeIntervalSince1970: 1_800_000_000), tags: ["sequel"])]
+        let longer = FavouritesFile(favourites: Self.sample.favourites + extra)
+        #expect(FavouritesCodec.appending(extra, to: FavouritesCodec.encode(Self.sample) + Data("\n".utf8)) == (try JSONEncoder.scout.encode(longer)) + Data("\n".utf8))
+        #expect(FavouritesCodec.appending(extra, to: FavouritesCodec.encode(FavouritesFile()) + Data("\n".utf8)) == nil, "an empty list is written whole")
+        #expect(FavouritesCodec.appending(extra, to: Data(#"{"favourites":[{"id":"a:1"}],"version":1}"#.utf8)) == nil)
+
+        let folder = try TempFolder()
+        let url = folder.file("favourites.json")
+        let store = FavouritesStore(url: url, store: FileStore(), warn: { _ in })
+        try store.add(Self.sample.favourites.map(\.item), at: Date(timeIntervalSince1970: 1_795_000_000))
+        let before = store.all()
+        #expect(try store.add([extra[0].item, Self.sample.favourites[0].item], tags: ["sequel"], at: extra[0].addedAt) == 1)
+        #expect(try Data(contentsOf: url) == (try JSONEncoder.scout.encode(FavouritesFile(favourites: before + extra))) + Data("\n".utf8))
+        #expect(store.all() == before + extra)
+        #expect(try store.add([extra[0].item], at: Date()) == 0, "already kept")
+
+        // Compact JSON written by another tool: read whole, written whole.
+        try Data(#"{"version":1,"favourites":[{"id":"movies:1","title":"One"}]}"#.utf8).write(to: url)
+        let other = FavouritesStore(url: url, store: FileStore(), warn: { _ in })
+        #expect(try other.add([extra[0].item], at: extra[0].addedAt) == 1)
+        #expect(other.all().map(\.id) == ["movies:1", "movies:tt0090605"])
+        #expect(try Data(contentsOf: url) == (try JSONEncoder.scout.encode(FavouritesFile(favourites: other.all()))) + Data("\n".utf8))
+    }
+
     /// Shapes scout never writes: nil from the quick reader, and JSONDecoder (through the store) reads them.
     @Test func leavesOtherShapesToJSONDecoder() throws {
         let others = [
