@@ -50,7 +50,7 @@ public struct HistoryLog {
 
     /// Search `n` (from 1), decoded with what was chosen in it; nil when it does not decode.
     public func entry(_ n: Int) -> HistoryEntry? {
-        guard (1...searches.count).contains(n), let record = decode(searches[n - 1]) else { return nil }
+        guard n >= 1, n <= searches.count, let record = decode(searches[n - 1]) else { return nil }
         var entry = HistoryEntry(id: record.id, time: record.time, source: record.source ?? "movies", terms: record.terms ?? "",
                                  filters: record.filters ?? [:], count: record.count ?? 0, chosen: [])
         if let line = done[FNV.hash(record.id)], let finished = decode(line), finished.search == record.id { entry.chosen = finished.chosen ?? [] }
