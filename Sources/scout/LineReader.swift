@@ -172,20 +172,13 @@ final class EditLineReader: LineReader {
         let result = completer(text)
         if result.candidates.isEmpty { return UInt8(CC_REFRESH_BEEP) }
         var insert = result.commonExtension
-        if result.candidates.count == 1 { insert += " " }
+        if result.candidates.count == 1, result.candidates[0].last != "/" { insert += " " }  // a folder goes on
         if !insert.isEmpty {
             el_insertstr(el, insert)
             return UInt8(CC_REFRESH)
         }
         // Nothing more to insert: list the candidates in columns under the line.
-        let width = (result.candidates.map { $0.count }.max() ?? 0) + 2
-        let perLine = max(1, Terminal.width() / width)
-        var listing = "\n"
-        for (index, candidate) in result.candidates.enumerated() {
-            listing += SafeText.clean(candidate).padding(toLength: width, withPad: " ", startingAt: 0)
-            if (index + 1) % perLine == 0 || index == result.candidates.count - 1 { listing += "\n" }
-        }
-        Terminal.write(listing, to: STDOUT_FILENO)
+        Terminal.write("\n" + Completion.columns(result.labels, width: Terminal.width()), to: STDOUT_FILENO)
         return UInt8(CC_REDISPLAY)
     }
 }

@@ -69,7 +69,7 @@ struct ScoutCommand: AsyncParsableCommand {
             let interrupter = interactive ? CommandInterrupter() : nil
             var reader: any LineReader = PlainReader()
             if interactive, let editLine = EditLineReader(store: LineHistoryStore(url: context.paths.lineHistoryFile, store: context.fileStore)) {
-                EditLineReader.completer = { Completion.complete($0, sources: shell.sourceNames) }
+                EditLineReader.completer = { Completion.complete($0, data: shell.completionData()) }
                 reader = editLine
             }
             loop: while !Signals.stopRequested, let input = reader.readLine(prompt: shell.prompt) {

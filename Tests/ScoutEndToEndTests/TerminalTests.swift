@@ -46,7 +46,9 @@ import Testing
         try term.send("C-u")
         try term.type("se")
         try term.send("Tab")
-        try term.waitFor("search     select     selection  session    set")
+        // Each candidate is listed with what it does, one to a line when they are long.
+        try term.waitFor("selection  the selected items")
+        #expect(try term.screen().contains("search  new search in the current source"))
         try term.send("C-u", "C-d")
         for _ in 0..<100 where term.isRunning { usleep(50_000) }
         #expect(!term.isRunning)
@@ -55,6 +57,40 @@ import Testing
         let lines = try box.read(box.path("state/scout/editline_history"))
         #expect(lines == "search Amélie\nselect 1\n")
         #expect(try box.read(box.sessionFile).contains("\"terms\" : \"Amélie\""))
+    }
+
+    /// Tab with what this scout holds: a favourite's id, a saved session, a past search's number, a flag's values.
+    @Test func tabCompletesFavouritesSessionsHistoryAndFlagValues() async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "search heat; fav add 1; search alien; session save weekend; search amélie"])
+        let favourite = try #require(try await box.run(["--json", "-c", "fav"]).stdout.firstMatch(of: /"id":"(movies:[^"]+)"/)?.1)
+        let term = try TmuxTerminal(sandbox: box)
+        try term.waitFor("movies [0 selected]>")
+        try term.type("fav rm mov")
+        try term.send("Tab")
+        try term.type("x")  // a whole word gets its space (the screen does not show a trailing one)
+        try term.waitFor("fav rm \(favourite) x")
+        try term.send("C-u")
+        try term.type("session load w")
+        try term.send("Tab")
+        try term.type("x")
+        try term.waitFor("session load weekend x")
+        try term.send("C-u")
+        try term.type("!")
+        try term.send("Tab")
+        // Three searches: listed newest first with what each was, and !! for the last.
+        try term.waitFor("!!  the last search")
+        let listing = try term.screen()
+        #expect(listing.contains("3  movies \"amélie\""))
+        #expect(listing.contains("1  movies \"heat\""))
+        try term.send("C-u")
+        try term.type("search x --in omdb --type s")
+        try term.send("Tab")
+        try term.type("x")
+        try term.waitFor("--type series x")
+        try term.send("C-u", "C-d")
+        for _ in 0..<100 where term.isRunning { usleep(50_000) }
+        #expect(!term.isRunning)
     }
 
     @Test func theNextLaunchWelcomesBackAndShowsTheViewLeft() async throws {

@@ -41,14 +41,21 @@ public struct Settings: Codable, Sendable, Equatable {
     /// The setting names `set` knows, in the order it lists them.
     public static let keys = ["country", "lang", "page-size", "color", "auto-deny", "offline", "cache-ttl", "timeout", "omdb-key"]
 
-    /// The values `set KEY` completes to, where they form a closed set.
+    /// The values `set KEY` completes to, where they form a closed set (or, for a country, the common ones).
     public static func values(for key: String) -> [String] {
         switch key {
         case "color": ColorMode.allCases.map(\.rawValue)
         case "auto-deny", "offline": ["on", "off"]
+        case "country": countries
+        case "lang": languages
         default: []
         }
     }
+
+    /// Store countries offered by Tab (any two-letter code is accepted).
+    public static let countries = ["au", "br", "ca", "de", "es", "fr", "gb", "ie", "in", "it", "jp", "kr", "mx", "nl", "nz", "se", "us"]
+    /// The languages the iTunes Search API answers in.
+    public static let languages = ["en_us", "ja_jp"]
 
     public func value(of key: String) -> String? {
         switch key {

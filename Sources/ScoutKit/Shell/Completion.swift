@@ -1,11 +1,22 @@
+import Foundation
+
 /// Tab completion as a pure function: from the line up to the cursor to the candidates for the word
-/// being typed. libedit only inserts what this returns.
+/// being typed. libedit only inserts what this returns, and lists the candidates in columns when there
+/// is nothing more to insert (the second Tab).
 public enum Completion {
     public struct Result: Equatable, Sendable {
         /// The part of the word already typed.
         public var prefix: String
-        /// Whole words that complete it, sorted.
+        /// Whole words that complete it, in the order they are listed.
         public var candidates: [String]
+        /// What the listing shows for each candidate: the candidate, or the candidate and what it stands for.
+        public var labels: [String]
+
+        public init(prefix: String, candidates: [String], labels: [String]? = nil) {
+            self.prefix = prefix
+            self.candidates = candidates
+            self.labels = labels ?? candidates
+        }
 
         /// What all candidates share beyond the prefix: the text Tab can insert at once.
         public var commonExtension: String {
@@ -13,35 +24,207 @@ public enum Completion {
             for candidate in candidates.dropFirst() {
                 while !candidate.hasPrefix(common) { common.removeLast() }
             }
-            return String(common.dropFirst(prefix.count))
+            return common.hasPrefix(prefix) ? String(common.dropFirst(prefix.count)) : ""
         }
     }
 
-    public static func complete(_ lineBeforeCursor: String, sources: [String]) -> Result {
-        let (words, current) = Tokenizer.partial(lineBeforeCursor)
-        let options = candidates(words: words, current: current, sources: sources)
-        let matches = Set(options.filter { $0.lowercased().hasPrefix(current.lowercased()) }).sorted()
-        return Result(prefix: current, candidates: matches)
+    /// A word Tab may offer, and what the listing shows for it.
+    struct Candidate: Hashable {
+        var word: String
+        var label: String
+
+        init(_ word: String, label: String? = nil) {
+            self.word = word
+            self.label = label ?? word
+        }
     }
 
-    static func candidates(words: [String], current: String, sources: [String]) -> [String] {
-        guard let first = words.first?.lowercased() else { return CommandTable.words }
-        if words.last == "--in" { return sources }
+    /// At most this many numbers or names are offered at once: enough to choose from, few enough to read.
+    static let limit = 100
+
+    public static func complete(_ lineBeforeCursor: String, data: CompletionData) -> Result {
+        let (words, current) = Tokenizer.partial(lineBeforeCursor)
+        let typed = current.lowercased()
+        var seen = Set<String>()
+        let matches = candidates(words: words, current: current, data: data).filter {
+            $0.word.lowercased().hasPrefix(typed) && seen.insert($0.word).inserted
+        }
+        let ordered = matches.allSatisfy { Int($0.word.trimmingPrefix("!")) != nil } ? matches : matches.sorted { $0.word < $1.word }
+        let shown = Array(ordered.prefix(limit))
+        return Result(prefix: current, candidates: shown.map(\.word), labels: shown.map(\.label))
+    }
+
+    /// Completion with the sources only, for callers that know nothing else.
+    public static func complete(_ lineBeforeCursor: String, sources: [String]) -> Result {
+        var data = CompletionData()
+        data.sources = sources
+        return complete(lineBeforeCursor, data: data)
+    }
+
+    static func candidates(words: [String], current: String, data: CompletionData) -> [Candidate] {
+        guard let first = words.first?.lowercased() else {
+            if current.hasPrefix("!") { return historyNumbers(current.dropFirst(), data: data).map { Candidate("!" + $0.word, label: $0.label) } + [Candidate("!!", label: "!!  the last search")] }
+            return CommandTable.all.flatMap { info in ([info.name] + info.aliases).map { Candidate($0, label: "\($0)  \(info.summary)") } }
+        }
+        let words = words.map { $0.lowercased() }
+        if let flag = words.last, flag.hasPrefix("--") { return flagValues(flag, words: words, data: data) }
         guard let info = CommandTable.info(first) else { return [] }
+        let argument = words.count  // which word is being typed: 1 is the first after the command
+        let sub = words.count >= 2 ? words[1] : ""
         switch info.name {
-        case "use": return words.count == 1 ? sources : []
-        case "search": return current.hasPrefix("-") ? info.flags : []
-        case "help": return words.count == 1 ? CommandTable.all.map(\.name) : []
+        case "search":
+            return current.hasPrefix("-") ? flags(for: source(in: words, data: data)) : []
+        case "use": return argument == 1 ? plain(data.sources) : []
+        case "help": return argument == 1 ? plain(CommandTable.all.map(\.name)) : []
         case "sort":
-            if words.count == 1 { return info.subcommands }
-            return words.count == 2 ? ["asc", "desc"] : []
+            if argument == 1 { return plain(info.subcommands) }
+            return argument == 2 ? plain(["asc", "desc"]) : []
         case "set":
-            if words.count == 1 { return Settings.keys }
-            return words.count == 2 ? Settings.values(for: words[1].lowercased()) : []
-        case "fav" where words.count >= 2 && words[1].lowercased() == "add":
-            return current.hasPrefix("-") ? ["--tag"] : []
+            if argument == 1 { return plain(Settings.keys) }
+            return argument == 2 ? plain(Settings.values(for: sub)) : []
+        case "show", "open":
+            return argument == 1 ? rowNumbers(current, data: data) : []
+        case "select", "unselect":
+            return argument == 1 ? plain(info.name == "select" ? ["all", "none"] : ["all"]) + rowNumbers(current, data: data) : []
+        case "fav":
+            if argument == 1 { return plain(info.subcommands) }
+            switch sub {
+            case "add": return current.hasPrefix("-") ? plain(["--tag"]) : rowNumbers(current, data: data)
+            case "rm":
+                guard argument == 2 else { return [] }
+                let favourites = data.favourites()
+                return favourites.map { Candidate($0.id, label: "\($0.id)  \($0.title)") } + favouriteNumbers(current, favourites)
+            case "show": return argument == 2 ? favouriteNumbers(current, data.favourites()) : []
+            case "export", "import": return argument == 2 ? data.files(current).map { Candidate($0) } : []
+            default: return []
+            }
+        case "history":
+            if argument == 1 { return plain(info.subcommands) + historyNumbers(Substring(current), data: data) }
+            return argument == 2 && (sub == "rerun" || sub == "rm") ? historyNumbers(Substring(current), data: data) : []
+        case "session":
+            if argument == 1 { return plain(info.subcommands) }
+            return argument == 2 && (sub == "load" || sub == "rm") ? plain(data.sessions()) : []
+        case "deny":
+            if argument == 1 { return plain(info.subcommands) }
+            if argument == 2, sub == "rm" { return plain(data.deniedTerms(current)) }
+            return argument == 2 && sub == "import" ? data.files(current).map { Candidate($0) } : []
         default:
-            return words.count == 1 ? info.subcommands : []
+            return argument == 1 ? plain(info.subcommands) : []
+        }
+    }
+
+    /// Labels laid out in columns across `width` cells, filled row by row, each cut to fit with `…`.
+    public static func columns(_ labels: [String], width: Int) -> String {
+        let labels = labels.map { DisplayWidth.truncate(SafeText.clean($0), to: max(4, width - 2)) }
+        let column = (labels.map(DisplayWidth.of).max() ?? 0) + 2
+        let perLine = max(1, width / column)
+        var text = ""
+        for (index, label) in labels.enumerated() {
+            let last = (index + 1) % perLine == 0 || index == labels.count - 1
+            text += last ? label + "\n" : DisplayWidth.pad(label, to: column)
+        }
+        return text
+    }
+
+    static func plain(_ words: [String]) -> [Candidate] { words.map { Candidate($0) } }
+
+    /// The source a `search` line names with `--in`, else the current one.
+    static func source(in words: [String], data: CompletionData) -> String {
+        if let index = words.firstIndex(of: "--in"), index + 1 < words.count { return words[index + 1] }
+        return data.currentSource
+    }
+
+    /// The flags a search in `source` takes.
+    static func flags(for source: String) -> [Candidate] {
+        let own: [String]
+        switch source {
+        case "omdb": own = ["--type", "--year"]
+        case "movies", "restaurants": own = []
+        default: own = ["--country", "--lang"]
+        }
+        return plain(["--in"] + own)
+    }
+
+    static func flagValues(_ flag: String, words: [String], data: CompletionData) -> [Candidate] {
+        switch flag {
+        case "--in": return plain(data.sources)
+        case "--type": return plain(OMDbSource.types.sorted())
+        case "--tag": return plain(data.tags())
+        case "--country": return plain(Settings.countries)
+        case "--lang": return plain(Settings.languages)
+        default: return []
+        }
+    }
+
+    /// Numbers from 1 to `count` that start with the digits typed, newest first when nothing is typed.
+    static func numbers(_ typed: Substring, count: Int) -> [Int] {
+        guard count > 0 else { return [] }
+        guard let start = Int(typed), start > 0 else { return typed.isEmpty ? Array((1...count).reversed().prefix(limit)) : [] }
+        // Those starting with `typed`: typed, typed0…typed9, typed00…, up to the limit.
+        var found: [Int] = []
+        var low = start, high = start
+        while low <= count, found.count < limit {
+            found += (low...min(high, count)).prefix(limit - found.count)
+            (low, high) = (low * 10, high * 10 + 9)
+        }
+        return found
+    }
+
+    static func historyNumbers(_ typed: Substring, data: CompletionData) -> [Candidate] {
+        numbers(typed, count: data.historyCount()).map { Candidate(String($0), label: data.historyLabel($0).map { "\($0)" } ?? String($0)) }
+    }
+
+    static func favouriteNumbers(_ typed: String, _ favourites: [CompletionData.Favourite]) -> [Candidate] {
+        numbers(Substring(typed), count: favourites.count).map { Candidate(String($0), label: "\($0)  \(favourites[$0 - 1].title)") }
+    }
+
+    static func rowNumbers(_ typed: String, data: CompletionData) -> [Candidate] {
+        let rows = data.rows()
+        return numbers(Substring(typed), count: rows.count).sorted().map { Candidate(String($0), label: "\($0)  \(rows[$0 - 1])") }
+    }
+}
+
+/// What completion may offer beyond the fixed words, each read only when the word being typed needs it.
+public struct CompletionData {
+    public struct Favourite: Sendable {
+        public var id: String
+        public var title: String
+        public init(id: String, title: String) {
+            self.id = id
+            self.title = title
+        }
+    }
+
+    public var sources: [String] = []
+    public var currentSource = "movies"
+    /// The favourites, in `fav`'s order.
+    public var favourites: () -> [Favourite] = { [] }
+    /// The tags in use among the favourites.
+    public var tags: () -> [String] = { [] }
+    public var historyCount: () -> Int = { 0 }
+    /// How `history` shows search N, for the listing.
+    public var historyLabel: (Int) -> String? = { _ in nil }
+    public var sessions: () -> [String] = { [] }
+    /// Denied terms starting with the text typed.
+    public var deniedTerms: (String) -> [String] = { _ in [] }
+    /// The titles of the rows shown, row 1 first.
+    public var rows: () -> [String] = { [] }
+    /// Paths that complete the path typed.
+    public var files: (String) -> [String] = Self.paths
+
+    public init() {}
+
+    /// Entries of the folder of `typed` whose names start with what follows its last `/`; folders end in `/`.
+    public static func paths(_ typed: String) -> [String] {
+        let folderPart = typed.contains("/") ? String(typed[...(typed.lastIndex(of: "/") ?? typed.startIndex)]) : ""
+        let expanded = folderPart.hasPrefix("~/") ? NSHomeDirectory() + folderPart.dropFirst() : folderPart
+        let folder = expanded.isEmpty ? FileManager.default.currentDirectoryPath : expanded
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let namePrefix = typed.dropFirst(folderPart.count)
+        return names.filter { $0.hasPrefix(namePrefix) && ($0.hasPrefix(".") == namePrefix.hasPrefix(".")) }.sorted().map { name in
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &isFolder)
+            return folderPart + name + (exists && isFolder.boolValue ? "/" : "")
         }
     }
 }

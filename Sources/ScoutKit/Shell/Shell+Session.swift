@@ -87,8 +87,7 @@ extension Shell {
             output.say("Loaded session \(name): \(contextSummary()).")
             if resultsLoaded { output.merge(restoredView()) }
         case .list:
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: context.paths.sessionsFolder.path)) ?? []
-            let sessions = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+            let sessions = savedSessions
             if sessions.isEmpty { output.say("No saved sessions: session save NAME keeps this one.") }
             for name in sessions {
                 let file = StateFile<SessionModel>(context.paths.namedSession(name), label: "session \(name)", store: context.fileStore)
@@ -195,5 +194,13 @@ extension Shell {
     /// The prompt: the source and how many items are selected.
     public var prompt: String {
         "\(session.source) [\(session.selections.count) selected]> "
+    }
+}
+
+extension Shell {
+    /// The names of the saved sessions, sorted.
+    var savedSessions: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: context.paths.sessionsFolder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
     }
 }

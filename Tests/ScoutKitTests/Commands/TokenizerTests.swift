@@ -101,33 +101,3 @@ import Testing
         #expect(throws: UsageError("list takes no arguments: list")) { try Parser.parse(["list", "x"]) }
     }
 }
-
-@Suite struct CompletionTests {
-    let sources = ["movies", "restaurants"]
-
-    @Test func commandWords() {
-        #expect(Completion.complete("sea", sources: sources).candidates == ["search"])
-        #expect(Completion.complete("sea", sources: sources).commonExtension == "rch")
-        #expect(Completion.complete("se", sources: sources).candidates == ["search", "select", "selection", "session", "set"])
-        #expect(Completion.complete("se", sources: sources).commonExtension == "")
-        #expect(Completion.complete("sel", sources: sources).commonExtension == "ect")
-        #expect(Completion.complete("search alien; fa", sources: sources).candidates == ["fav"])
-    }
-
-    @Test func sourcesAfterUseAndIn() {
-        #expect(Completion.complete("use r", sources: sources).candidates == ["restaurants"])
-        #expect(Completion.complete("use ", sources: sources).candidates == sources)
-        #expect(Completion.complete("search alien --in m", sources: sources).candidates == ["movies"])
-        #expect(Completion.complete("search alien --", sources: sources).candidates == ["--country", "--in", "--lang", "--type", "--year"])
-        #expect(Completion.complete("use movies m", sources: sources).candidates == [])
-    }
-
-    @Test func subcommandsAndValues() {
-        #expect(Completion.complete("fav e", sources: sources).candidates == ["export"])
-        #expect(Completion.complete("sort y", sources: sources).candidates == ["year"])
-        #expect(Completion.complete("sort year d", sources: sources).candidates == ["desc"])
-        #expect(Completion.complete("set col", sources: sources).candidates == ["color"])
-        #expect(Completion.complete("set color n", sources: sources).candidates == ["never"])
-        #expect(Completion.complete("help sel", sources: sources).candidates == ["select", "selection"])
-    }
-}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import ScoutKit
+
+/// Tab completion of every kind, computed in the library: what Tab inserts (the common extension) and
+/// what a second Tab lists (candidates and their labels), without libedit.
+@Suite struct CompletionTests {
+    let sources = ["movies", "restaurants", "songs", "omdb"]
+
+    /// A scout with three favourites, 250 past searches, two saved sessions, a deny list and a page of rows.
+    var data: CompletionData {
+        var data = CompletionData()
+        data.sources = sources
+        data.currentSource = "movies"
+        data.favourites = {
+            [.init(id: "movies:tt0078748", title: "Alien"), .init(id: "movies:tt0090605", title: "Aliens"),
+             .init(id: "restaurants:12", title: "Café Ñandú 東京")]
+        }
+        data.tags = { ["sci-fi", "weekend"] }
+        data.historyCount = { 250 }
+        data.historyLabel = { "\($0)  movies \"search \($0)\"" }
+        data.sessions = { ["weekend", "work"] }
+        data.deniedTerms = { typed in ["spoilers", "spam"].filter { $0.hasPrefix(typed) } }
+        data.rows = { ["Alien", "Aliens", "Alien³"] }
+        data.files = { typed in ["favs.json", "favs.csv", "folder/"].filter { $0.hasPrefix(typed) } }
+        return data
+    }
+
+    func complete(_ line: String) -> Completion.Result { Completion.complete(line, data: data) }
+
+    @Test func commandWords() {
+        #expect(complete("sea").candidates == ["search"])
+        #expect(complete("sea").commonExtension == "rch")
+        #expect(complete("se").candidates == ["search", "select", "selection", "session", "set"])
+        #expect(complete("se").commonExtension == "")
+        #expect(complete("sel").commonExtension == "ect")
+        #expect(complete("search alien; fa").candidates == ["fav"])
+        #expect(complete("sea").labels == ["search  new search in the current source (or --in SOURCE); shows page 1"])
+        #expect(complete("").candidates.count == CommandTable.words.count)
+    }
+
+    @Test func sourcesFlagsAndTheirValues() {
+        #expect(complete("use r").candidates == ["restaurants"])
+        #expect(complete("use ").candidates == sources.sorted())
+        #expect(complete("search alien --in m").candidates == ["movies"])
+        // Each source's own flags: the catalog takes --in only, OMDb --type and --year, iTunes --country and --lang.
+        #expect(complete("search alien --").candidates == ["--in"])
+        #expect(complete("search alien --in omdb --").candidates == ["--in", "--type", "--year"])
+        #expect(complete("search love --in songs --").candidates == ["--country", "--in", "--lang"])
+        #expect(complete("search alien --in omdb --type ").candidates == ["episode", "movie", "series"])
+        #expect(complete("search alien --in omdb --type s").commonExtension == "eries")
+        #expect(complete("search love --in songs --country g").candidates == ["gb"])
+        #expect(complete("search love --in songs --lang ").candidates == ["en_us", "ja_jp"])
+        #expect(complete("use movies m").candidates == [])
+    }
+
+    @Test func subcommandsKeysAndSettings() {
+        #expect(complete("fav e").candidates == ["export"])
+        #expect(complete("sort y").candidates == ["year"])
+        #expect(complete("sort year d").candidates == ["desc"])
+        #expect(complete("group ").candidates == ["cuisine", "genre", "kind", "none", "year"])
+        #expect(complete("set col").candidates == ["color"])
+        #expect(complete("set color n").candidates == ["never"])
+        #expect(complete("set offline ").candidates == ["off", "on"])
+        #expect(complete("set country ").candidates.contains("us"))
+        #expect(complete("help sel").candidates == ["select", "selection"])
+        #expect(complete("load ").candidates == ["all"])
+        #expect(complete("cache ").candidates == ["clear"])
+        #expect(complete("session ").candidates == ["list", "load", "reset", "rm", "save"])
+    }
+
+    @Test func favouritesByIDAndNumber() {
+        let rm = complete("fav rm movies:tt00")
+        #expect(rm.candidates == ["movies:tt0078748", "movies:tt0090605"])
+        #expect(rm.commonExtension == "")
+        #expect(rm.labels == ["movies:tt0078748  Alien", "movies:tt0090605  Aliens"])
+        #expect(complete("fav rm r").candidates == ["restaurants:12"])
+        #expect(complete("fav rm r").commonExtension == "estaurants:12")
+        #expect(complete("fav show ").candidates == ["1", "2", "3"] || complete("fav show ").candidates == ["3", "2", "1"])
+        #expect(complete("fav show 3").labels == ["3  Café Ñandú 東京"])
+        #expect(complete("fav add 1 --tag w").candidates == ["weekend"])
+        #expect(complete("fav add ").labels == ["1  Alien", "2  Aliens", "3  Alien³"])
+        #expect(complete("fav export f").candidates == ["favs.csv", "favs.json", "folder/"])
+        #expect(complete("fav import favs.j").commonExtension == "son")
+    }
+
+    @Test func historyNumbersSessionsAndDeniedTerms() {
+        #expect(complete("!2").candidates.prefix(3) == ["!2", "!20", "!21"])
+        #expect(complete("!24").candidates == ["!24", "!240", "!241", "!242", "!243", "!244", "!245", "!246", "!247", "!248", "!249"])
+        #expect(complete("!25").labels == ["25  movies \"search 25\"", "250  movies \"search 250\""])
+        #expect(complete("!").candidates.contains("!!"))
+        #expect(complete("!").candidates.count == Completion.limit)
+        #expect(complete("history rerun 24").candidates.count == 11)
+        #expect(complete("history rm 250").candidates == ["250"])
+        #expect(complete("history s").candidates == ["search"])
+        #expect(complete("session load w").candidates == ["weekend", "work"])
+        #expect(complete("session load we").commonExtension == "ekend")
+        #expect(complete("session save w").candidates == [])
+        #expect(complete("deny rm sp").candidates == ["spam", "spoilers"])
+        #expect(complete("deny import f").candidates == ["favs.csv", "favs.json", "folder/"])
+    }
+
+    @Test func rowsForShowOpenAndSelect() {
+        #expect(complete("show ").labels == ["1  Alien", "2  Aliens", "3  Alien³"])
+        #expect(complete("open 2").candidates == ["2"])
+        #expect(complete("select a").candidates == ["all"])
+        #expect(complete("unselect ").candidates == ["1", "2", "3", "all"])
+    }
+
+    /// The second Tab's listing: columns across the width, wide characters counted as two cells.
+    @Test func candidatesListInColumns() {
+        // The widest label, "3  東京物語", takes 11 cells: columns of 13, two to a 28-cell line.
+        let text = Completion.columns(["1  Alien", "2  Aliens", "3  東京物語", "4  Amélie"], width: 28)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 28 })
+        #expect(lines[0].hasPrefix("1  Alien") && lines[0].contains("2  Aliens"))
+        #expect(lines[1].hasPrefix("3  東京物語") && lines[1].contains("4  Amélie"))
+        // Column starts line up by display width, not by characters.
+        #expect(DisplayWidth.of(String(lines[0].prefix { $0 != "2" })) == DisplayWidth.of(String(lines[1].prefix { $0 != "4" })))
+        #expect(Completion.columns([String(repeating: "x", count: 100)], width: 40).split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 40 })
+    }
+
+    /// A real folder: folders end in `/`, hidden files only when a dot is typed.
+    @Test func pathsFromTheFileSystem() throws {
+        let folder = try TempFolder()
+        try Data().write(to: folder.file("export.json"))
+        try Data().write(to: folder.file(".hidden"))
+        try FileManager.default.createDirectory(at: folder.file("exports"), withIntermediateDirectories: false)
+        let base = folder.url.path + "/"
+        #expect(CompletionData.paths(base + "exp") == [base + "export.json", base + "exports/"])
+        #expect(CompletionData.paths(base + ".") == [base + ".hidden"])
+        #expect(CompletionData.paths(base + "zzz") == [])
+    }
+}
