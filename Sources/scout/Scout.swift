@@ -54,7 +54,11 @@ struct ScoutCommand: AsyncParsableCommand {
             }
         }
         let shell = Shell(context: context, fresh: fresh)
-        var printer = Printer(json: json)
+        let flag = Settings.ColorMode(rawValue: color) ?? .auto
+        var printer = Printer(json: json) { stream in
+            // Asked at each print: `set color` takes effect at once.
+            ColourChoice.decide(flag: flag, setting: shell.settings.color, environment: environment, isTerminal: isatty(stream) == 1)
+        }
 
         if let source {
             printer.print(await shell.run(words: ["use", source]), quietSuccess: true)
@@ -100,26 +104,35 @@ struct ScoutCommand: AsyncParsableCommand {
 /// Writes outputs: lines to standard output, warnings and errors to standard error, or one JSON line each.
 struct Printer {
     let json: Bool
+    /// Whether the stream (a file descriptor) gets colour.
+    let colour: (Int32) -> Bool
     private(set) var failed = false
 
-    init(json: Bool) {
+    init(json: Bool, colour: @escaping (Int32) -> Bool) {
         self.json = json
+        self.colour = colour
     }
 
     /// Prints `output`; with `quietSuccess`, only its warnings and error (for the restored view in scripts).
     mutating func print(_ output: Output, quietSuccess: Bool = false) {
         if !output.ok { failed = true }
-        for warning in output.warnings where !json || quietSuccess { Terminal.write("scout: \(warning)\n", to: STDERR_FILENO) }
+        let colourErrors = !json && colour(STDERR_FILENO)
+        for warning in output.warnings where !json || quietSuccess {
+            Terminal.write(Style.warning.paint("scout: \(warning)", colour: colourErrors) + "\n", to: STDERR_FILENO)
+        }
         if quietSuccess {
-            if let error = output.error { Terminal.write("scout: \(error)\n", to: STDERR_FILENO) }
+            if let error = output.error { Terminal.write(Style.error.paint("scout: \(error)", colour: colourErrors) + "\n", to: STDERR_FILENO) }
             return
         }
         if json {
             Terminal.write(output.jsonLine() + "\n", to: STDOUT_FILENO)
             return
         }
-        if !output.lines.isEmpty { Terminal.write(output.lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO) }
-        if let error = output.error { Terminal.write("scout: \(error)\n", to: STDERR_FILENO) }
+        if !output.lines.isEmpty {
+            let colourLines = colour(STDOUT_FILENO)
+            Terminal.write(output.styledLines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
+        }
+        if let error = output.error { Terminal.write(Style.error.paint("scout: \(error)", colour: colourErrors) + "\n", to: STDERR_FILENO) }
     }
 }
 

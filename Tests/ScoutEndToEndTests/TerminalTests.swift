@@ -93,6 +93,36 @@ import Testing
         #expect(!term.isRunning)
     }
 
+    /// Colour on a terminal: titles bold, marks and years coloured, errors red; NO_COLOR, TERM=dumb and
+    /// --color never leave the screen free of any escape sequence.
+    @Test func colourFollowsTheTerminalNoColorAndTheFlag() async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "search alien; fav add 1"])
+        func screen(_ arguments: [String] = [], _ environment: [String: String] = [:]) throws -> String {
+            let term = try TmuxTerminal(sandbox: box, arguments: ["--fresh"] + arguments, environment: environment)
+            // With TERM=dumb there is no line editor, so no prompt to wait for.
+            if environment["TERM"] != "dumb" { try term.waitFor("movies [0 selected]>") } else { usleep(300_000) }
+            try term.type("search alien; select 2; list; frobnicate")
+            try term.send("Enter")
+            try term.waitFor("unknown command")
+            return try term.screenWithEscapes()
+        }
+        let coloured = try screen()
+        #expect(coloured.contains("\u{1B}[1mAlien"), "a bold title")
+        #expect(coloured.contains("\u{1B}[31m♥"), "a red favourite mark")
+        #expect(coloured.contains("\u{1B}[32m*"), "a green selection mark")
+        #expect(coloured.contains("\u{1B}[36m1979"), "a cyan year")
+        #expect(coloured.contains("\u{1B}[31mscout: unknown command"), "a red error")
+        for (arguments, environment) in [([], ["NO_COLOR": "1"]), ([], ["TERM": "dumb"]), (["--color", "never"], [:])] {
+            let plain = try screen(arguments, environment)
+            #expect(plain.contains("Alien"))
+            #expect(!plain.contains("\u{1B}"), "\(arguments) \(environment)")
+        }
+        // set color always wins over NO_COLOR, as a setting the user chose.
+        try await box.run(["-c", "set color always"])
+        #expect(try screen([], ["NO_COLOR": "1"]).contains("\u{1B}[1mAlien"))
+    }
+
     @Test func theNextLaunchWelcomesBackAndShowsTheViewLeft() async throws {
         let box = try Sandbox()
         try await box.run(["-c", "use restaurants; search thai; select 2; show 3"])

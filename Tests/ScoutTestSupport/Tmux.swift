@@ -9,9 +9,11 @@ public final class TmuxTerminal {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
     }
 
-    /// Starts `scout arguments` in a `width`×`height` terminal with `environment`.
-    public init(sandbox: Sandbox, arguments: [String] = [], width: Int = 100, height: Int = 40) throws {
-        var command = ["env", "-i"] + sandbox.environment.map { "\($0.key)=\($0.value)" } + ["TERM=xterm-256color", Sandbox.binary.path] + arguments
+    /// Starts `scout arguments` in a `width`×`height` terminal with the sandbox's environment, `TERM`
+    /// xterm-256color, and `environment` on top.
+    public init(sandbox: Sandbox, arguments: [String] = [], environment: [String: String] = [:], width: Int = 100, height: Int = 40) throws {
+        let variables = sandbox.environment.merging(["TERM": "xterm-256color"]) { $1 }.merging(environment) { $1 }
+        var command = ["env", "-i"] + variables.map { "\($0.key)=\($0.value)" } + [Sandbox.binary.path] + arguments
         command = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command.joined(separator: " ")])
     }
@@ -38,6 +40,11 @@ public final class TmuxTerminal {
     /// The screen's text; with `joined`, a line the terminal wrapped is given whole.
     public func screen(joined: Bool = false) throws -> String {
         try tmux(["capture-pane", "-t", name, "-p"] + (joined ? ["-J"] : []))
+    }
+
+    /// The screen with the colours and attributes of its text as escape sequences (`capture-pane -e`).
+    public func screenWithEscapes() throws -> String {
+        try tmux(["capture-pane", "-t", name, "-p", "-e"])
     }
 
     /// Waits until the screen shows `text`; returns the screen, or throws after `timeout` seconds.

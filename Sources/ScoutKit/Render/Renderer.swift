@@ -11,7 +11,7 @@ public struct Renderer: Sendable {
     /// One page of a result list: a row each, numbered across the whole list, with marks
     /// (`*` selected, `♥` favourite) and group headings.
     public func page(_ rows: ArraySlice<Item>, firstRow: Int, columns: [String], groupBy: String?,
-                     selected: Set<String>, favourites: Set<String>) -> [String] {
+                     selected: Set<String>, favourites: Set<String>) -> [StyledLine] {
         let numberWidth = String(firstRow + rows.count).count
         // Columns are kept, left to right, while a title of 12 cells still fits beside them.
         var fixed = numberWidth + 5
@@ -24,25 +24,26 @@ public struct Renderer: Sendable {
             columnWidths.append(columnWidth)
         }
         let titleWidth = max(12, min(40, width - fixed))
-        var lines: [String] = []
+        var lines: [StyledLine] = []
         var lastGroup: String?
         for (offset, item) in rows.enumerated() {
             if let groupBy {
                 let group = Self.groupKey(item, groupBy)
                 if group != lastGroup {
-                    lines.append("── \(group) ──")
+                    lines.append(StyledLine("── \(DisplayWidth.truncate(group, to: width - 6)) ──", .heading))
                     lastGroup = group
                 }
             }
             let number = String(firstRow + offset).leftPadded(to: numberWidth, with: " ")
-            let mark = (selected.contains(item.id) ? "*" : " ") + (favourites.contains(item.id) ? "♥" : " ")
-            var line = "\(mark) \(number)  \(DisplayWidth.pad(item.title, to: titleWidth))"
+            var line = selected.contains(item.id) ? StyledLine("*", .selected) : StyledLine(" ")
+            line += favourites.contains(item.id) ? StyledLine("♥", .favourite) : StyledLine(" ")
+            line += StyledLine(" \(number)  ") + StyledLine(DisplayWidth.pad(item.title, to: titleWidth), .title)
             for (name, columnWidth) in zip(columns, columnWidths) where columnWidth > 0 {
                 let value = item[field: name] ?? ""
                 let numeric = Double(value) != nil
-                line += "  " + DisplayWidth.pad(value, to: columnWidth, right: numeric)
+                line += StyledLine("  ") + StyledLine(DisplayWidth.pad(value, to: columnWidth, right: numeric), name == "year" ? .year : nil)
             }
-            lines.append(Self.trimTrailing(line))
+            lines.append(line.trimmed())
         }
         return lines
     }
@@ -54,18 +55,21 @@ public struct Renderer: Sendable {
     }
 
     /// The detail view of one item: title, id, every field, web page, marks.
-    public func detail(_ item: Item, selected: Bool, favourite: Bool) -> [String] {
-        var lines = [item.title, String(repeating: "─", count: min(width, max(8, DisplayWidth.of(item.title))))]
+    public func detail(_ item: Item, selected: Bool, favourite: Bool) -> [StyledLine] {
+        var lines: [StyledLine] = [StyledLine(item.title, .title), StyledLine(String(repeating: "─", count: min(width, max(8, DisplayWidth.of(item.title)))))]
         let labelWidth = max(8, (item.fields.map { $0.name.count }.max() ?? 0) + 1)
         for field in item.fields {
-            lines.append(DisplayWidth.pad(Self.label(field.name) + ":", to: labelWidth + 1) + " " + field.value)
+            let value = StyledLine(field.value, field.name.lowercased() == "year" ? .year : nil)
+            lines.append(StyledLine(DisplayWidth.pad(Self.label(field.name) + ":", to: labelWidth + 1) + " ") + value)
         }
-        if let url = item.url { lines.append(DisplayWidth.pad("Web:", to: labelWidth + 1) + " " + url) }
-        lines.append(DisplayWidth.pad("Id:", to: labelWidth + 1) + " " + item.id)
-        var marks: [String] = []
-        if selected { marks.append("* selected") }
-        if favourite { marks.append("♥ favourite") }
-        if !marks.isEmpty { lines.append(marks.joined(separator: "   ")) }
+        if let url = item.url { lines.append(StyledLine(DisplayWidth.pad("Web:", to: labelWidth + 1) + " " + url)) }
+        lines.append(StyledLine(DisplayWidth.pad("Id:", to: labelWidth + 1) + " " + item.id))
+        switch (selected, favourite) {
+        case (true, true): lines.append(StyledLine("* selected", .selected) + StyledLine("   ") + StyledLine("♥ favourite", .favourite))
+        case (true, false): lines.append(StyledLine("* selected", .selected))
+        case (false, true): lines.append(StyledLine("♥ favourite", .favourite))
+        case (false, false): break
+        }
         return lines
     }
 
@@ -77,12 +81,6 @@ public struct Renderer: Sendable {
 
     static func label(_ name: String) -> String {
         name.prefix(1).uppercased() + name.dropFirst().replacingOccurrences(of: "_", with: " ")
-    }
-
-    static func trimTrailing(_ line: String) -> String {
-        var line = line
-        while line.last == " " { line.removeLast() }
-        return line
     }
 }
 

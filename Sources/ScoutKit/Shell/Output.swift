@@ -28,6 +28,8 @@ public enum JSONValue: Encodable, Equatable, Sendable {
 public struct Output: Sendable {
     /// Lines for standard output, already made safe for a terminal.
     public private(set) var lines: [String] = []
+    /// Each line's pieces with their styles, for colour on a terminal; `lines` holds the same text plain.
+    public private(set) var styledLines: [StyledLine] = []
     /// One-line warnings for standard error, made safe too.
     public private(set) var warnings: [String] = []
     /// The error, when the command failed.
@@ -47,7 +49,15 @@ public struct Output: Sendable {
     public var ok: Bool { error == nil }
 
     public mutating func say(_ line: String) {
-        lines.append(SafeText.clean(line))
+        say(StyledLine(line))
+    }
+
+    /// A line in styled pieces: each piece made safe on its own, so no remote text can end a style or start one.
+    public mutating func say(_ line: StyledLine) {
+        var clean = line
+        for index in clean.pieces.indices { clean.pieces[index].text = SafeText.clean(clean.pieces[index].text) }
+        styledLines.append(clean)
+        lines.append(clean.plain)
     }
 
     public mutating func warn(_ line: String) {

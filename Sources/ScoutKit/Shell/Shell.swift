@@ -8,7 +8,7 @@ import Foundation
 public final class Shell: @unchecked Sendable {
     public let context: ShellContext
     public internal(set) var session: SessionModel
-    var settings: Settings
+    public internal(set) var settings: Settings
     let sessionFile: StateFile<SessionModel>
     let configFile: StateFile<Settings>
     /// The session as last written, so that a command that changes nothing writes nothing.
@@ -659,7 +659,7 @@ public final class Shell: @unchecked Sendable {
 
 extension Output {
     mutating func merge(_ other: Output) {
-        for line in other.lines { say(line) }
+        for line in other.styledLines { say(line) }
         for warning in other.warnings { warn(warning) }
         if let error = other.error { fail(error) }
         json.merge(other.json) { $1 }

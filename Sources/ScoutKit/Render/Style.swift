@@ -1,0 +1,91 @@
+import Foundation
+
+/// What a piece of output is, for colour. Output keeps plain text with the spans of each style, and only
+/// the printer, on a terminal that wants colour, turns them into escape sequences.
+public enum Style: Sendable, Equatable {
+    case title, selected, favourite, year, heading, error, warning
+
+    /// The SGR sequence that starts the style.
+    var sequence: String {
+        switch self {
+        case .title: "\u{1B}[1m"
+        case .selected: "\u{1B}[32m"
+        case .favourite: "\u{1B}[31m"
+        case .year: "\u{1B}[36m"
+        case .heading: "\u{1B}[1;33m"
+        case .error: "\u{1B}[31m"
+        case .warning: "\u{1B}[33m"
+        }
+    }
+
+    static let reset = "\u{1B}[0m"
+
+    /// `text` in this style on a terminal that shows colour, else as it is.
+    public func paint(_ text: String, colour: Bool) -> String {
+        colour ? sequence + text + Self.reset : text
+    }
+}
+
+/// A line of output in pieces, each plain or in a style.
+public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
+    public struct Piece: Sendable, Equatable {
+        public var text: String
+        public var style: Style?
+    }
+
+    public var pieces: [Piece] = []
+
+    public init(_ text: String = "", _ style: Style? = nil) {
+        if !text.isEmpty { pieces = [Piece(text: text, style: style)] }
+    }
+
+    public init(stringLiteral text: String) {
+        self.init(text)
+    }
+
+    public var plain: String { pieces.map(\.text).joined() }
+
+    public static func + (line: StyledLine, other: StyledLine) -> StyledLine {
+        var joined = line
+        joined.pieces += other.pieces
+        return joined
+    }
+
+    public static func += (line: inout StyledLine, other: StyledLine) {
+        line.pieces += other.pieces
+    }
+
+    /// The line without trailing spaces.
+    func trimmed() -> StyledLine {
+        var line = self
+        while var last = line.pieces.last {
+            while last.text.last == " " { last.text.removeLast() }
+            if last.text.isEmpty {
+                line.pieces.removeLast()
+            } else {
+                line.pieces[line.pieces.count - 1] = last
+                break
+            }
+        }
+        return line
+    }
+
+    /// The line with each styled piece in its escape sequence (when `colour`).
+    public func rendered(colour: Bool) -> String {
+        pieces.map { piece in piece.style.map { $0.paint(piece.text, colour: colour) } ?? piece.text }.joined()
+    }
+}
+
+/// Whether output gets colour: `--color` and then `set color` when either says always or never; otherwise
+/// (auto) only on a terminal, with `NO_COLOR` unset or empty and `TERM` other than `dumb`.
+public enum ColourChoice {
+    public static func decide(flag: Settings.ColorMode, setting: Settings.ColorMode, environment: [String: String], isTerminal: Bool) -> Bool {
+        switch flag == .auto ? setting : flag {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+            return isTerminal && environment["TERM"] != "dumb"
+        }
+    }
+}
