@@ -40,6 +40,10 @@ final class EditLineReader: LineReader {
 
     /// What the C callbacks need; libedit calls them on this thread, during `el_gets`.
     nonisolated(unsafe) static var promptText = strdup("> ")
+    /// libedit's right prompt, at the right edge of the line: the page (`p2/7`).
+    nonisolated(unsafe) static var rightPromptText = strdup("")
+    /// What the next line's right prompt says.
+    nonisolated(unsafe) static var rightPrompt = ""
     nonisolated(unsafe) static var interrupted = false
     /// The reader in use, for the character reader to redraw on SIGWINCH.
     nonisolated(unsafe) static var current: OpaquePointer?
@@ -64,6 +68,7 @@ final class EditLineReader: LineReader {
             return EditLineReader.readCharacter(into: character)
         }
         scout_el_set_prompt(editLine) { _ in EditLineReader.promptText }
+        scout_el_set_rprompt(editLine) { _ in EditLineReader.rightPromptText }
         scout_el_add_function(editLine, "scout-complete", "Complete the word at the cursor") { el, _ in
             EditLineReader.complete(el)
         }
@@ -108,6 +113,8 @@ final class EditLineReader: LineReader {
     func readLine(prompt: String) -> InputLine? {
         free(Self.promptText)
         Self.promptText = strdup(prompt)
+        free(Self.rightPromptText)
+        Self.rightPromptText = strdup(Self.rightPrompt)
         while true {
             var count: Int32 = 0
             guard let raw = el_gets(editLine, &count) else { return nil }

@@ -76,7 +76,7 @@ struct ScoutCommand: AsyncParsableCommand {
                 EditLineReader.completer = { Completion.complete($0, data: shell.completionData()) }
                 reader = editLine
             }
-            loop: while !Signals.stopRequested, let input = reader.readLine(prompt: shell.prompt) {
+            loop: while !Signals.stopRequested, let input = { EditLineReader.rightPrompt = shell.rightPrompt; return reader.readLine(prompt: shell.prompt) }() {
                 guard case .text(let line) = input else {
                     printer.print(.failure("that line is not UTF-8 text and was skipped: check the input's encoding"))
                     continue

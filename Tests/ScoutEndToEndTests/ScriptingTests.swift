@@ -1,5 +1,6 @@
 import Foundation
 import ScoutTestSupport
+import ScoutKit
 import Testing
 
 /// The built scout driven through pipes and `-c`, as a script would drive it.
@@ -67,6 +68,31 @@ import Testing
         #expect(failed.stderrLines == ["scout: unknown command \"serch\": did you mean \"search\"? (help lists commands)"])
         // The REPL went on after the error.
         #expect(failed.stdout.components(separatedBy: "movies · \"godfather\"").count == 3)
+    }
+
+    /// `help` lists every command under its topic, one line each; `help COMMAND` answers every command
+    /// with its usage and an example that itself parses; a mistyped one gets the nearest.
+    @Test func helpAnswersEveryCommandWithAnExample() async throws {
+        let box = try Sandbox()
+        let list = try await box.run(["-c", "help"])
+        for topic in ["Searching", "Looking through results", "Choosing and keeping", "Past searches and denied terms", "Session, settings and leaving"] {
+            #expect(list.stdoutLines.contains(topic), "\(topic)")
+        }
+        for info in CommandTable.all {
+            #expect(list.stdoutLines.contains { $0.hasPrefix("  \(info.name) ") && $0.hasSuffix(info.summary) }, "\(info.name)")
+        }
+        let names = CommandTable.all.map(\.name)
+        let each = try await box.run(["-c", names.map { "help \($0)" }.joined(separator: "; ")])
+        #expect(each.status == 0)
+        #expect(each.stdoutLines.filter { $0.hasPrefix("usage: ") }.count == names.count)
+        let examples = each.stdoutLines.filter { $0.hasPrefix("example: ") }.map { String($0.dropFirst("example: ".count)) }
+        #expect(examples.count == names.count)
+        for example in examples { #expect((try? Tokenizer.commands(example).map(Parser.parse)) != nil, "\(example)") }
+        let search = try await box.run(["-c", "help search"])
+        #expect(search.stdoutLines.contains("options:"))
+        #expect(search.stdoutLines.contains { $0.hasPrefix("  --type T") && $0.hasSuffix("omdb: movie, series or episode") })
+        let near = try await box.run(["-c", "help selct"])
+        #expect(near.stderrLines == ["scout: no command \"selct\": did you mean \"select\"?"])
     }
 
     @Test func dashCRunsCommandsAndExits() async throws {

@@ -24,7 +24,10 @@ import Testing
         try term.send("Enter")
         try term.waitFor("movies [1 selected]>")
         #expect(!(try term.screen()).contains("unknown command"))
-        #expect(try term.screen().contains("movies [0 selected]> abc def^C\nmovies [0 selected]> select 1"))
+        // (The right prompt, p1/1, may follow on each line.)
+        let shown = try term.screen().split(separator: "\n").map(String.init)
+        let dropped = try #require(shown.firstIndex { $0.hasPrefix("movies [0 selected]> abc def^C") })
+        #expect(dropped + 1 < shown.count && shown[dropped + 1].hasPrefix("movies [0 selected]> select 1"))
         #expect(term.isRunning)
 
         // Up recalls the previous line, UTF-8 intact.
@@ -130,6 +133,10 @@ import Testing
         let screen = try term.waitFor("restaurants [1 selected]>")
         #expect(screen.contains("Welcome back, last visit just now ("))
         #expect(screen.contains("Restored: restaurants, \"thai\", page 1, 1 selected, showing Sorn."))
+        #expect(screen.contains("Next: list goes back to the results, fav add keeps this one."))
+        // The right prompt gives the page, at the right edge of the 100-column line.
+        let promptLine = try #require(screen.split(separator: "\n").last { $0.hasPrefix("restaurants [1 selected]>") })
+        #expect(promptLine.hasSuffix("p1/1") && promptLine.count >= 95, "\(promptLine)")
         #expect(screen.contains("Sorn\n────"))
         #expect(screen.contains("City:     Bangkok"))
         // Up recalls nothing typed in a script: the line history holds only what was typed at a prompt.

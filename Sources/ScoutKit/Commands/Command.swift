@@ -71,49 +71,63 @@ public struct CommandInfo: Sendable {
     public var summary: String
     public var example: String
     public var subcommands: [String] = []
-    public var flags: [String] = []
+    /// Each option and what it does, for `help COMMAND`.
+    public var options: [(String, String)] = []
+    /// The heading `help` lists it under.
+    public var topic: Topic = .results
+
+    public enum Topic: String, CaseIterable, Sendable {
+        case searching = "Searching"
+        case results = "Looking through results"
+        case choosing = "Choosing and keeping"
+        case past = "Past searches and denied terms"
+        case session = "Session, settings and leaving"
+    }
 }
 
 public enum CommandTable {
     public static let all: [CommandInfo] = [
         .init(name: "search", usage: "search [TERMS] [--in SOURCE] [--type T] [--year YYYY] [--country CC] [--lang L]",
               summary: "new search in the current source (or --in SOURCE); shows page 1", example: "search alien --in movies",
-              flags: ["--in", "--type", "--year", "--country", "--lang"]),
-        .init(name: "use", usage: "use SOURCE", summary: "switch the current source", example: "use restaurants"),
-        .init(name: "sources", usage: "sources", summary: "list the sources and whether each is usable", example: "sources"),
-        .init(name: "list", aliases: ["ls"], usage: "list", summary: "reprint the current page with selection (*) and favourite (♥) marks", example: "list"),
-        .init(name: "next", aliases: ["n"], usage: "next", summary: "the next page", example: "next"),
-        .init(name: "prev", aliases: ["p"], usage: "prev", summary: "the previous page", example: "prev"),
-        .init(name: "page", usage: "page N", summary: "go to page N", example: "page 3"),
-        .init(name: "load", usage: "load all", summary: "fetch every remaining page", example: "load all", subcommands: ["all"]),
-        .init(name: "filter", usage: "filter [TEXT]", summary: "narrow the current results; no text clears the filter", example: "filter nolan"),
+              options: [("--in SOURCE", "search that source instead of the current one"), ("--type T", "omdb: movie, series or episode"),
+                        ("--year YYYY", "omdb: that year only"), ("--country CC", "iTunes: the store's country, such as GB"),
+                        ("--lang L", "iTunes: en_us or ja_jp")], topic: .searching),
+        .init(name: "use", usage: "use SOURCE", summary: "switch the current source", example: "use restaurants", topic: .searching),
+        .init(name: "sources", usage: "sources", summary: "list the sources and whether each is usable", example: "sources", topic: .searching),
+        .init(name: "list", aliases: ["ls"], usage: "list", summary: "reprint the current page with selection (*) and favourite (♥) marks", example: "list", topic: .results),
+        .init(name: "next", aliases: ["n"], usage: "next", summary: "the next page", example: "next", topic: .results),
+        .init(name: "prev", aliases: ["p"], usage: "prev", summary: "the previous page", example: "prev", topic: .results),
+        .init(name: "page", usage: "page N", summary: "go to page N", example: "page 3", topic: .results),
+        .init(name: "load", usage: "load all", summary: "fetch every remaining page", example: "load all", subcommands: ["all"], topic: .searching),
+        .init(name: "filter", usage: "filter [TEXT]", summary: "narrow the current results; no text clears the filter", example: "filter nolan", topic: .results),
         .init(name: "sort", usage: "sort year|title|rating|relevance [asc|desc]", summary: "order the results", example: "sort year desc",
-              subcommands: SortOrder.Key.allCases.map(\.rawValue)),
+              subcommands: SortOrder.Key.allCases.map(\.rawValue), topic: .results),
         .init(name: "group", usage: "group year|cuisine|genre|kind|none", summary: "section the results", example: "group genre",
-              subcommands: ["year", "cuisine", "genre", "kind", "none"]),
-        .init(name: "show", usage: "show N", summary: "the detail view of row N", example: "show 3"),
-        .init(name: "open", usage: "open N", summary: "open row N's web page, or print its URL", example: "open 3"),
-        .init(name: "select", usage: "select RANGES|all|none", summary: "pick rows: 3, 1,4, 2-5, 5-, -3, 1-3,7", example: "select 1-3,7"),
-        .init(name: "unselect", usage: "unselect RANGES|all", summary: "drop rows from the selection", example: "unselect 2"),
-        .init(name: "selection", usage: "selection", summary: "the selected items", example: "selection"),
-        .init(name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done"),
+              subcommands: ["year", "cuisine", "genre", "kind", "none"], topic: .results),
+        .init(name: "show", usage: "show N", summary: "the detail view of row N", example: "show 3", topic: .results),
+        .init(name: "open", usage: "open N", summary: "open row N's web page, or print its URL", example: "open 3", topic: .results),
+        .init(name: "select", usage: "select RANGES|all|none", summary: "pick rows: 3, 1,4, 2-5, 5-, -3, 1-3,7", example: "select 1-3,7", topic: .choosing),
+        .init(name: "unselect", usage: "unselect RANGES|all", summary: "drop rows from the selection", example: "unselect 2", topic: .choosing),
+        .init(name: "selection", usage: "selection", summary: "the selected items", example: "selection", topic: .choosing),
+        .init(name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done", topic: .choosing),
         .init(name: "fav", usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav show N | fav search TEXT | fav export [FILE] | fav import FILE",
               summary: "favourites, kept with a snapshot so they work offline", example: "fav add 2 --tag weekend",
-              subcommands: ["add", "rm", "show", "search", "export", "import"]),
+              subcommands: ["add", "rm", "show", "search", "export", "import"],
+              options: [("--tag T, -t T", "fav add: keep the favourites with tag T (repeat for more)")], topic: .choosing),
         .init(name: "history", usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear",
               summary: "past searches; !N and !! re-run one", example: "history search alien",
-              subcommands: ["search", "rerun", "rm", "clear"]),
+              subcommands: ["search", "rerun", "rm", "clear"], topic: .past),
         .init(name: "deny", usage: "deny | deny add TERM | deny rm TERM | deny import FILE",
               summary: "terms never to search (a query equal to or starting with one is refused)", example: "deny add spoilers",
-              subcommands: ["add", "rm", "import"]),
-        .init(name: "cache", usage: "cache | cache clear", summary: "response cache figures; clear it", example: "cache clear", subcommands: ["clear"]),
+              subcommands: ["add", "rm", "import"], topic: .past),
+        .init(name: "cache", usage: "cache | cache clear", summary: "response cache figures; clear it", example: "cache clear", subcommands: ["clear"], topic: .session),
         .init(name: "session", usage: "session | session save NAME | session load NAME | session list | session rm NAME | session reset",
               summary: "the session: last visit, source, query, page, selections, view; named sessions", example: "session save weekend",
-              subcommands: ["save", "load", "list", "rm", "reset"]),
+              subcommands: ["save", "load", "list", "rm", "reset"], topic: .session),
         .init(name: "set", usage: "set [KEY [VALUE]]", summary: "show or change settings", example: "set page-size 10",
-              subcommands: Settings.keys),
-        .init(name: "help", usage: "help [COMMAND]", summary: "this list, or one command in full", example: "help select"),
-        .init(name: "quit", aliases: ["exit"], usage: "quit", summary: "save and leave (also Ctrl-D)", example: "quit"),
+              subcommands: Settings.keys, topic: .session),
+        .init(name: "help", usage: "help [COMMAND]", summary: "this list, or one command in full", example: "help select", topic: .session),
+        .init(name: "quit", aliases: ["exit"], usage: "quit", summary: "save and leave (also Ctrl-D)", example: "quit", topic: .session),
     ]
 
     public static func info(_ word: String) -> CommandInfo? {

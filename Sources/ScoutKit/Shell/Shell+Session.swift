@@ -12,6 +12,7 @@ extension Shell {
             output.say("Welcome back, last visit \(RelativeTime.describe(previousVisit, now: now, calendar: context.calendar))"
                        + " (\(RelativeTime.date(previousVisit, calendar: context.calendar))).")
             output.say("Restored: \(contextSummary()).")
+            output.say("Next: \(nextHint()).")
         } else if greet {
             output.say("scout \(Scout.version): search the \(session.source) catalog. Type help for commands, Tab to complete, Ctrl-D to leave.")
         }
@@ -172,11 +173,15 @@ extension Shell {
     func help(_ topic: String?) throws -> Output {
         var output = Output()
         guard let topic else {
-            output.say("Commands (help COMMAND for one in full; ; separates commands, # starts a comment):")
-            for info in CommandTable.all {
-                output.say("  \(DisplayWidth.pad(info.name, to: 10)) \(info.summary)")
+            output.say("Commands by topic (help COMMAND for one in full, with an example; ; separates commands, # starts a comment):")
+            for group in CommandInfo.Topic.allCases {
+                output.say(StyledLine(group.rawValue, .heading))
+                for info in CommandTable.all where info.topic == group {
+                    output.say("  \(DisplayWidth.pad(info.name, to: 10)) \(info.summary)")
+                }
+                if group == .past { output.say("  \(DisplayWidth.pad("!N, !!", to: 10)) re-run search N of history, or the last one") }
             }
-            output.say("  \(DisplayWidth.pad("!N, !!", to: 10)) re-run search N of history, or the last one")
+            output.say("Tab completes commands and their arguments; a second Tab lists the choices.")
             return output
         }
         let word = topic.hasPrefix("!") ? "history" : topic
@@ -184,9 +189,14 @@ extension Shell {
             if let near = CommandTable.suggestion(for: word) { throw UsageError("no command \"\(topic)\": did you mean \"\(near)\"?") }
             throw UsageError("no command \"\(topic)\": help lists them")
         }
-        output.say("\(info.name): \(info.summary)")
+        output.say(StyledLine(info.name, .title) + StyledLine(": \(info.summary)"))
         output.say("usage: \(info.usage)")
         if !info.aliases.isEmpty { output.say("also: \(info.aliases.joined(separator: ", "))") }
+        if !info.options.isEmpty {
+            output.say("options:")
+            let width = (info.options.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
+            for (option, meaning) in info.options { output.say("  \(DisplayWidth.pad(option, to: width))\(meaning)") }
+        }
         output.say("example: \(info.example)")
         return output
     }
@@ -194,6 +204,23 @@ extension Shell {
     /// The prompt: the source and how many items are selected.
     public var prompt: String {
         "\(session.source) [\(session.selections.count) selected]> "
+    }
+
+    /// The right prompt: the page of the results shown (`p2/7`), empty before a search.
+    public var rightPrompt: String {
+        resultsLoaded && !displayed.isEmpty ? "p\(session.page)/\(pageCount)" : ""
+    }
+
+    /// What to type next, after the welcome back: the likeliest command from where the session stands.
+    func nextHint() -> String {
+        if case .detail = session.view { return "list goes back to the results, fav add keeps this one" }
+        if !session.selections.isEmpty {
+            let count = session.selections.count
+            return "done confirms the \(count) selected, selection lists \(count == 1 ? "it" : "them")"
+        }
+        if resultsLoaded, session.page < pageCount { return "next shows page \(session.page + 1) of \(pageCount), select N picks a row" }
+        if session.query == nil { return "search TERMS to begin, help for every command" }
+        return "select N picks a row, history lists past searches"
     }
 }
 
