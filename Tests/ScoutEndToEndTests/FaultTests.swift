@@ -50,6 +50,31 @@ import Testing
         await server.stop()
     }
 
+    /// A wait over 300 ms shows a spinner and what scout waits for on a terminal's standard error, erased
+    /// when the answer comes; a quick answer and a pipe show none.
+    @Test func aSlowAnswerShowsASpinnerThatIsErasedAfterwards() async throws {
+        let server = try await FixtureServer.start { _, query in
+            FixtureResponse(body: Self.song, delay: query["term"] == "slow" ? .seconds(2) : .zero)
+        }
+        let box = try Sandbox()
+        box.environment["SCOUT_ITUNES_URL"] = server.baseURL
+        let term = try TmuxTerminal(sandbox: box)
+        try term.waitFor("movies [0 selected]>")
+        try term.type("search slow --in songs")
+        try term.send("Enter")
+        let waiting = try term.waitFor("searching songs…", timeout: 3)
+        #expect(waiting.contains { "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏".contains($0) })
+        try term.waitFor("1  Love Story", timeout: 5)
+        #expect(!(try term.screen()).contains("searching songs"), "erased once the answer came")
+        try term.type("search quick --in songs")
+        try term.send("Enter")
+        try term.waitFor("\"quick\"")
+        #expect(!(try term.screen()).contains("searching"))
+        let piped = try await box.run(["-c", "search slow --in songs"])
+        #expect(piped.stdout.contains("Love Story") && piped.stderr.isEmpty, "nothing on a pipe: \(piped.stderr)")
+        await server.stop()
+    }
+
     @Test func ctrlCCancelsAHangingSearchAndScoutGoesOn() async throws {
         let server = try await FixtureServer.start { _, _ in FixtureResponse(body: Self.song, delay: .seconds(20)) }
         let box = try Sandbox()

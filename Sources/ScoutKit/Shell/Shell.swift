@@ -243,7 +243,7 @@ public final class Shell: @unchecked Sendable {
         if let term = try denyList.match(query.terms) {
             throw UsageError("refused: \"\(Text.brief(query.terms))\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); nothing was sent")
         }
-        let first = try await source.search(query, page: 1)
+        let first = try await waiting("searching \(source.name)") { try await source.search(query, page: 1) }
         results = first.items
         hasMore = first.hasMore
         sourceTotal = first.total
@@ -278,11 +278,37 @@ public final class Shell: @unchecked Sendable {
         return output
     }
 
+    /// Runs `work`; when it takes longer than 300 ms and someone watches (a terminal's standard error),
+    /// shows a spinner and `label` until it ends, then erases them. Quick answers and pipes show nothing.
+    func waiting<T>(_ label: String, _ work: () async throws -> T) async rethrows -> T {
+        guard let progress = context.progress else { return try await work() }
+        let spinner = Task {
+            guard (try? await Task.sleep(for: .milliseconds(300))) != nil else { return false }
+            let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+            var frame = 0
+            repeat {
+                progress("\(frames[frame % frames.count]) \(label)")
+                frame += 1
+            } while (try? await Task.sleep(for: .milliseconds(100))) != nil
+            return true
+        }
+        do {
+            let value = try await work()
+            spinner.cancel()
+            if await spinner.value { progress(nil) }
+            return value
+        } catch {
+            spinner.cancel()
+            if await spinner.value { progress(nil) }
+            throw error
+        }
+    }
+
     /// Fetches the source's next page into `results`.
     func fetchNextPage() async throws {
         guard hasMore, let query = session.query else { return }
         let source = try source(named: query.source)
-        let page = try await source.search(query, page: fetchedPages + 1)
+        let page = try await waiting("fetching page \(fetchedPages + 1) from \(source.name)") { try await source.search(query, page: fetchedPages + 1) }
         let known = Set(results.map(\.id))
         let new = page.items.filter { !known.contains($0.id) }
         results.append(contentsOf: new)
@@ -347,7 +373,7 @@ public final class Shell: @unchecked Sendable {
         guard let query = session.query else { return nil }
         do {
             let source = try source(named: query.source)
-            let first = try await source.search(query, page: 1)
+            let first = try await waiting("restoring your \(source.name) search") { try await source.search(query, page: 1) }
             results = first.items
             hasMore = first.hasMore
             sourceTotal = first.total
