@@ -1,4 +1,5 @@
 import Foundation
+import ScoutKit
 import ScoutTestSupport
 import Testing
 
@@ -124,6 +125,42 @@ import Testing
         // set color always wins over NO_COLOR, as a setting the user chose.
         try await box.run(["-c", "set color always"])
         #expect(try screen([], ["NO_COLOR": "1"]).contains("\u{1B}[1mAlien"))
+    }
+
+    /// A 40-column and a 200-column terminal: every line fits, and the year column lines up by display
+    /// width beside CJK (two cells a character), emoji, combining marks and a title cut with `…`.
+    @Test func listingsFitNarrowAndWideTerminalsWithWideCharactersAligned() async throws {
+        let movies: [[String: Any]] = [
+            ["id": 1, "title": "東京物語", "genre": "Drama", "director": "小津安二郎", "year": 1953],
+            ["id": 2, "title": "Ame\u{301}lie", "genre": "Comedy", "director": "Jean-Pierre Jeunet", "year": 2001],
+            ["id": 3, "title": "🎬 Cinema Paradiso", "genre": "Drama", "director": "Giuseppe Tornatore", "year": 1988],
+            ["id": 4, "title": "Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb", "genre": "Comedy",
+             "director": "Stanley Kubrick", "year": 1964],
+            ["id": 5, "title": "Heat", "genre": "Crime", "director": "Michael Mann", "year": 1995],
+        ]
+        let body = try JSONSerialization.data(withJSONObject: movies)
+        let server = try await FixtureServer.start(routes: ["/movies": body])
+        let box = try Sandbox()
+        box.environment["SCOUT_CATALOG_URL"] = server.baseURL
+        for width in [40, 200] {
+            let term = try TmuxTerminal(sandbox: box, arguments: ["--fresh"], width: width)
+            try term.waitFor("movies [0 selected]>")
+            try term.type("search")
+            try term.send("Enter")
+            let screen = try term.waitFor("Heat")
+            let rows = screen.split(separator: "\n").map(String.init).filter { $0.range(of: #"^.. [1-5]  "#, options: .regularExpression) != nil }
+            #expect(rows.count == 5, "\(width): \(screen)")
+            #expect(rows.allSatisfy { DisplayWidth.of($0) <= width }, "\(width): \(rows)")
+            // The display column where each row's year starts.
+            let columns = rows.compactMap { row -> Int? in
+                guard let year = row.range(of: #"(1953|2001|1988|1964|1995)"#, options: .regularExpression) else { return nil }
+                return DisplayWidth.of(String(row[..<year.lowerBound]))
+            }
+            #expect(columns.count == 5 && Set(columns).count == 1, "\(width): years at \(columns) in \(rows)")
+            #expect(rows.contains { $0.contains("…") }, "the long title is cut with …")
+            if width == 200 { #expect(rows.contains { $0.contains("小津安二郎") }, "a wide terminal has room for the director") }
+        }
+        await server.stop()
     }
 
     @Test func theNextLaunchWelcomesBackAndShowsTheViewLeft() async throws {
