@@ -59,6 +59,9 @@ struct ScoutCommand: AsyncParsableCommand {
             // Asked at each print: `set color` takes effect at once.
             ColourChoice.decide(flag: flag, setting: shell.settings.color, environment: environment, isTerminal: isatty(stream) == 1)
         }
+        if interactive && isatty(STDOUT_FILENO) == 1 {
+            printer.pager = { text, lines in Terminal.page(text, lines: lines, environment: environment) }
+        }
 
         if let source {
             printer.print(await shell.run(words: ["use", source]), quietSuccess: true)
@@ -106,6 +109,8 @@ struct Printer {
     let json: Bool
     /// Whether the stream (a file descriptor) gets colour.
     let colour: (Int32) -> Bool
+    /// Shows long output a screen at a time (on a terminal only); false when it printed nothing.
+    var pager: ((String, Int) -> Bool)?
     private(set) var failed = false
 
     init(json: Bool, colour: @escaping (Int32) -> Bool) {
@@ -130,7 +135,8 @@ struct Printer {
         }
         if !output.lines.isEmpty {
             let colourLines = colour(STDOUT_FILENO)
-            Terminal.write(output.styledLines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
+            let text = output.styledLines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n"
+            if pager?(text, output.lines.count) != true { Terminal.write(text, to: STDOUT_FILENO) }
         }
         if let error = output.error { Terminal.write(Style.error.paint("scout: \(error)", colour: colourErrors) + "\n", to: STDERR_FILENO) }
     }

@@ -13,6 +13,23 @@ enum Terminal {
         return 80
     }
 
+    static func height() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return 24
+    }
+
+    /// Shows `text` through the user's pager (`$PAGER`, else `less -FRX`) when it is longer than the
+    /// screen; false when it is not, or no pager could be started, for the caller to print it.
+    static func page(_ text: String, lines: Int, environment: [String: String]) -> Bool {
+        guard lines > height() - 1 else { return false }
+        let pager = environment["PAGER"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "less -FRX"
+        guard pager != "cat", let pipe = popen(pager, "w") else { return false }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, pipe) }  // a pager quit early is no error
+        return pclose(pipe) != 127 << 8  // 127: the shell found no such pager, so print instead
+    }
+
     /// libedit drops non-ASCII bytes unless the character locale is UTF-8.
     static func useUTF8Locale() {
         if let name = setlocale(LC_CTYPE, ""), String(cString: name).lowercased().contains("utf") { return }

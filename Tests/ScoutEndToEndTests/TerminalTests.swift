@@ -163,6 +163,29 @@ import Testing
         await server.stop()
     }
 
+    /// Output longer than the screen goes through $PAGER (here one that keeps what it is given); shorter
+    /// output, and any output on a pipe, does not.
+    @Test func longOutputGoesThroughThePager() async throws {
+        let box = try Sandbox()
+        let paged = box.root.appendingPathComponent("paged.txt")
+        let term = try TmuxTerminal(sandbox: box, environment: ["PAGER": "cat >> '\(paged.path)'"], width: 100, height: 20)
+        try term.waitFor("movies [0 selected]>")
+        try term.type("help")
+        try term.send("Enter")
+        try term.waitFor("movies [0 selected]> help")
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: paged.path) { usleep(50_000) }
+        let text = try String(contentsOf: paged, encoding: .utf8)
+        #expect(text.contains("Searching") && text.contains("quit"), "help, longer than 20 rows, went to the pager")
+        #expect(!(try term.screen()).contains("Looking through results"))
+        try term.type("sources")
+        try term.send("Enter")
+        try term.waitFor("restaurants")
+        #expect(try String(contentsOf: paged, encoding: .utf8) == text, "a short listing is printed, not paged")
+        let piped = try await box.run(["-c", "help"], extraEnvironment: ["PAGER": "cat >> '\(paged.path)'"])
+        #expect(piped.stdout.contains("Looking through results"))
+        #expect(try String(contentsOf: paged, encoding: .utf8) == text, "never on a pipe")
+    }
+
     @Test func theNextLaunchWelcomesBackAndShowsTheViewLeft() async throws {
         let box = try Sandbox()
         try await box.run(["-c", "use restaurants; search thai; select 2; show 3"])
