@@ -47,6 +47,7 @@ struct ScoutCommand: AsyncParsableCommand {
                                    sessionName: session, width: Terminal.width())
         context.offline = offline
         context.json = json
+        if interactive { context.openURL = { Terminal.openURL($0, environment: environment) } }
         if isatty(STDERR_FILENO) == 1 && !json {
             context.progress = { text in
                 // One line on standard error, rewritten in place and erased when done.

@@ -30,6 +30,24 @@ enum Terminal {
         return pclose(pipe) != 127 << 8  // 127: the shell found no such pager, so print instead
     }
 
+    /// Opens `url` with the first command of `$BROWSER` (colon-separated, `%s` standing for the URL, as
+    /// Python's webbrowser and git read it), else `xdg-open`, run through the shell with the URL quoted, on
+    /// the terminal (a text browser takes it over until it quits). False when none could be run.
+    static func openURL(_ url: String, environment: [String: String]) -> Bool {
+        let quoted = "'" + url.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let browsers = (environment["BROWSER"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty } + ["xdg-open"]
+        for browser in browsers {
+            let command = browser.contains("%s") ? browser.replacingOccurrences(of: "%s", with: quoted) : "\(browser) \(quoted)"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+            guard (try? process.run()) != nil else { continue }
+            process.waitUntilExit()
+            if process.terminationStatus == 0 { return true }
+        }
+        return false
+    }
+
     /// libedit drops non-ASCII bytes unless the character locale is UTF-8.
     static func useUTF8Locale() {
         if let name = setlocale(LC_CTYPE, ""), String(cString: name).lowercased().contains("utf") { return }

@@ -186,6 +186,29 @@ import Testing
         #expect(try String(contentsOf: paged, encoding: .utf8) == text, "never on a pipe")
     }
 
+    /// `open N` on a terminal hands the web page to $BROWSER (its `%s` the URL, quoted); a page that is not
+    /// http(s) is only printed, and a script gets the URL printed.
+    @Test func openHandsTheWebPageToTheBrowser() async throws {
+        let songs = #"{"resultCount":2,"results":[{"wrapperType":"track","kind":"song","trackId":1,"trackName":"Love Story","artistName":"Taylor Swift","trackViewUrl":"https://music.apple.com/us/album/love-story/1?i=1&x='$(id)'"},"# +
+            #"{"wrapperType":"track","kind":"song","trackId":2,"trackName":"Evil","artistName":"X","trackViewUrl":"file:///etc/passwd"}]}"#
+        let server = try await FixtureServer.start(routes: ["/search": Data(songs.utf8)])
+        let box = try Sandbox()
+        box.environment["SCOUT_ITUNES_URL"] = server.baseURL
+        let opened = box.root.appendingPathComponent("opened.txt")
+        let term = try TmuxTerminal(sandbox: box, environment: ["BROWSER": "no-such-browser:echo %s >> '\(opened.path)'"])
+        try term.waitFor("movies [0 selected]>")
+        try term.type("search love --in songs; open 1; open 2")
+        try term.send("Enter")
+        try term.waitFor("file:///etc/passwd")
+        #expect(try term.screen().contains("Opened https://music.apple.com/us/album/love-story/1?i=1&x='$(id)'"))
+        // The first browser that runs gets the URL as one argument, untouched by the shell; file: is never opened.
+        #expect(try String(contentsOf: opened, encoding: .utf8) == "https://music.apple.com/us/album/love-story/1?i=1&x='$(id)'\n")
+        let script = try await box.run(["-c", "open 1"], extraEnvironment: ["BROWSER": "printf x >> '\(opened.path)'"])
+        #expect(script.stdout == "https://music.apple.com/us/album/love-story/1?i=1&x='$(id)'\n")
+        #expect(try String(contentsOf: opened, encoding: .utf8).hasSuffix("'$(id)'\n"), "a script only prints the page")
+        await server.stop()
+    }
+
     @Test func theNextLaunchWelcomesBackAndShowsTheViewLeft() async throws {
         let box = try Sandbox()
         try await box.run(["-c", "use restaurants; search thai; select 2; show 3"])

@@ -21,6 +21,9 @@ public struct ShellContext: Sendable {
     public var omdbURL: URL
     /// `OMDB_API_KEY`, which wins over the key in the settings.
     public var omdbKey: String?
+    /// Opens a web page in the user's browser; nil when there is no one to show it to (a script, a pipe).
+    /// Returns false when no browser could be started.
+    public var openURL: (@Sendable (String) -> Bool)?
     /// Told how a long wait is going ("page 3 of 10"); nil when nobody is watching. Called with nil when done.
     public var progress: (@Sendable (String?) -> Void)?
 

@@ -648,7 +648,13 @@ public final class Shell: @unchecked Sendable {
         let item = try item(atRow: row)
         guard let url = item.url else { throw UsageError("\(item.title) has no web page") }
         var output = Output()
-        output.say(url)
+        // Only web pages go to a browser: a remote catalog's file: or javascript: link is printed, not opened.
+        let web = ["http", "https"].contains(URL(string: url)?.scheme?.lowercased() ?? "")
+        if web, let openURL = context.openURL, openURL(url) {
+            output.say("Opened \(url)")
+        } else {
+            output.say(url)
+        }
         output.json["url"] = .string(url)
         return output
     }
