@@ -19,7 +19,7 @@ struct ScoutCommand: AsyncParsableCommand {
     @Flag(help: "Answer only from the response cache; send no request.")
     var offline = false
 
-    @Option(help: "Start in this source (movies, restaurants).")
+    @Option(help: "Start in this source (movies, restaurants).", completion: .list(["movies", "restaurants", "songs", "albums", "artists", "music-videos", "podcasts", "films", "audiobooks", "ebooks", "apps", "omdb"]))
     var source: String?
 
     @Option(name: .customShort("c"), help: "Run these commands (separated by ;) and exit.")
@@ -28,8 +28,11 @@ struct ScoutCommand: AsyncParsableCommand {
     @Flag(help: "Write one JSON object a line for each command.")
     var json = false
 
-    @Option(help: "Colour: auto, always or never.")
+    @Option(help: "Colour: auto, always or never.", completion: .list(["auto", "always", "never"]))
     var color: String = "auto"
+
+    @Flag(help: ArgumentHelp("Print the man page (roff): scout --manual > scout.1; man -l scout.1", visibility: .hidden))
+    var manual = false
 
     func validate() throws {
         if let session { do { try Parser.validateSessionName(session) } catch { throw ValidationError("--session: \(error)") } }
@@ -37,6 +40,10 @@ struct ScoutCommand: AsyncParsableCommand {
     }
 
     mutating func run() async throws {
+        if manual {
+            Terminal.write(Manual.roff(version: Scout.version, launchHelp: Self.helpMessage(columns: 100)), to: STDOUT_FILENO)
+            return
+        }
         signal(SIGPIPE, SIG_IGN)
         Terminal.useUTF8Locale()
         let environment = ProcessInfo.processInfo.environment

@@ -1,6 +1,6 @@
 import Foundation
 import ScoutTestSupport
-import ScoutKit
+@testable import ScoutKit
 import Testing
 
 /// The built scout driven through pipes and `-c`, as a script would drive it.
@@ -93,6 +93,37 @@ import Testing
         #expect(search.stdoutLines.contains { $0.hasPrefix("  --type T") && $0.hasSuffix("omdb: movie, series or episode") })
         let near = try await box.run(["-c", "help selct"])
         #expect(near.stderrLines == ["scout: no command \"selct\": did you mean \"select\"?"])
+    }
+
+    /// The man page comes from the same table as `help` and the same options as `--help`, and man reads it
+    /// without a warning; completion scripts for bash, zsh and fish complete the launch flags and their values.
+    @Test func manPageAndShellCompletionScripts() async throws {
+        let box = try Sandbox()
+        let manual = try await box.run(["--manual"])
+        #expect(manual.status == 0 && manual.stdout.hasPrefix(".TH SCOUT 1"))
+        for info in CommandTable.all { #expect(manual.stdout.contains(Manual.escape(info.usage)), "\(info.name)") }
+        #expect(manual.stdout.contains(Manual.escape("--offline")))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
+            let page = box.root.appendingPathComponent("scout.1")
+            try Data(manual.stdout.utf8).write(to: page)
+            let man = Process()
+            man.executableURL = URL(fileURLWithPath: "/usr/bin/man")
+            man.arguments = ["--warnings", "-l", page.path]
+            man.environment = ["MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "MANPAGER": "cat"]
+            let errors = Pipe(), output = Pipe()
+            (man.standardError, man.standardOutput) = (errors, output)
+            try man.run()
+            let rendered = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            man.waitUntilExit()
+            #expect(warnings.isEmpty, "\(warnings)")
+            #expect(rendered.contains("Example: select 1-3,7"))
+        }
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try await box.run(["--generate-completion-script", shell])
+            #expect(script.status == 0)
+            #expect(script.stdout.contains("offline") && script.stdout.contains("always") && script.stdout.contains("restaurants"), "\(shell)")
+        }
     }
 
     @Test func dashCRunsCommandsAndExits() async throws {

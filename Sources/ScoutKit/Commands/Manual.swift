@@ -1,0 +1,52 @@
+import Foundation
+
+/// `scout.1`, the man page, made from the same definitions as `help` (`CommandTable`) and `scout --help`
+/// (the launch options' help, handed in): `scout --manual > scout.1; man -l scout.1`.
+public enum Manual {
+    public static func roff(version: String, launchHelp: String) -> String {
+        var page = [
+            ".TH SCOUT 1 \"\" \"scout \(version)\" \"User Commands\"",
+            ".SH NAME",
+            "scout \\- search films, restaurants, iTunes and OMDb from a REPL",
+            ".SH SYNOPSIS",
+            ".B scout",
+            "[\\fIOPTIONS\\fR]",
+            ".SH DESCRIPTION",
+            "scout reads commands at a prompt with line editing (emacs keys, \\fI~/.editrc\\fR, Ctrl-R, Tab",
+            "completion), or line by line from a pipe, or from \\fB\\-c\\fR. It keeps favourites, history, a deny",
+            "list and the session in the XDG folders, and finds the session where it was left at the next launch.",
+            ".SH OPTIONS",
+            ".nf",
+        ]
+        page += launchHelp.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("OPTIONS") }.dropFirst().map { escape(String($0)) }
+        page += [".fi", ".SH COMMANDS"]
+        for topic in CommandInfo.Topic.allCases {
+            page += [".SS \(escape(topic.rawValue))"]
+            for info in CommandTable.all where info.topic == topic {
+                page += [".TP", "\\fB\(escape(info.usage))\\fR", escape(info.summary) + "."]
+                if !info.aliases.isEmpty { page += [".br", "Also: \(escape(info.aliases.joined(separator: ", ")))."] }
+                for (option, meaning) in info.options { page += [".br", "\\fB\(escape(option))\\fR  \(escape(meaning))"] }
+                page += [".br", "Example: \\fB\(escape(info.example))\\fR"]
+            }
+        }
+        page += [
+            ".SH ENVIRONMENT",
+            ".TP", "\\fBNO_COLOR\\fR", "No colour when set and not empty (\\fB\\-\\-color always\\fR or \\fBset color always\\fR still give it).",
+            ".TP", "\\fBPAGER\\fR", "Shows output longer than the screen (default \\fBless \\-FRX\\fR).",
+            ".TP", "\\fBBROWSER\\fR", "Opens web pages for \\fBopen\\fR (default \\fBxdg\\-open\\fR).",
+            ".TP", "\\fBOMDB_API_KEY\\fR", "The OMDb key.",
+            ".TP", "\\fBSCOUT_CATALOG_URL\\fR, \\fBSCOUT_ITUNES_URL\\fR, \\fBSCOUT_OMDB_URL\\fR", "Where the sources are.",
+            ".TP", "\\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBXDG_STATE_HOME\\fR, \\fBXDG_CACHE_HOME\\fR", "Where the files go.",
+            ".SH EXIT STATUS",
+            "0 when every command succeeded; 1 when any failed (in pipes and \\fB\\-c\\fR).",
+        ]
+        return page.joined(separator: "\n") + "\n"
+    }
+
+    /// Text made safe for roff: backslashes doubled, hyphens and a leading dot or quote escaped.
+    static func escape(_ text: String) -> String {
+        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
+        return out
+    }
+}
