@@ -173,7 +173,8 @@ import Testing
         try term.type("help")
         try term.send("Enter")
         try term.waitFor("movies [0 selected]> help")
-        for _ in 0..<50 where !FileManager.default.fileExists(atPath: paged.path) { usleep(50_000) }
+        // The pager's shell makes the file before cat fills it: wait for the last line of help.
+        for _ in 0..<100 where !((try? String(contentsOf: paged, encoding: .utf8))?.contains("Tab completes") ?? false) { usleep(50_000) }
         let text = try String(contentsOf: paged, encoding: .utf8)
         #expect(text.contains("Searching") && text.contains("quit"), "help, longer than 20 rows, went to the pager")
         #expect(!(try term.screen()).contains("Looking through results"))
