@@ -61,14 +61,8 @@ extension JSONBytes {
             defer { step = member(first: false) }
             if Self.same(key, "favourites"), !seen.favourites {
                 seen.favourites = true
-                guard take(0x5B) else { return nil }
-                var more = another(first: true)
-                while more == true {
-                    guard let favourite = favourite() else { return nil }
-                    file.favourites.append(favourite)
-                    more = another(first: false)
-                }
-                guard more == false else { return nil }
+                guard let list = elements({ $0.favourite() }) else { return nil }
+                file.favourites = list
             } else if Self.same(key, "version"), !seen.version, let version = smallInteger() {
                 seen.version = true
                 file.version = version
@@ -100,23 +94,11 @@ extension JSONBytes {
             case 3: url = string(); if url == nil { return nil }
             case 4: addedAt = date(); if addedAt == nil { return nil }
             case 5:
-                guard take(0x5B) else { return nil }
-                var more = another(first: true)
-                while more == true {
-                    guard let field = field() else { return nil }
-                    fields.append(field)
-                    more = another(first: false)
-                }
-                guard more == false else { return nil }
+                guard let list = elements({ $0.stringPair("name", "value").map(Item.Field.init) }) else { return nil }
+                fields = list
             default:
-                guard take(0x5B) else { return nil }
-                var more = another(first: true)
-                while more == true {
-                    guard let tag = string() else { return nil }
-                    tags.append(tag)
-                    more = another(first: false)
-                }
-                guard more == false else { return nil }
+                guard let list = elements({ $0.string() }) else { return nil }
+                tags = list
             }
         }
         guard case .end = step, let id else { return nil }
@@ -135,27 +117,6 @@ extension JSONBytes {
         case 7: return same(key, "addedAt") ? 4 : nil
         default: return nil
         }
-    }
-
-
-    private mutating func field() -> Item.Field? {
-        var name: String?, value: String?
-        guard take(0x7B) else { return nil }
-        var step = member(first: true)
-        while case .key(let key) = step {
-            defer { step = member(first: false) }
-            if Self.same(key, "name"), name == nil {
-                name = string()
-                if name == nil { return nil }
-            } else if Self.same(key, "value"), value == nil {
-                value = string()
-                if value == nil { return nil }
-            } else {
-                return nil
-            }
-        }
-        guard case .end = step, let name, let value else { return nil }
-        return Item.Field(name, value)
     }
 }
 

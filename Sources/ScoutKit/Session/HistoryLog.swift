@@ -324,16 +324,8 @@ extension JSONBytes {
                 guard case .end = inner else { return nil }
                 record.filters = filters
             case 8 /* chosen */:
-                guard take(0x5B) else { return nil }
-                var chosen: [HistoryEntry.Chosen] = []
-                var more = another(first: true)
-                while more == true {
-                    guard let item = chosenItem() else { return nil }
-                    chosen.append(item)
-                    more = another(first: false)
-                }
-                guard more == false else { return nil }
-                record.chosen = chosen
+                record.chosen = elements { $0.stringPair("id", "title").map(HistoryEntry.Chosen.init) }
+                if record.chosen == nil { return nil }
             default: return nil
             }
         }
@@ -343,24 +335,4 @@ extension JSONBytes {
     }
 
     private static let historyKeys: [StaticString] = ["kind", "id", "time", "source", "terms", "search", "count", "filters", "chosen"]
-
-    private mutating func chosenItem() -> HistoryEntry.Chosen? {
-        var id: String?, title: String?
-        guard take(0x7B) else { return nil }
-        var step = member(first: true)
-        while case .key(let key) = step {
-            defer { step = member(first: false) }
-            if Self.same(key, "id"), id == nil {
-                id = string()
-                if id == nil { return nil }
-            } else if Self.same(key, "title"), title == nil {
-                title = string()
-                if title == nil { return nil }
-            } else {
-                return nil
-            }
-        }
-        guard case .end = step, let id, let title else { return nil }
-        return HistoryEntry.Chosen(id: id, title: title)
-    }
 }

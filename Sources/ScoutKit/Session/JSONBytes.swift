@@ -191,6 +191,40 @@ struct JSONBytes {
         return Date(timeIntervalSince1970: TimeInterval(((days * 24 + hour) * 60 + minute) * 60 + second))
     }
 
+    /// `[ value, … ]`, each value read by `read`; nil at the first that does not read.
+    mutating func elements<Value>(_ read: (inout JSONBytes) -> Value?) -> [Value]? {
+        guard take(0x5B) else { return nil }
+        var list: [Value] = []
+        var more = another(first: true)
+        while more == true {
+            guard let value = read(&self) else { return nil }
+            list.append(value)
+            more = another(first: false)
+        }
+        return more == false ? list : nil
+    }
+
+    /// `{"first": "…", "second": "…"}`, the two keys in either order, both there and nothing else.
+    mutating func stringPair(_ first: StaticString, _ second: StaticString) -> (String, String)? {
+        var one: String?, two: String?
+        guard take(0x7B) else { return nil }
+        var step = member(first: true)
+        while case .key(let key) = step {
+            if Self.same(key, first), one == nil {
+                guard let value = string() else { return nil }
+                one = value
+            } else if Self.same(key, second), two == nil {
+                guard let value = string() else { return nil }
+                two = value
+            } else {
+                return nil
+            }
+            step = member(first: false)
+        }
+        guard case .end = step, let one, let two else { return nil }
+        return (one, two)
+    }
+
     static func same(_ key: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
         guard key.count == name.utf8CodeUnitCount, let base = key.baseAddress else { return key.count == name.utf8CodeUnitCount }
         return memcmp(base, name.utf8Start, key.count) == 0
