@@ -74,7 +74,9 @@ struct ScoutCommand: AsyncParsableCommand {
         if let source {
             printer.print(await shell.run(words: ["use", source]), quietSuccess: true)
         }
-        printer.print(await shell.start(greet: interactive), quietSuccess: !interactive)
+        // The welcome back and the view it restores are printed, never paged: a pager at launch would
+        // take the keys typed at once.
+        printer.print(await shell.start(greet: interactive), quietSuccess: !interactive, paged: false)
 
         if let commands {
             for output in await shell.run(line: commands) { printer.print(output) }
@@ -127,7 +129,7 @@ struct Printer {
     }
 
     /// Prints `output`; with `quietSuccess`, only its warnings and error (for the restored view in scripts).
-    mutating func print(_ output: Output, quietSuccess: Bool = false) {
+    mutating func print(_ output: Output, quietSuccess: Bool = false, paged: Bool = true) {
         if !output.ok { failed = true }
         let colourErrors = !json && colour(STDERR_FILENO)
         for warning in output.warnings where !json || quietSuccess {
@@ -144,7 +146,7 @@ struct Printer {
         if !output.lines.isEmpty {
             let colourLines = colour(STDOUT_FILENO)
             let text = output.styledLines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n"
-            if pager?(text, output.lines.count) != true { Terminal.write(text, to: STDOUT_FILENO) }
+            if !paged || pager?(text, output.lines.count) != true { Terminal.write(text, to: STDOUT_FILENO) }
         }
         if let error = output.error { Terminal.write(Style.error.paint("scout: \(error)", colour: colourErrors) + "\n", to: STDERR_FILENO) }
     }

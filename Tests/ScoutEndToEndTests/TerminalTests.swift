@@ -158,6 +158,9 @@ import Testing
             }
             #expect(columns.count == 5 && Set(columns).count == 1, "\(width): years at \(columns) in \(rows)")
             #expect(rows.contains { $0.contains("…") }, "the long title is cut with …")
+            // The heading too fits, unwrapped: in 40 columns it leaves out what the prompt shows.
+            let heading = try #require(try term.screen(joined: true).split(separator: "\n").first { $0.hasPrefix("movies · everything") })
+            #expect(DisplayWidth.of(String(heading)) <= width, "\(heading)")
             if width == 200 { #expect(rows.contains { $0.contains("小津安二郎") }, "a wide terminal has room for the director") }
         }
         await server.stop()

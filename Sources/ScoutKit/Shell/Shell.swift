@@ -589,7 +589,15 @@ public final class Shell: @unchecked Sendable {
         if let sort = session.sort { parts.append("by \(sort.description)") }
         parts.append("page \(session.page) of \(pageCount)")
         if !session.selections.isEmpty { parts.append("\(session.selections.count) selected") }
-        return parts.joined(separator: " · ")
+        // In a narrow window the parts the prompt also shows go first (selected, then the page), then the
+        // sort; what is left is cut with … rather than wrapped.
+        var line = parts.joined(separator: " · ")
+        for droppable in ["\(session.selections.count) selected", "page \(session.page) of \(pageCount)", "by \(session.sort?.description ?? "")"]
+        where DisplayWidth.of(line) > width {
+            parts.removeAll { $0 == droppable }
+            line = parts.joined(separator: " · ")
+        }
+        return DisplayWidth.truncate(line, to: width)
     }
 
     func listingJSON() -> [String: JSONValue] {
