@@ -54,6 +54,7 @@ struct ScoutCommand: AsyncParsableCommand {
                                    sessionName: session, width: Terminal.width())
         context.offline = offline
         context.json = json
+        context.fitsWidth = isatty(STDOUT_FILENO) == 1
         if interactive { context.openURL = { Terminal.openURL($0, environment: environment) } }
         if isatty(STDERR_FILENO) == 1 && !json {
             context.progress = { text in

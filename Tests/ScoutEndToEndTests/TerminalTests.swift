@@ -161,6 +161,15 @@ import Testing
             // The heading too fits, unwrapped: in 40 columns it leaves out what the prompt shows.
             let heading = try #require(try term.screen(joined: true).split(separator: "\n").first { $0.hasPrefix("movies · everything") })
             #expect(DisplayWidth.of(String(heading)) <= width, "\(heading)")
+            // Favourites and history fit as well, cut with … where they must.
+            try term.type("fav add 4; fav; history")
+            try term.send("Enter")
+            try term.waitFor("results", timeout: 5)
+            let lines = try term.screen(joined: true).split(separator: "\n").map(String.init)
+            let kept = try #require(lines.last { $0.hasPrefix("1. Dr. Strangelove") })
+            let past = try #require(lines.last { $0.hasPrefix("1  20") })
+            #expect(DisplayWidth.of(kept) <= width && DisplayWidth.of(past) <= width, "\(kept) / \(past)")
+            #expect(width == 40 ? kept.hasSuffix("…") : kept.hasSuffix("[movies:4]"))
             if width == 200 { #expect(rows.contains { $0.contains("小津安二郎") }, "a wide terminal has room for the director") }
         }
         await server.stop()

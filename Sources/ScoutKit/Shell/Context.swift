@@ -10,6 +10,8 @@ public struct ShellContext: Sendable {
     /// Which session file this run uses: nil for the default, or a named session.
     public var sessionName: String?
     public var width: Int
+    /// Whether output goes to a terminal, where listings are cut to `width`; on a pipe they are whole.
+    public var fitsWidth = false
     /// The working directory that relative paths in `fav export` and friends are resolved against.
     public var workingDirectory: String
     public var home: String

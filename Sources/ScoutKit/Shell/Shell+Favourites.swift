@@ -36,7 +36,7 @@ extension Shell {
         for (index, favourite) in list.enumerated() {
             let n = String(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0).leftPadded(to: width, with: " ")
             let tags = favourite.tags.isEmpty ? "" : "  #" + favourite.tags.joined(separator: " #")
-            output.say("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)")
+            output.say(fitted("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)"))
         }
         guard context.json else { return output }
         output.json["favourites"] = .array(list.map { favourite in

@@ -53,7 +53,7 @@ extension Shell {
             var line = "\(String(offset + 1).leftPadded(to: width, with: " "))  \(formatter.string(entry.time))  "
                 + "\(DisplayWidth.pad(entry.source, to: 11)) \"\(entry.terms)\"\(filters)  \(entry.count) result\(entry.count == 1 ? "" : "s")"
             if !entry.chosen.isEmpty { line += "  → " + entry.chosen.map(\.title).joined(separator: ", ") }
-            output.say(line)
+            output.say(fitted(line))
         }
         guard context.json else { return output }
         output.json["history"] = .array(shown.map { offset, entry in

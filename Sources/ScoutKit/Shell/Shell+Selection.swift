@@ -53,7 +53,7 @@ extension Shell {
             output.say("Nothing selected: select RANGES picks rows.")
         }
         for (index, item) in session.selections.enumerated() {
-            output.say("\(index + 1). \(Renderer.summary(item))  [\(item.id)]")
+            output.say(fitted("\(index + 1). \(Renderer.summary(item))  [\(item.id)]"))
         }
         output.json["selected"] = .array(session.selections.map { itemJSON($0, favourite: false) })
         return output
@@ -64,7 +64,7 @@ extension Shell {
         guard !session.selections.isEmpty else { throw UsageError("nothing selected: select RANGES first") }
         var output = Output()
         output.say(session.selections.count == 1 ? "Chosen:" : "Chosen (\(session.selections.count)):")
-        for item in session.selections { output.say("  \(Renderer.summary(item))") }
+        for item in session.selections { output.say(fitted("  \(Renderer.summary(item))")) }
         // The search's history record gets the picks from its own source; the selection may hold others.
         let searched = session.query?.source
         let fromSearch = session.selections.filter { $0.sourceName == searched }

@@ -60,7 +60,7 @@ extension Shell {
                 output.say("Last visit: none before this one")
             }
             output.say("Session: \(contextSummary())")
-            for item in session.selections { output.say("  * \(Renderer.summary(item))") }
+            for item in session.selections { output.say(fitted("  * \(Renderer.summary(item))")) }
             var json: [String: JSONValue] = [
                 "source": .string(session.source), "page": .int(session.page),
                 "selected": .array(session.selections.map { .string($0.id) }),

@@ -579,6 +579,11 @@ public final class Shell: @unchecked Sendable {
         return output
     }
 
+    /// A row of a listing, cut with … to the window's width on a terminal (whole on a pipe).
+    func fitted(_ line: String) -> String {
+        context.fitsWidth ? DisplayWidth.truncate(line, to: width) : line
+    }
+
     func heading() -> String {
         var parts = [session.source]
         if let terms = session.query?.terms, !terms.isEmpty { parts.append("\"\(Text.brief(terms))\"") } else { parts.append("everything") }
