@@ -7,13 +7,28 @@
 import Foundation
 @testable import ScoutKit
 
+/// Completion's view of a scout with a little of everything, for the parser target.
+func completionData() -> CompletionData {
+    var data = CompletionData()
+    data.sources = ["movies", "restaurants", "songs", "omdb"]
+    data.favourites = { [.init(id: "movies:1", title: "Alien"), .init(id: "restaurants:2", title: "東京")] }
+    data.tags = { ["weekend"] }
+    data.historyCount = { 1_234 }
+    data.historyLabel = { "\($0)  movies \"alien\"" }
+    data.sessions = { ["work"] }
+    data.deniedTerms = { _ in ["spoilers"] }
+    data.rows = { ["Alien", "Aliens"] }
+    data.files = { _ in ["favs.json"] }
+    return data
+}
+
 /// The targets by name; each gets the fuzzer's bytes and must return without crashing or hanging.
 let targets: [String: @Sendable (Data) -> Void] = [
     "parser": { data in
         let line = String(decoding: data, as: UTF8.self)
         for words in (try? Tokenizer.commands(line)) ?? [] { _ = try? Parser.parse(words) }
         _ = Tokenizer.partial(line)
-        _ = Completion.complete(line, sources: ["movies", "restaurants", "songs", "omdb"])
+        _ = Completion.complete(line, data: completionData())
     },
     "ranges": { data in _ = try? RangeSpec.parse(String(decoding: data, as: UTF8.self)) },
     "itunes": { data in _ = try? ITunesSource.decode(data) },

@@ -47,7 +47,7 @@ final class EditLineReader: LineReader {
     nonisolated(unsafe) static var interrupted = false
     /// The reader in use, for the character reader to redraw on SIGWINCH.
     nonisolated(unsafe) static var current: OpaquePointer?
-    nonisolated(unsafe) static var completer: (String) -> Completion.Result = { Completion.complete($0, sources: []) }
+    nonisolated(unsafe) static var completer: (String) -> Completion.Result = { Completion.complete($0, data: CompletionData()) }
 
     init?(store: LineHistoryStore) {
         guard let editLine = scout_el_init("scout"), let history = scout_history_init() else { return nil }

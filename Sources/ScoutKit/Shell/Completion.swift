@@ -54,13 +54,6 @@ public enum Completion {
         return Result(prefix: current, candidates: shown.map(\.word), labels: shown.map(\.label))
     }
 
-    /// Completion with the sources only, for callers that know nothing else.
-    public static func complete(_ lineBeforeCursor: String, sources: [String]) -> Result {
-        var data = CompletionData()
-        data.sources = sources
-        return complete(lineBeforeCursor, data: data)
-    }
-
     static func candidates(words: [String], current: String, data: CompletionData) -> [Candidate] {
         guard let first = words.first?.lowercased() else {
             if current.hasPrefix("!") { return historyNumbers(current.dropFirst(), data: data).map { Candidate("!" + $0.word, label: $0.label) } + [Candidate("!!", label: "!!  the last search")] }
