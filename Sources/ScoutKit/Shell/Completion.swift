@@ -77,6 +77,8 @@ public enum Completion {
             return argument == 2 ? plain(Settings.values(for: sub)) : []
         case "show", "open":
             return argument == 1 ? rowNumbers(current, data: data) : []
+        case "page":
+            return argument == 1 ? numbers(Substring(current), count: data.pageCount()).sorted().map { Candidate(String($0)) } : []
         case "select", "unselect":
             return argument == 1 ? plain(info.name == "select" ? ["all", "none"] : ["all"]) + rowNumbers(current, data: data) : []
         case "fav":
@@ -202,6 +204,8 @@ public struct CompletionData {
     public var deniedTerms: (String) -> [String] = { _ in [] }
     /// The titles of the rows shown, row 1 first.
     public var rows: () -> [String] = { [] }
+    /// How many pages the results have.
+    public var pageCount: () -> Int = { 0 }
     /// Paths that complete the path typed.
     public var files: (String) -> [String] = Self.paths
 

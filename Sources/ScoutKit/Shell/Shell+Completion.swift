@@ -17,6 +17,7 @@ extension Shell {
             return ((try? denyList.terms()) ?? []).lazy.filter { Text.fold($0).hasPrefix(folded) }.prefix(Completion.limit).map { $0 }
         }
         data.rows = { [self] in resultsLoaded ? displayed.map(\.title) : [] }
+        data.pageCount = { [self] in resultsLoaded ? pageCount : 0 }
         return data
     }
 }

@@ -22,6 +22,7 @@ import Testing
         data.sessions = { ["weekend", "work"] }
         data.deniedTerms = { typed in ["spoilers", "spam"].filter { $0.hasPrefix(typed) } }
         data.rows = { ["Alien", "Aliens", "Alien³"] }
+        data.pageCount = { 12 }
         data.files = { typed in ["favs.json", "favs.csv", "folder/"].filter { $0.hasPrefix(typed) } }
         return data
     }
@@ -103,6 +104,7 @@ import Testing
     @Test func rowsForShowOpenAndSelect() {
         #expect(complete("show ").labels == ["1  Alien", "2  Aliens", "3  Alien³"])
         #expect(complete("open 2").candidates == ["2"])
+        #expect(complete("page 1").candidates == ["1", "10", "11", "12"])
         #expect(complete("select a").candidates == ["all"])
         #expect(complete("unselect ").candidates == ["1", "2", "3", "all"])
     }
