@@ -104,6 +104,31 @@ import Testing
         await server.stop()
     }
 
+    /// On a terminal, `load all` shows pages done of total on standard error while it waits, erased at the end.
+    @Test func loadAllShowsPagesDoneOfTotalOnATerminal() async throws {
+        let server = try await FixtureServer.start { _, query in
+            let page = Int(query["page"] ?? "1") ?? 1
+            let items = (1...10).map { i in
+                #"{"Title":"Star Story \#(page)-\#(i)","Year":"\#(1970 + page)","imdbID":"tt9\#(String(format: "%02d%02d", page, i))","Type":"movie","Poster":"N/A"}"#
+            }
+            // Later pages slower and slower, so that the progress line is there to be read.
+            return FixtureResponse(body: Data(#"{"Search":[\#(items.joined(separator: ","))],"totalResults":"100","Response":"True"}"#.utf8),
+                                   delay: page == 1 ? .zero : .milliseconds(100 * page))
+        }
+        let box = try Sandbox()
+        box.environment["SCOUT_OMDB_URL"] = server.baseURL
+        box.environment["OMDB_API_KEY"] = "k3y"
+        let term = try TmuxTerminal(sandbox: box)
+        try term.waitFor("movies [0 selected]>")
+        try term.type("search star --in omdb; load all")
+        try term.send("Enter")
+        let waiting = try term.waitFor("loading pages: ", timeout: 5)
+        #expect(waiting.contains(" of 10"), "\(waiting)")
+        try term.waitFor("100 results", timeout: 10)
+        #expect(!(try term.screen()).contains("loading pages"), "erased at the end")
+        await server.stop()
+    }
+
     @Test func aRepeatedSearchIsServedFromTheCacheAndOfflineSaysHowOld() async throws {
         let batman = try Data(contentsOf: Self.fixtures.appendingPathComponent("omdb/search_batman_page1.json"))
         let detail = try Data(contentsOf: Self.fixtures.appendingPathComponent("omdb/detail_batman_begins.json"))
