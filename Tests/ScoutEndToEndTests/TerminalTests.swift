@@ -164,8 +164,13 @@ import Testing
             // Favourites and history fit as well, cut with … where they must.
             try term.type("fav add 4; fav; history")
             try term.send("Enter")
-            try term.waitFor("results", timeout: 5)
-            let lines = try term.screen(joined: true).split(separator: "\n").map(String.init)
+            // Wait for the history row (printed last), not the listing's "5 results" already on screen.
+            var lines: [String] = []
+            for _ in 0..<100 {
+                lines = try term.screen(joined: true).split(separator: "\n").map(String.init)
+                if lines.contains(where: { $0.hasPrefix("1  20") }) { break }
+                usleep(50_000)
+            }
             let kept = try #require(lines.last { $0.hasPrefix("1. Dr. Strangelove") })
             let past = try #require(lines.last { $0.hasPrefix("1  20") })
             #expect(DisplayWidth.of(kept) <= width && DisplayWidth.of(past) <= width, "\(kept) / \(past)")
