@@ -51,7 +51,7 @@ struct ScoutCommand: AsyncParsableCommand {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         var context = ShellContext(environment: environment, home: home,
                                    workingDirectory: FileManager.default.currentDirectoryPath,
-                                   sessionName: session, width: Terminal.width())
+                                   now: Self.clock(environment), sessionName: session, width: Terminal.width())
         context.offline = offline
         context.json = json
         context.fitsWidth = isatty(STDOUT_FILENO) == 1
@@ -112,6 +112,15 @@ struct ScoutCommand: AsyncParsableCommand {
         // command; one that changed nothing leaves the session file alone, so it starts and ends at once.
         if interactive, let problem = shell.saveOnExit() { Terminal.write("scout: \(problem)\n", to: STDERR_FILENO) }
         if !interactive && printer.failed { throw ExitCode(1) }
+    }
+}
+
+extension ScoutCommand {
+    /// The clock: `SCOUT_TEST_NOW` (an ISO 8601 time) stops it for the scenario tests, so that the dates
+    /// they show are the same every run; otherwise the system's.
+    static func clock(_ environment: [String: String]) -> @Sendable () -> Date {
+        if let text = environment["SCOUT_TEST_NOW"], let fixed = ISO8601DateFormatter().date(from: text) { return { fixed } }
+        return { Date() }
     }
 }
 

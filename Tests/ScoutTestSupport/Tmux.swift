@@ -18,12 +18,26 @@ public final class TmuxTerminal {
         try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command.joined(separator: " ")])
     }
 
+    /// Starts `bash -c shellCommand` in a `width`×`height` terminal with the sandbox's environment (whose
+    /// `PATH` finds scout) and `TERM` xterm-256color unless the sandbox sets it.
+    public init(sandbox: Sandbox, shellCommand: String, width: Int, height: Int) throws {
+        let variables = ["TERM": "xterm-256color"].merging(sandbox.environment) { $1 }
+        var command = ["env", "-i"] + variables.map { "\($0.key)=\($0.value)" } + ["/bin/bash", "-c", shellCommand]
+        command = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "-c", sandbox.root.path,
+                  command.joined(separator: " ")])
+    }
+
     deinit {
         _ = try? tmux(["kill-server"])
     }
 
     /// Sends keys as tmux names them: literal text, or `Tab`, `Up`, `Enter`, `C-c`, `C-d`.
     public func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", name] + keys)
+    }
+
+    public func send(contentsOf keys: [String]) throws {
         try tmux(["send-keys", "-t", name] + keys)
     }
 

@@ -1,0 +1,28 @@
+import Foundation
+import ScoutTestSupport
+import Testing
+
+/// Every file in Tests/Scenarios: the commands a user runs and every line they see (Tests/Scenarios/README.md).
+/// `SCENARIO_RECORD=1 scripts/test --filter ScenarioTests` writes what scout shows now into the files.
+@Suite(.serialized) struct ScenarioTests {
+    @Test(arguments: ScenarioRunner.names)
+    func scenario(_ name: String) async throws {
+        let file = ScenarioRunner.folder.appendingPathComponent(name)
+        let scenario = try Scenario(text: String(decoding: try Data(contentsOf: file), as: UTF8.self))
+        try #require(!scenario.steps.isEmpty, "\(name) has no step")
+        let runner = try ScenarioRunner(scenario)
+        let actual = try await runner.run()
+        let terminal = scenario.terminal != nil
+        // On a terminal, a step with nothing under it is not checked (but the last one is recorded).
+        let checked = zip(scenario.steps, actual).enumerated().map { index, pair in
+            !terminal || !pair.0.expected.isEmpty || index == scenario.steps.count - 1 ? pair.1 : []
+        }
+        if ProcessInfo.processInfo.environment["SCENARIO_RECORD"] != nil {
+            try Data(scenario.recorded(checked).utf8).write(to: file)
+            return
+        }
+        for (step, shown) in zip(scenario.steps, checked) where !terminal || !step.expected.isEmpty {
+            #expect(step.expected == shown, "\(name), \(step.kind):\n\(ScenarioRunner.diff(expected: step.expected, actual: shown))")
+        }
+    }
+}

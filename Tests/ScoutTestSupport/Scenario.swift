@@ -1,0 +1,252 @@
+import Foundation
+
+/// A scenario: a small file holding what a user types and exactly what they see (Tests/Scenarios/README.md).
+public struct Scenario: Sendable {
+    /// One thing the user does and what it shows.
+    public struct Step: Sendable {
+        public enum Kind: Sendable, Equatable {
+            /// `$ COMMAND`: a shell command in the sandbox (pipes), or `$ scout …` starting the terminal.
+            case shell(String)
+            /// `> TEXT`: text typed at the terminal, then Enter.
+            case line(String)
+            /// `>> KEYS`: keys as tmux names them (`Tab`, `C-c`, `Up`), nothing else.
+            case keys(String)
+        }
+        public var kind: Kind
+        /// Comment lines written just before the step, kept when the file is recorded again.
+        public var comments: [String]
+        /// What the step shows: stdout lines, then stderr lines behind `! `, then `[N]` for a non-zero status;
+        /// on a terminal, the whole screen.
+        public var expected: [String]
+    }
+
+    public var header: [String] = []
+    public var environment: [(String, String)] = []
+    public var terminal: (width: Int, height: Int)?
+    public var steps: [Step] = []
+
+    public init(text: String) throws {
+        var pending: [String] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if raw.hasPrefix("$ ") || raw.hasPrefix("> ") || raw.hasPrefix(">> ") {
+                let kind: Step.Kind = raw.hasPrefix("$ ") ? .shell(String(raw.dropFirst(2)))
+                    : raw.hasPrefix(">> ") ? .keys(String(raw.dropFirst(3))) : .line(String(raw.dropFirst(2)))
+                if !steps.isEmpty { steps[steps.count - 1].expected = Self.trimmed(steps[steps.count - 1].expected) }
+                steps.append(Step(kind: kind, comments: pending, expected: []))
+                pending = []
+            } else if raw.hasPrefix("#") {
+                if steps.isEmpty { header.append(raw) } else { pending.append(raw) }
+            } else if steps.isEmpty {
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                if line.isEmpty { continue }
+                if line.hasPrefix("env "), let eq = line.firstIndex(of: "=") {
+                    let name = line[line.index(line.startIndex, offsetBy: 4)..<eq].trimmingCharacters(in: .whitespaces)
+                    environment.append((name, String(line[line.index(after: eq)...])))
+                } else if line.hasPrefix("terminal "), let size = Self.size(String(line.dropFirst(9))) {
+                    terminal = size
+                } else {
+                    throw TmuxError(message: "scenario: cannot read the line \"\(raw)\" before the first step")
+                }
+                header.append(raw)
+            } else {
+                steps[steps.count - 1].expected.append(raw)
+            }
+        }
+        if !steps.isEmpty { steps[steps.count - 1].expected = Self.trimmed(steps[steps.count - 1].expected) }
+    }
+
+    static func size(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "x").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+
+    /// Lines without the blank lines at their end.
+    public static func trimmed(_ lines: [String]) -> [String] {
+        var lines = lines
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// The file again, with `actual` in place of each step's expected lines.
+    public func recorded(_ actual: [[String]]) -> String {
+        var out = header
+        if !out.isEmpty, !steps.isEmpty { out.append("") }
+        for (step, lines) in zip(steps, actual) {
+            out += step.comments
+            switch step.kind {
+            case .shell(let command): out.append("$ " + command)
+            case .line(let text): out.append("> " + text)
+            case .keys(let keys): out.append(">> " + keys)
+            }
+            out += lines
+            out.append("")
+        }
+        return out.joined(separator: "\n")
+    }
+}
+
+/// Runs scenarios against the built scout, in a sandbox, with `scripts/fixture-server` serving
+/// `Fixtures/world` and `../shared/realdata`.
+public final class ScenarioRunner {
+    public static let repository = FixtureServer.fixtures.deletingLastPathComponent()
+    public static let folder = repository.appendingPathComponent("Tests/Scenarios")
+    /// The fixed clock of every scenario, so that dates on the screen are the same each run.
+    public static let clock = "2026-11-22T19:14:00Z"
+
+    /// Every scenario's file name; `SCENARIO_ONLY=a,b` keeps those whose names contain a or b.
+    public static var names: [String] {
+        let only = (ProcessInfo.processInfo.environment["SCENARIO_ONLY"] ?? "").split(separator: ",").map(String.init)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".scenario") && (only.isEmpty || only.contains(where: $0.contains)) }.sorted()
+    }
+
+    let scenario: Scenario
+    let box: Sandbox
+    let server: Process
+    let serverURL: String
+    var terminal: TmuxTerminal?
+
+    public init(_ scenario: Scenario) throws {
+        self.scenario = scenario
+        box = try Sandbox()
+        (server, serverURL) = try Self.startServer(log: box.path("requests.log").path)
+        let bin = Sandbox.binary.deletingLastPathComponent().path
+        var environment = box.environment
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["SERVER"] = serverURL
+        environment["SERVER_LOG"] = box.path("requests.log").path
+        environment["SCOUT_OMDB_URL"] = serverURL
+        environment["SCOUT_ITUNES_URL"] = serverURL
+        environment["SCOUT_TEST_NOW"] = Self.clock
+        for (name, value) in scenario.environment {
+            environment[name] = value.replacingOccurrences(of: "$SERVER", with: serverURL)
+        }
+        box.environment = environment
+    }
+
+    deinit {
+        // No waitUntilExit: Foundation can miss the exit of a child it did not start with a handler.
+        server.terminate()
+    }
+
+    static func startServer(log: String) throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repository.appendingPathComponent("scripts/fixture-server").path, "--log", log]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            guard let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty else { break }
+            line.append(byte)
+        }
+        let url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard url.hasPrefix("http://") else { throw TmuxError(message: "scripts/fixture-server did not start (is python3 installed?)") }
+        return (process, url)
+    }
+
+    /// What each step showed.
+    public func run() async throws -> [[String]] {
+        var shown: [[String]] = []
+        for step in scenario.steps {
+            shown.append(try await run(step))
+        }
+        return shown
+    }
+
+    func run(_ step: Scenario.Step) async throws -> [String] {
+        if let size = scenario.terminal {
+            // A shell in the terminal, with `$ ` for its prompt: `$ scout` is typed there, as a user would.
+            if terminal == nil {
+                box.environment["PS1"] = "$ "
+                let started = try TmuxTerminal(sandbox: box, shellCommand: "exec bash --norc --noprofile -i", width: size.width, height: size.height)
+                terminal = started
+                try started.waitFor("$ ")
+            }
+            switch step.kind {
+            case .shell(let text), .line(let text):
+                try terminal?.type(text)
+                try terminal?.send("Enter")
+            case .keys(let keys):
+                try terminal?.send(contentsOf: keys.split(separator: " ").map(String.init))
+            }
+            return try settledScreen()
+        }
+        guard case .shell(let command) = step.kind else {
+            throw TmuxError(message: "scenario: > and >> need a terminal line (terminal 80x24) at the top")
+        }
+        return try await pipeRun(command)
+    }
+
+    func pipeRun(_ command: String) async throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = box.root
+        process.environment = box.environment
+        let out = box.path(".out"), err = box.path(".err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.continuation.finish() }
+        try process.run()
+        for await _ in exited.stream {}
+        process.waitUntilExit()
+        func lines(_ url: URL) -> [String] {
+            let text = String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+        var shown = lines(out) + lines(err).map { "! " + $0 }
+        if process.terminationStatus != 0 { shown.append("[\(process.terminationStatus)]") }
+        return Scenario.trimmed(shown)
+    }
+
+    /// The screen once it has stopped changing for 300 ms (at most 10 s), without trailing blanks.
+    func settledScreen() throws -> [String] {
+        guard let terminal else { return [] }
+        var last = try terminal.screen()
+        var stableSince = Date()
+        let deadline = Date().addingTimeInterval(10)
+        usleep(100_000)
+        while Date() < deadline {
+            usleep(50_000)
+            let now = try terminal.screen()
+            if now != last {
+                last = now
+                stableSince = Date()
+            } else if Date().timeIntervalSince(stableSince) >= 0.3 {
+                break
+            }
+        }
+        let lines = last.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        return Scenario.trimmed(lines)
+    }
+
+    /// A unified diff of expected and actual lines, for a failure message.
+    public static func diff(expected: [String], actual: [String]) -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-diff-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = folder.appendingPathComponent("expected"), b = folder.appendingPathComponent("actual")
+        try? Data((expected.joined(separator: "\n") + "\n").utf8).write(to: a)
+        try? Data((actual.joined(separator: "\n") + "\n").utf8).write(to: b)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/diff")
+        process.arguments = ["-u", a.path, b.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try? process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
