@@ -17,8 +17,11 @@ enum InputLine {
 /// Reads standard input line by line: no prompt, no editing.
 struct PlainReader: LineReader {
     private let input = fdopen(STDIN_FILENO, "r")
+    /// On a terminal that cannot edit lines (`TERM=dumb`) the prompt is printed; on a pipe it is not.
+    var showsPrompt = false
 
     mutating func readLine(prompt: String) -> InputLine? {
+        if showsPrompt { Terminal.write(prompt, to: STDOUT_FILENO) }
         var buffer: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(buffer) }

@@ -19,7 +19,8 @@ struct ScoutCommand: AsyncParsableCommand {
     @Flag(help: "Answer only from the response cache; send no request.")
     var offline = false
 
-    @Option(help: "Start in this source (movies, restaurants).", completion: .list(["movies", "restaurants", "songs", "albums", "artists", "music-videos", "podcasts", "films", "audiobooks", "ebooks", "apps", "omdb"]))
+    @Option(help: ArgumentHelp("Start in this source: \(Shell.sourceNames.joined(separator: ", ")).", valueName: "source"),
+            completion: .list(Shell.sourceNames))
     var source: String?
 
     @Option(name: .customShort("c"), help: "Run these commands (separated by ;) and exit.")
@@ -37,6 +38,9 @@ struct ScoutCommand: AsyncParsableCommand {
     func validate() throws {
         if let session { do { try Parser.validateSessionName(session) } catch { throw ValidationError("--session: \(error)") } }
         guard ["auto", "always", "never"].contains(color) else { throw ValidationError("--color takes auto, always or never") }
+        if let source, !Shell.sourceNames.contains(source.lowercased()) {
+            throw ValidationError("--source takes one of \(Shell.sourceNames.joined(separator: ", ")); \"\(source.prefix(40))\" is none of them")
+        }
     }
 
     mutating func run() async throws {
@@ -47,7 +51,10 @@ struct ScoutCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         Terminal.useUTF8Locale()
         let environment = ProcessInfo.processInfo.environment
-        let interactive = commands == nil && Terminal.isInteractive(environment: environment)
+        // A person at a terminal gets the banner, a prompt and the welcome back; the line editor (and the
+        // pager) only where the terminal can do more than print lines: not TERM=dumb (Emacs' M-x shell).
+        let interactive = commands == nil && isatty(STDIN_FILENO) == 1
+        let lineEditor = interactive && Terminal.canEdit(environment: environment)
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         var context = ShellContext(environment: environment, home: home,
                                    workingDirectory: FileManager.default.currentDirectoryPath,
@@ -55,6 +62,7 @@ struct ScoutCommand: AsyncParsableCommand {
         context.offline = offline
         context.json = json
         context.fitsWidth = isatty(STDOUT_FILENO) == 1
+        if context.fitsWidth { context.height = Terminal.height() }
         if interactive { context.openURL = { Terminal.openURL($0, environment: environment) } }
         if isatty(STDERR_FILENO) == 1 && !json {
             context.progress = { text in
@@ -62,13 +70,16 @@ struct ScoutCommand: AsyncParsableCommand {
                 Terminal.write(text.map { "\r\u{1B}[K\($0)…" } ?? "\r\u{1B}[K", to: STDERR_FILENO)
             }
         }
+        if isatty(STDERR_FILENO) == 1 && !json {
+            context.notice = { text in Terminal.write("\r\u{1B}[Kscout: \(text)\n", to: STDERR_FILENO) }
+        }
         let shell = Shell(context: context, fresh: fresh)
         let flag = Settings.ColorMode(rawValue: color) ?? .auto
         var printer = Printer(json: json) { stream in
             // Asked at each print: `set color` takes effect at once.
             ColourChoice.decide(flag: flag, setting: shell.settings.color, environment: environment, isTerminal: isatty(stream) == 1)
         }
-        if interactive && isatty(STDOUT_FILENO) == 1 {
+        if lineEditor && isatty(STDOUT_FILENO) == 1 {
             printer.pager = { text, lines in Terminal.page(text, lines: lines, environment: environment) }
         }
 
@@ -85,8 +96,8 @@ struct ScoutCommand: AsyncParsableCommand {
             Signals.install(interactive ? [SIGTERM, SIGHUP, SIGWINCH] : [SIGTERM, SIGHUP])
             // On a terminal, Ctrl-C during a command cancels that command (at the prompt it is a key).
             let interrupter = interactive ? CommandInterrupter() : nil
-            var reader: any LineReader = PlainReader()
-            if interactive, let editLine = EditLineReader(store: LineHistoryStore(url: context.paths.lineHistoryFile, store: context.fileStore)) {
+            var reader: any LineReader = PlainReader(showsPrompt: interactive)
+            if lineEditor, let editLine = EditLineReader(store: LineHistoryStore(url: context.paths.lineHistoryFile, store: context.fileStore)) {
                 EditLineReader.completer = { Completion.complete($0, data: shell.completionData()) }
                 reader = editLine
             }
@@ -95,7 +106,10 @@ struct ScoutCommand: AsyncParsableCommand {
                     printer.print(.failure("that line is not UTF-8 text and was skipped: check the input's encoding"))
                     continue
                 }
-                if interactive { shell.width = Terminal.width() }  // listings follow a resized window
+                if interactive {  // listings follow a resized window
+                    shell.width = Terminal.width()
+                    if shell.height != nil { shell.height = Terminal.height() }
+                }
                 let work = Task { [shell] in await shell.run(line: line) }
                 interrupter?.watch(work)
                 let outputs = await work.value
@@ -106,6 +120,9 @@ struct ScoutCommand: AsyncParsableCommand {
                 }
             }
             if interactive, !Signals.stopRequested { Terminal.write("\n", to: STDOUT_FILENO) }
+            // Stopped by SIGTERM or SIGHUP at the prompt: the prompt line (and its p1/2 at the right edge) is
+            // erased, so that the shell's next prompt starts on a clean line.
+            if lineEditor, Signals.stopRequested { Terminal.write("\r\u{1B}[K", to: STDOUT_FILENO) }
             (reader as? EditLineReader)?.close()
         }
         // An interactive visit is dated when it ends. A script's changes were saved (and dated) command by
@@ -156,7 +173,7 @@ struct Printer {
         if !output.lines.isEmpty {
             let colourLines = colour(STDOUT_FILENO)
             let text = output.styledLines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n"
-            if !paged || pager?(text, output.lines.count) != true { Terminal.write(text, to: STDOUT_FILENO) }
+            if !paged || !output.pageable || pager?(text, output.lines.count) != true { Terminal.write(text, to: STDOUT_FILENO) }
         }
         if let error = output.error { Terminal.write(Style.error.paint("scout: \(error)", colour: colourErrors) + "\n", to: STDERR_FILENO) }
     }

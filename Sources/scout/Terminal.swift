@@ -2,8 +2,8 @@ import Foundation
 
 /// The process's terminal and its signals, read in one place.
 enum Terminal {
-    /// Whether standard input is a terminal scout can edit lines on.
-    static func isInteractive(environment: [String: String]) -> Bool {
+    /// Whether standard input is a terminal scout can edit lines on (not `TERM=dumb`).
+    static func canEdit(environment: [String: String]) -> Bool {
         isatty(STDIN_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
@@ -41,6 +41,8 @@ enum Terminal {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", command]
+            // "sh: xdg-open: not found" is the shell's text, not scout's: a failure is said in scout's words.
+            process.standardError = FileHandle.nullDevice
             guard (try? process.run()) != nil else { continue }
             process.waitUntilExit()
             if process.terminationStatus == 0 { return true }

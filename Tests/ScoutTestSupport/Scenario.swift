@@ -11,6 +11,11 @@ public struct Scenario: Sendable {
             case line(String)
             /// `>> KEYS`: keys as tmux names them (`Tab`, `C-c`, `Up`), nothing else.
             case keys(String)
+            /// `& COMMAND`: a command run beside the terminal, not typed in it (`kill -TERM …`); `$PANE_PID`
+            /// is the terminal's shell.
+            case beside(String)
+            /// `~ TEXT`: waits (up to 70 s) until the terminal shows TEXT, for output that takes its time.
+            case wait(String)
         }
         public var kind: Kind
         /// Comment lines written just before the step, kept when the file is recorded again.
@@ -28,8 +33,10 @@ public struct Scenario: Sendable {
     public init(text: String) throws {
         var pending: [String] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if raw.hasPrefix("$ ") || raw.hasPrefix("> ") || raw.hasPrefix(">> ") {
+            if raw.hasPrefix("$ ") || raw.hasPrefix("> ") || raw.hasPrefix(">> ") || raw.hasPrefix("& ") || raw.hasPrefix("~ ") {
                 let kind: Step.Kind = raw.hasPrefix("$ ") ? .shell(String(raw.dropFirst(2)))
+                    : raw.hasPrefix("~ ") ? .wait(String(raw.dropFirst(2)))
+                    : raw.hasPrefix("& ") ? .beside(String(raw.dropFirst(2)))
                     : raw.hasPrefix(">> ") ? .keys(String(raw.dropFirst(3))) : .line(String(raw.dropFirst(2)))
                 if !steps.isEmpty { steps[steps.count - 1].expected = Self.trimmed(steps[steps.count - 1].expected) }
                 steps.append(Step(kind: kind, comments: pending, expected: []))
@@ -48,6 +55,12 @@ public struct Scenario: Sendable {
                     throw TmuxError(message: "scenario: cannot read the line \"\(raw)\" before the first step")
                 }
                 header.append(raw)
+            } else if terminal != nil {
+                // A screen's lines stand behind "| ", so that a "$ " on the screen is not read as a step.
+                guard raw.hasPrefix("|") || raw.isEmpty else {
+                    throw TmuxError(message: "scenario: a screen line must start with \"| \": \(raw)")
+                }
+                if raw.hasPrefix("|") { steps[steps.count - 1].expected.append(String(raw.dropFirst(raw.hasPrefix("| ") ? 2 : 1))) }
             } else {
                 steps[steps.count - 1].expected.append(raw)
             }
@@ -77,8 +90,10 @@ public struct Scenario: Sendable {
             case .shell(let command): out.append("$ " + command)
             case .line(let text): out.append("> " + text)
             case .keys(let keys): out.append(">> " + keys)
+            case .beside(let command): out.append("& " + command)
+            case .wait(let text): out.append("~ " + text)
             }
-            out += lines
+            out += terminal == nil ? lines : lines.map { $0.isEmpty ? "|" : "| " + $0 }
             out.append("")
         }
         return out.joined(separator: "\n")
@@ -160,10 +175,12 @@ public final class ScenarioRunner {
         if let size = scenario.terminal {
             // A shell in the terminal, with `$ ` for its prompt: `$ scout` is typed there, as a user would.
             if terminal == nil {
-                box.environment["PS1"] = "$ "
-                let started = try TmuxTerminal(sandbox: box, shellCommand: "exec bash --norc --noprofile -i", width: size.width, height: size.height)
+                try box.write("PS1='$ '\n", to: box.path(".bashrc"))
+                let started = try TmuxTerminal(sandbox: box, shellCommand: "exec bash --noprofile --rcfile \"$HOME/.bashrc\" -i",
+                                               width: size.width, height: size.height)
                 terminal = started
-                try started.waitFor("$ ")
+                try started.waitFor("$")
+                box.environment["PANE_PID"] = String(try started.panePID())
             }
             switch step.kind {
             case .shell(let text), .line(let text):
@@ -171,9 +188,15 @@ public final class ScenarioRunner {
                 try terminal?.send("Enter")
             case .keys(let keys):
                 try terminal?.send(contentsOf: keys.split(separator: " ").map(String.init))
+            case .beside(let command):
+                _ = try await pipeRun(command)
+            case .wait(let text):
+                try terminal?.waitFor(text, timeout: 70)
             }
             return try settledScreen()
         }
+        if case .beside(let command) = step.kind { return try await pipeRun(command) }
+        if case .wait = step.kind { throw TmuxError(message: "scenario: ~ waits for a terminal (terminal 80x24 at the top)") }
         guard case .shell(let command) = step.kind else {
             throw TmuxError(message: "scenario: > and >> need a terminal line (terminal 80x24) at the top")
         }
@@ -187,8 +210,8 @@ public final class ScenarioRunner {
         process.currentDirectoryURL = box.root
         process.environment = box.environment
         let out = box.path(".out"), err = box.path(".err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice

@@ -73,9 +73,10 @@ public struct Renderer: Sendable {
         return lines
     }
 
-    /// One line naming an item: title and its first fields.
+    /// One line naming an item: title and its first three fields that read as words (never a link such
+    /// as OMDb's poster).
     public static func summary(_ item: Item) -> String {
-        let details = item.fields.prefix(3).map(\.value).filter { !$0.isEmpty }
+        let details = item.fields.map(\.value).filter { !$0.isEmpty && !$0.contains("://") }.prefix(3)
         return details.isEmpty ? item.title : "\(item.title) (\(details.joined(separator: ", ")))"
     }
 

@@ -56,6 +56,32 @@ public enum DisplayWidth {
     }
 
     /// `text` cut to at most `width` cells, ending in `…` when cut.
+    /// Prose broken at spaces into lines of at most `width` cells, each line after the first indented by
+    /// `indent` spaces; a word longer than a line is cut with … rather than split.
+    public static func wrap(_ text: String, to width: Int, indent: Int = 0) -> [String] {
+        guard of(text) > width else { return [text] }
+        let lead = String(text.prefix { $0 == " " })
+        var lines: [String] = []
+        var line = lead
+        var lineWidth = of(lead)
+        let pad = String(repeating: " ", count: max(0, min(indent, width / 2)))
+        for word in text.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false) {
+            let wordWidth = of(String(word))
+            let atStart = lineWidth == 0 || line == lead || line == pad
+            if !atStart, lineWidth + 1 + wordWidth > width {
+                lines.append(line)
+                line = pad
+                lineWidth = pad.count
+            }
+            let startsLine = line == lead || line == pad
+            let piece = startsLine ? String(word) : " " + word
+            line += piece
+            lineWidth += of(piece)
+        }
+        lines.append(line)
+        return lines.map { of($0) > width ? truncate($0, to: width) : $0 }
+    }
+
     public static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         var out = ""

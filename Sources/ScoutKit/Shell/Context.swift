@@ -10,6 +10,8 @@ public struct ShellContext: Sendable {
     /// Which session file this run uses: nil for the default, or a named session.
     public var sessionName: String?
     public var width: Int
+    /// The terminal's height in lines, when standard output is a terminal (a listing page fits it).
+    public var height: Int?
     /// Whether output goes to a terminal, where listings are cut to `width`; on a pipe they are whole.
     public var fitsWidth = false
     /// The working directory that relative paths in `fav export` and friends are resolved against.
@@ -21,11 +23,16 @@ public struct ShellContext: Sendable {
     public var offline = false
     public var itunesURL: URL
     public var omdbURL: URL
+    /// Each `SCOUT_*_URL` that is set to something other than a URL, with the line that says so.
+    public var urlProblems: [String: String] = [:]
     /// `OMDB_API_KEY`, which wins over the key in the settings.
     public var omdbKey: String?
     /// Opens a web page in the user's browser; nil when there is no one to show it to (a script, a pipe).
     /// Returns false when no browser could be started.
     public var openURL: (@Sendable (String) -> Bool)?
+    /// Told at once of something a person waiting should know (a long wait for iTunes' pacing): one line
+    /// for standard error on a terminal; nil when nobody is watching.
+    public var notice: (@Sendable (String) -> Void)?
     /// Told how a long wait is going ("page 3 of 10"); nil when nobody is watching. Called with nil when done.
     public var progress: (@Sendable (String?) -> Void)?
 
@@ -33,17 +40,19 @@ public struct ShellContext: Sendable {
                 now: @escaping @Sendable () -> Date = { Date() }, calendar: Calendar = .current,
                 sessionName: String? = nil, width: Int = 80) {
         paths = Paths(environment: environment, home: home)
-        if let text = environment["SCOUT_CATALOG_URL"], !text.isEmpty, let url = URL(string: text), url.scheme != nil {
-            catalog = .server(url)
-        } else {
-            catalog = .builtin
+        var problems: [String: String] = [:]
+        /// The variable's URL; nil when unset or empty; a value that is not an http(s) URL with a host is a
+        /// problem named when the source is used, never a silent fall-back to the real service.
+        func url(_ variable: String) -> URL? {
+            guard let text = environment[variable], !text.isEmpty else { return nil }
+            if let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false { return url }
+            problems[variable] = "\(variable) is not an http(s) URL (\"\(text.prefix(60))\"): set it to one such as http://127.0.0.1:8080, or unset it"
+            return nil
         }
-        func url(_ variable: String, _ fallback: String) -> URL {
-            environment[variable].flatMap { $0.isEmpty ? nil : URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
-                ?? URL(string: fallback) ?? URL(fileURLWithPath: "/")
-        }
-        itunesURL = url("SCOUT_ITUNES_URL", "https://itunes.apple.com")
-        omdbURL = url("SCOUT_OMDB_URL", "https://www.omdbapi.com")
+        catalog = url("SCOUT_CATALOG_URL").map(CatalogOrigin.server) ?? .builtin
+        itunesURL = url("SCOUT_ITUNES_URL") ?? URL(string: "https://itunes.apple.com") ?? URL(fileURLWithPath: "/")
+        omdbURL = url("SCOUT_OMDB_URL") ?? URL(string: "https://www.omdbapi.com") ?? URL(fileURLWithPath: "/")
+        urlProblems = problems
         omdbKey = environment["OMDB_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         var store = FileStore()
         store.now = now

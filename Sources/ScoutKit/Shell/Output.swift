@@ -37,6 +37,9 @@ public struct Output: Sendable {
     public var json: [String: JSONValue] = [:]
     /// Whether the REPL should stop after this command.
     public var quit = false
+    /// Whether a terminal may show it through the pager when it is longer than the screen (help, history,
+    /// favourites); a listing page or a detail is sized to fit and never is.
+    public var pageable = true
 
     public init() {}
 
@@ -58,6 +61,13 @@ public struct Output: Sendable {
         for index in clean.pieces.indices { clean.pieces[index].text = SafeText.clean(clean.pieces[index].text) }
         styledLines.append(clean)
         lines.append(clean.plain)
+    }
+
+    /// Prose: one line on a pipe, or broken at spaces to `width` cells (continuation lines indented by
+    /// `indent`) on a terminal.
+    public mutating func say(prose text: String, width: Int?, indent: Int = 0) {
+        guard let width else { return say(text) }
+        for line in DisplayWidth.wrap(text, to: width, indent: indent) { say(line) }
     }
 
     public mutating func warn(_ line: String) {

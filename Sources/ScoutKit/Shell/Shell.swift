@@ -15,6 +15,10 @@ public final class Shell: @unchecked Sendable {
     var savedSession: SessionModel?
     /// The terminal's width in columns, which listings fit; the REPL updates it when the window is resized.
     public var width: Int
+    /// The terminal's height in lines, which a listing page fits when `page-size` is not set; nil on a pipe.
+    public var height: Int? {
+        didSet { if height != oldValue { invalidate() } }
+    }
     /// When the session was visited before this run; nil on a first run or with `--fresh`.
     public private(set) var previousVisit: Date?
 
@@ -44,9 +48,13 @@ public final class Shell: @unchecked Sendable {
     var fetchedPages = 0
     /// The source's count of all results, when it gives one.
     var sourceTotal: Int?
+    /// Pages that arrived past one that did not (Ctrl-C during `load all`), kept until the gap is fetched.
+    var parkedPages: [Int: [Item]] = [:]
 
     /// `results` filtered, sorted and grouped, as rows are numbered; rebuilt when any of those change.
     private var displayedCache: [Item]?
+    /// Where each page of `displayed` starts; rebuilt with it.
+    private var pageStartsCache: [Int]?
 
     public init(context: ShellContext, fresh: Bool = false) {
         self.context = context
@@ -55,6 +63,7 @@ public final class Shell: @unchecked Sendable {
         configFile = StateFile(context.paths.configFile, label: "the settings", store: context.fileStore)
         catalogStore = CatalogStore(origin: context.catalog, offline: context.offline)
         width = context.width
+        height = context.height
         session = SessionModel()
         settings = Settings()
         settings = configFile.load(warn: warnings.add) ?? Settings()
@@ -75,9 +84,10 @@ public final class Shell: @unchecked Sendable {
 
     // MARK: Sources
 
-    public var sourceNames: [String] {
-        CatalogSource.Kind.allCases.map(\.rawValue) + ITunesSource.kinds.map(\.name) + ["omdb"]
-    }
+    /// Every source's name, in the order `sources` lists them.
+    public static let sourceNames: [String] = CatalogSource.Kind.allCases.map(\.rawValue) + ITunesSource.kinds.map(\.name) + ["omdb"]
+
+    public var sourceNames: [String] { Self.sourceNames }
 
     var omdbKey: String? { context.omdbKey ?? settings.omdbKey }
 
@@ -86,16 +96,25 @@ public final class Shell: @unchecked Sendable {
             cacheSwept = true
             context.fileStore.sweepTemporaries(in: context.paths.cache)
         }
-        return CachingFetcher(folder: context.paths.cache, store: context.fileStore, ttl: TimeInterval(settings.cacheTTL),
-                              offline: context.offline || settings.offline, now: context.now,
-                              fetcher: HTTPFetcher(timeout: .seconds(settings.timeout)), pacer: itunesPacer, warn: warnings.add)
+        var fetcher = CachingFetcher(folder: context.paths.cache, store: context.fileStore, ttl: TimeInterval(settings.cacheTTL),
+                                     offline: context.offline || settings.offline, now: context.now,
+                                     fetcher: HTTPFetcher(timeout: .seconds(settings.timeout)), pacer: itunesPacer, warn: warnings.add)
+        fetcher.notice = context.notice
+        return fetcher
     }
 
     func source(named name: String) throws(UsageError) -> any Source {
         if let kind = CatalogSource.Kind(rawValue: name) {
+            if let problem = context.urlProblems["SCOUT_CATALOG_URL"] { throw UsageError(problem) }
             return CatalogSource(kind: kind, store: catalogStore)
         }
-        if name == "omdb" { return OMDbSource(base: context.omdbURL, key: omdbKey, fetcher: fetcher) }
+        if name == "omdb" {
+            if let problem = context.urlProblems["SCOUT_OMDB_URL"] { throw UsageError(problem) }
+            return OMDbSource(base: context.omdbURL, key: omdbKey, fetcher: fetcher)
+        }
+        if ITunesSource.kinds.contains(where: { $0.name == name }), let problem = context.urlProblems["SCOUT_ITUNES_URL"] {
+            throw UsageError(problem)
+        }
         if let source = ITunesSource(name: name, base: context.itunesURL, fetcher: fetcher, country: settings.country, lang: settings.lang) {
             return source
         }
@@ -119,7 +138,8 @@ public final class Shell: @unchecked Sendable {
         for words in commands {
             let output = await run(words: words)
             outputs.append(output)
-            if output.quit { break }
+            // Ctrl-C stops the whole line, not only the command it landed in.
+            if output.quit || Task.isCancelled { break }
         }
         return outputs
     }
@@ -183,12 +203,16 @@ public final class Shell: @unchecked Sendable {
                 return try listing()
             case .sort(let order):
                 try requireResults()
+                try checkApplies(order.key.rawValue, to: "sort", among: ["title", "relevance"])
+                if order.key != .relevance { try await loadEverythingBefore("sort") }
                 session.sort = order
                 session.view = .list
                 invalidate()
                 return try listing()
             case .group(let key):
                 try requireResults()
+                try checkApplies(key, to: "group", among: ["none"])
+                if key != "none" { try await loadEverythingBefore("group") }
                 session.group = key
                 session.view = .list
                 invalidate()
@@ -240,14 +264,13 @@ public final class Shell: @unchecked Sendable {
             }
             guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("\(source.name) needs words to search for") }
         }
-        if let term = try denyList.match(query.terms) {
-            throw UsageError("refused: \"\(Text.brief(query.terms))\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); nothing was sent")
-        }
+        if let refused = try refusal(of: query, in: source) { return refused }
         let first = try await waiting("searching \(source.name)") { try await source.search(query, page: 1) }
         results = first.items
         hasMore = first.hasMore
         sourceTotal = first.total
         fetchedPages = 1
+        parkedPages = [:]
         resultsLoaded = true
         session.source = source.name
         session.query = query
@@ -256,7 +279,7 @@ public final class Shell: @unchecked Sendable {
         session.view = .list
         invalidate()
         // A scout page may span several of the source's (OMDb gives 10 at a time).
-        while hasMore, displayed.count < settings.pageSize { try await fetchNextPage() }
+        while !pageIsFull(1) { try await fetchNextPage() }
         var output = Output()
         if let note = first.note { output.say("(\(note))") }
         let id = UUID().uuidString
@@ -268,10 +291,8 @@ public final class Shell: @unchecked Sendable {
         }
         if results.isEmpty {
             output.say("No \(source.name) match \"\(Text.brief(query.terms))\".")
-            if !(source is CatalogSource), settings.autoDeny, first.note == nil, (try? denyList.add([query.terms])) == 1 {
-                output.say("Added \"\(query.terms)\" to the deny list, so it is not sent again (deny rm \(query.terms) undoes it; set auto-deny off stops this).")
-            }
             output.json = listingJSON()
+            rememberEmptySearch(query, in: source, answer: first, into: &output)
             return output
         }
         output.merge(try listing())
@@ -308,7 +329,13 @@ public final class Shell: @unchecked Sendable {
     func fetchNextPage() async throws {
         guard hasMore, let query = session.query else { return }
         let source = try source(named: query.source)
-        let page = try await waiting("fetching page \(fetchedPages + 1) from \(source.name)") { try await source.search(query, page: fetchedPages + 1) }
+        let number = fetchedPages + 1
+        let page: ResultPage
+        if let parked = parkedPages.removeValue(forKey: number) {
+            page = ResultPage(items: parked, total: sourceTotal, hasMore: sourceTotal.map { number * OMDbSource.pageSize < $0 } ?? true)
+        } else {
+            page = try await waiting("fetching page \(number) from \(source.name)") { try await source.search(query, page: number) }
+        }
         let known = Set(results.map(\.id))
         let new = page.items.filter { !known.contains($0.id) }
         results.append(contentsOf: new)
@@ -334,10 +361,20 @@ public final class Shell: @unchecked Sendable {
         results = []
         resultsLoaded = false
         hasMore = false
+        parkedPages = [:]
         invalidate()
-        output.say("Now using \(source.name): search TERMS, or search alone for everything.")
+        output.say("Now using \(source.name): \(Self.searchHint(source)).")
         output.json["source"] = .string(source.name)
         return output
+    }
+
+    /// What `search` takes in `source`, for hints.
+    static func searchHint(_ source: any Source) -> String {
+        switch source {
+        case is CatalogSource: "search TERMS, or search alone for everything"
+        case is OMDbSource: "search TERMS [--type movie|series|episode] [--year YYYY]"
+        default: "search TERMS [--country CC] [--lang L]"
+        }
     }
 
     func sources() -> Output {
@@ -378,9 +415,10 @@ public final class Shell: @unchecked Sendable {
             hasMore = first.hasMore
             sourceTotal = first.total
             fetchedPages = 1
+        parkedPages = [:]
             resultsLoaded = true
             invalidate()
-            while hasMore, displayed.count < session.page * settings.pageSize { try await fetchNextPage() }
+            while !pageIsFull(session.page) { try await fetchNextPage() }
             return nil
         } catch {
             results = []
@@ -395,12 +433,13 @@ public final class Shell: @unchecked Sendable {
     func requireResults() throws(UsageError) {
         guard resultsLoaded else {
             if session.query != nil { throw UsageError("the results are not loaded: search again") }
-            throw UsageError("nothing to list yet: search TERMS (or search alone for everything)")
+            throw UsageError("nothing to list yet: \(currentSource.map(Self.searchHint) ?? "search TERMS")")
         }
     }
 
     func invalidate() {
         displayedCache = nil
+        pageStartsCache = nil
     }
 
     var groupField: String? {
@@ -409,6 +448,18 @@ public final class Shell: @unchecked Sendable {
         case let key?: key
         case nil: currentSource?.defaultGroup
         }
+    }
+
+    /// Refuses to sort or group by a field none of the results has (`sort year` on restaurants), naming
+    /// the keys that do apply; `always` apply whatever the results hold.
+    func checkApplies(_ key: String, to verb: String, among always: [String]) throws(UsageError) {
+        let candidates = verb == "sort" ? SortOrder.Key.allCases.map(\.rawValue) : ["year", "cuisine", "genre", "kind", "none"]
+        func applies(_ key: String) -> Bool {
+            always.contains(key) || results.contains { key == "year" ? $0.year != nil : key == "rating" ? $0.rating != nil : $0[field: key] != nil }
+        }
+        guard !applies(key) else { return }
+        let usable = candidates.filter(applies)
+        throw UsageError("\(session.source) results have no \(key): \(verb) \(usable.joined(separator: ", ")) instead")
     }
 
     /// The results as rows are numbered: filtered, sorted, then grouped.
@@ -470,18 +521,72 @@ public final class Shell: @unchecked Sendable {
         hasMore && session.filter == nil ? max(displayed.count, sourceTotal ?? 0) : displayed.count
     }
 
+    /// Whether a page fits the window, group headings counted: on a terminal with `page-size` not set.
+    var pagesFitWindow: Bool { settings.pageSize == nil && height != nil }
+
+    /// Lines a page may use for its rows (and, fitting the window, its group headings): the window less
+    /// the heading, the `next` line, the line typed and the prompt; else `page-size`, else 20.
+    var pageLines: Int {
+        if let size = settings.pageSize { return size }
+        if let height { return max(3, height - 4) }
+        return 20
+    }
+
+    /// Where each page of `displayed` starts: every `page-size` rows, or as many rows and headings as fit.
+    var pageStarts: [Int] {
+        if let pageStartsCache { return pageStartsCache }
+        let rows = displayed
+        var starts = [0]
+        if pagesFitWindow, let field = groupField {
+            var used = 0
+            var previous: String?
+            for (index, item) in rows.enumerated() {
+                let key = Renderer.groupKey(item, field)
+                // A page opens with its group's heading; a new group within a page adds one.
+                var cost = used == 0 || key != previous ? 2 : 1
+                if used > 0, used + cost > pageLines {
+                    starts.append(index)
+                    used = 0
+                    cost = 2
+                }
+                used += cost
+                previous = key
+            }
+        } else {
+            starts += Array(stride(from: pageLines, to: rows.count, by: pageLines))
+        }
+        pageStartsCache = starts
+        return starts
+    }
+
+    /// The rows of page `page` (from 1), as indices into `displayed`.
+    func rows(onPage page: Int) -> Range<Int> {
+        let starts = pageStarts, count = displayed.count
+        guard page >= 1, page <= starts.count else { return count..<count }
+        return starts[page - 1]..<(page < starts.count ? starts[page] : count)
+    }
+
+    /// Whether page `page` holds every row it will: the next page has begun, or nothing is left to fetch.
+    func pageIsFull(_ page: Int) -> Bool {
+        !hasMore || pageStarts.count > page || (!(pagesFitWindow && groupField != nil) && displayed.count >= page * pageLines)
+    }
+
     var pageCount: Int {
-        let loaded = max(1, (displayed.count + settings.pageSize - 1) / settings.pageSize)
+        let loaded = displayed.isEmpty ? 1 : pageStarts.count
         guard hasMore else { return loaded }
         // Unfiltered, the source's own count says how many pages there will be; otherwise one more at least.
-        if session.filter == nil, let sourceTotal { return max(loaded, (sourceTotal + settings.pageSize - 1) / settings.pageSize) }
+        if session.filter == nil, let sourceTotal {
+            let perPage = max(1, pagesFitWindow && groupField != nil ? pageLines - 2 : pageLines)
+            let lastStart = pageStarts.last ?? 0
+            return max(loaded, pageStarts.count - 1 + (sourceTotal - lastStart + perPage - 1) / perPage)
+        }
         return loaded + 1
     }
 
     func turnPage(to page: Int) async throws -> Output {
         try requireResults()
         if page < 1 { throw UsageError("already on the first page") }
-        while hasMore, displayed.count < page * settings.pageSize { try await fetchNextPage() }
+        while !pageIsFull(page) { try await fetchNextPage() }
         guard page <= pageCount else {
             throw UsageError(pageCount == 1 ? "there is only one page" : "there are only \(pageCount) pages: page 1 to \(pageCount)")
         }
@@ -490,25 +595,46 @@ public final class Shell: @unchecked Sendable {
         return try listing()
     }
 
-    /// Fetches every remaining page: when the source says how many there are, `loadAllConcurrency` at a
-    /// time, each put in its place so that the list does not jump; otherwise one after another.
+    /// `load all`: fetches every remaining page, then shows the heading and what it kept.
     func loadAll() async throws -> Output {
         try requireResults()
-        guard hasMore, let query = session.query else {
-            var output = Output()
+        var output = Output()
+        guard hasMore else {
             output.say("All \(results.count) results are loaded.")
             output.json = listingJSON()
             return output
         }
+        let (added, failure) = try await loadRemaining()
+        output.say(heading())
+        if let failure {
+            output.say("Loaded \(added) more: \(results.count) in all.")
+            output.fail("stopped loading (\(failure)); \(results.count) results kept: load all again to go on")
+        } else if added == 0 {
+            output.say("Loaded nothing more: the pages left repeated results already listed, so the list ends at \(results.count).")
+        } else {
+            output.say("Loaded \(added) more: \(results.count) in all.")
+        }
+        output.json = listingJSON()
+        output.json["added"] = .int(added)
+        return output
+    }
+
+    /// Fetches every remaining page into `results`: when the source says how many there are,
+    /// `loadAllConcurrency` at a time, each put in its place so that the list does not jump; otherwise one
+    /// after another. Pages that arrived are kept whatever stops the rest (an error, Ctrl-C). Returns how
+    /// many results it added and what stopped it.
+    func loadRemaining() async throws -> (added: Int, failure: (any Error)?) {
+        guard hasMore, let query = session.query else { return (0, nil) }
         let source = try source(named: query.source)
         let before = results.count
         var failure: (any Error)?
         if let total = sourceTotal, source is OMDbSource {
             let last = min(OMDbSource.maxPages, (total + OMDbSource.pageSize - 1) / OMDbSource.pageSize)
-            let pages = Array((fetchedPages + 1)...max(fetchedPages + 1, last))
-            var arrived: [Int: [Item]] = [:]
+            let pages = Array((fetchedPages + 1)...max(fetchedPages + 1, last)).filter { parkedPages[$0] == nil }
+            var arrived = parkedPages
             let progress = context.progress
-            let done = fetchedPages
+            let done = fetchedPages + parkedPages.count
+            var count = 0
             await withTaskGroup(of: (Int, Result<ResultPage, SourceError>).self) { group in
                 var next = pages.makeIterator()
                 func launch() {
@@ -524,22 +650,31 @@ public final class Shell: @unchecked Sendable {
                 for _ in 0..<Self.loadAllConcurrency { launch() }
                 for await (page, result) in group {
                     switch result {
-                    case .success(let answer): arrived[page] = answer.items
+                    case .success(let answer):
+                        arrived[page] = answer.items
+                        count += 1
                     case .failure(let error): if failure == nil { failure = error }
                     }
-                    progress?("loading pages: \(done + arrived.count) of \(last)")
+                    progress?("loading pages: \(done + count) of \(last)")
                     if failure == nil { launch() }
                 }
             }
             progress?(nil)
-            // Pages join the list in order, up to the first that is missing.
+            // Pages join the list in order, up to the first that is missing; those after it wait for it.
             var known = Set(results.map(\.id))
-            for page in pages {
-                guard let items = arrived[page] else { break }
+            var page = fetchedPages + 1
+            while let items = arrived.removeValue(forKey: page) {
                 results.append(contentsOf: items.filter { known.insert($0.id).inserted })
                 fetchedPages = page
+                page += 1
             }
+            parkedPages = arrived
             hasMore = fetchedPages < last
+            if failure == nil, results.count == before {
+                // Every page repeated what was listed: the list ends here, whatever the count said.
+                hasMore = false
+                sourceTotal = results.count
+            }
         } else {
             do {
                 while hasMore {
@@ -550,10 +685,17 @@ public final class Shell: @unchecked Sendable {
             context.progress?(nil)
         }
         invalidate()
-        var output = try listing()
-        output.say("Loaded \(results.count - before) more: \(results.count) in all.")
-        if let failure { output.fail("stopped loading (\(failure)); \(results.count) results kept: load all again to go on") }
-        return output
+        return (results.count - before, failure)
+    }
+
+    /// Before an order that moves rows (a sort, a group), every result is fetched, so that a row number
+    /// names the same item for as long as the list is shown: a page arriving later cannot move it.
+    func loadEverythingBefore(_ what: String) async throws {
+        guard hasMore else { return }
+        let (_, failure) = try await loadRemaining()
+        if let failure {
+            throw UsageError("\(what) needs every result first, and loading stopped (\(failure)); \(results.count) results kept: \(what) again to go on")
+        }
     }
 
     /// The current page with its heading, marks and group headings.
@@ -562,12 +704,15 @@ public final class Shell: @unchecked Sendable {
         session.page = min(session.page, pageCount)
         let rows = displayed
         var output = Output()
+        // A page is sized to fit the window: it never goes through the pager, which would take the next keys.
+        output.pageable = false
         output.say(heading())
         if rows.isEmpty {
             output.say(session.filter != nil ? "Nothing matches the filter: filter alone clears it." : "No results.")
         } else {
-            let start = (session.page - 1) * settings.pageSize
-            let slice = rows[start..<min(rows.count, start + settings.pageSize)]
+            let range = self.rows(onPage: session.page)
+            let start = range.lowerBound
+            let slice = rows[range]
             let favouriteIDs = favourites.ids
             for line in Renderer(width: width).page(slice, firstRow: start + 1, columns: currentSource?.columns ?? [],
                                                            groupBy: groupField, selected: selectedIDs, favourites: favouriteIDs) {
@@ -586,7 +731,9 @@ public final class Shell: @unchecked Sendable {
 
     func heading() -> String {
         var parts = [session.source]
-        if let terms = session.query?.terms, !terms.isEmpty { parts.append("\"\(Text.brief(terms))\"") } else { parts.append("everything") }
+        var searched = session.query.map { $0.terms.isEmpty ? "everything" : "\"\(Text.brief($0.terms))\"" } ?? "everything"
+        for (name, value) in (session.query?.options ?? [:]).sorted(by: { $0.key < $1.key }) { searched += " --\(name) \(value)" }
+        parts.append(searched)
         let count = resultCount
         parts.append(count == 1 ? "1 result" : "\(count) results")
         if count > displayed.count { parts.append("\(displayed.count) loaded") }
@@ -607,8 +754,9 @@ public final class Shell: @unchecked Sendable {
 
     func listingJSON() -> [String: JSONValue] {
         let rows = displayed
-        let start = (session.page - 1) * settings.pageSize
-        let slice = rows.isEmpty ? [] : rows[min(start, rows.count)..<min(rows.count, start + settings.pageSize)]
+        let range = self.rows(onPage: session.page)
+        let start = range.lowerBound
+        let slice = rows[range]
         let favouriteIDs = slice.isEmpty ? [] : favourites.ids
         return [
             "items": .array(slice.enumerated().map { offset, item in
@@ -650,6 +798,7 @@ public final class Shell: @unchecked Sendable {
 
     func detail(_ item: Item) -> Output {
         var output = Output()
+        output.pageable = false
         for line in Renderer(width: width).detail(item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id)) {
             output.say(line)
         }
@@ -663,8 +812,8 @@ public final class Shell: @unchecked Sendable {
         var output = Output()
         // Only web pages go to a browser: a remote catalog's file: or javascript: link is printed, not opened.
         let web = ["http", "https"].contains(URL(string: url)?.scheme?.lowercased() ?? "")
-        if web, let openURL = context.openURL, openURL(url) {
-            output.say("Opened \(url)")
+        if web, let openURL = context.openURL {
+            output.say(openURL(url) ? "Opened \(url)" : "No browser could be started (set BROWSER to one): \(url)")
         } else {
             output.say(url)
         }
@@ -708,6 +857,7 @@ extension Output {
         for warning in other.warnings { warn(warning) }
         if let error = other.error { fail(error) }
         json.merge(other.json) { $1 }
+        pageable = pageable && other.pageable
         quit = quit || other.quit
     }
 }

@@ -78,10 +78,13 @@ public struct HTTPFetcher: Sendable {
     static func reason(_ error: any Error) -> String {
         let text = String(describing: error)
         if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
-        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") { return "host not found" }
+        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") || text.contains("UnknownHost") { return "host not found" }
         if text.contains("remoteConnectionClosed") || text.contains("reset") || text.contains("unexpected time")
             || text.contains("EOF") { return "connection closed mid-answer" }
-        return text.count > 80 ? String(text.prefix(80)) + "…" : text
+        if text.contains("timed out") || text.contains("Timeout") { return "no answer in time" }
+        if text.contains("unreachable") || text.contains("Unreachable") { return "network unreachable" }
+        // A library's own error text means nothing to a user: say what happened in words.
+        return "the connection failed"
     }
 }
 

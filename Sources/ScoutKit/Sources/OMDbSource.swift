@@ -95,7 +95,8 @@ public struct OMDbSource: Source {
         case "Incorrect IMDb ID.":
             throw .rejected("OMDb does not know that IMDb id: search again, the result may have moved")
         default:
-            throw .rejected("OMDb says: \(error.prefix(120).replacingOccurrences(of: "\n", with: " "))")
+            let oneLine = error.split(whereSeparator: \.isNewline).joined(separator: " ")
+            throw .rejected("OMDb says: \(oneLine.count > 120 ? oneLine.prefix(119) + "…" : oneLine)")
         }
     }
 

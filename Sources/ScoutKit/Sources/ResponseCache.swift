@@ -30,6 +30,8 @@ public struct CachingFetcher: Sendable {
     let pacer: Pacer
     /// Told when a cache entry was damaged and kept aside.
     let warn: @Sendable (String) -> Void
+    /// Told at once of a long wait the user should know about (iTunes' pacing), on a terminal.
+    var notice: (@Sendable (String) -> Void)?
 
     public init(folder: URL, store: FileStore, ttl: TimeInterval, offline: Bool, now: @escaping @Sendable () -> Date,
                 fetcher: HTTPFetcher = HTTPFetcher(), pacer: Pacer, warn: @escaping @Sendable (String) -> Void) {
@@ -49,14 +51,19 @@ public struct CachingFetcher: Sendable {
         let cached = read(file, key: key)
         if let cached {
             let age = now().timeIntervalSince(cached.storedAt)
-            if offline { return answer(cached, note: "from the cache, \(Self.age(age)) old (offline)") }
+            if offline { return answer(cached, note: "offline: from the cache, \(Self.age(age)) old") }
             if age < ttl { CacheStats.record(hit: true, in: folder, store: store, warn: warn); return answer(cached, note: nil) }
         } else if offline {
             throw .notConfigured("offline, and this \(service) answer is not in the cache: leave --offline out, or set offline off")
         }
         CacheStats.record(hit: false, in: folder, store: store, warn: warn)
         do {
-            if service == "iTunes" { await pacer.wait() }
+            if service == "iTunes" {
+                let (limit, notice) = (pacer.limit, notice)
+                await pacer.wait { delay in
+                    notice?("iTunes takes at most \(limit) requests a minute: waiting \(Self.seconds(delay)) s for the next (Ctrl-C cancels)")
+                }
+            }
             let response = try await fetcher.get(url)
             if response.status >= 500, let cached {
                 let age = now().timeIntervalSince(cached.storedAt)
@@ -89,6 +96,12 @@ public struct CachingFetcher: Sendable {
     /// FNV-1a, 64 bits, as hex: a stable file name for a URL (`scout-bench` names the entries it writes with it).
     public static func hash(_ text: String) -> String {
         String(FNV.hash(text), radix: 16).leftPadded(to: 16)
+    }
+
+    /// A wait in whole seconds, to the nearest 5 past 10 s: said once, it should not claim precision.
+    static func seconds(_ duration: Duration) -> Int {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds < 10 ? max(1, Int(seconds.rounded(.up))) : Int((seconds / 5).rounded()) * 5
     }
 
     static func age(_ seconds: TimeInterval) -> String {
@@ -131,10 +144,12 @@ public actor Pacer {
         self.window = window
     }
 
-    func wait() async {
+    /// Waits until one more request may go; `announce` hears how long first, when there is a wait.
+    func wait(announce: (@Sendable (Duration) -> Void)? = nil) async {
         let clock = ContinuousClock()
         sent.removeAll { clock.now - $0 > window }
         if sent.count >= limit, let oldest = sent.first {
+            announce?(oldest + window - clock.now)
             try? await clock.sleep(until: oldest + window)
             sent.removeFirst()
         }
