@@ -26,3 +26,19 @@ import Testing
         }
     }
 }
+
+extension ScenarioTests {
+    /// The README's tour is the last screen of readme-tour.scenario, so the README cannot drift from what scout prints.
+    @Test func theReadmeTourIsWhatScoutShows() throws {
+        let readme = String(decoding: try Data(contentsOf: ScenarioRunner.repository.appendingPathComponent("README.md")), as: UTF8.self)
+        let tour = try #require(readme.range(of: "## A short tour"))
+        let rest = readme[tour.upperBound...]
+        let open = try #require(rest.range(of: "```\n"))
+        let close = try #require(rest[open.upperBound...].range(of: "```"))
+        let block = rest[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let file = ScenarioRunner.folder.appendingPathComponent("readme-tour.scenario")
+        let scenario = try Scenario(text: String(decoding: try Data(contentsOf: file), as: UTF8.self))
+        let screen = try #require(scenario.steps.last?.expected)
+        #expect(Scenario.trimmed(block) == screen, "\(ScenarioRunner.diff(expected: screen, actual: Scenario.trimmed(block)))")
+    }
+}
