@@ -90,10 +90,16 @@ import Testing
         box.environment["SCOUT_OMDB_URL"] = server.baseURL
         box.environment["OMDB_API_KEY"] = "k3y"
         let start = ContinuousClock.now
-        let run = try await box.run(["--json", "-c", "search star --in omdb; load all"])
+        let run = try await box.run(["-c", "search star --in omdb; load all; page 5"])
         let elapsed = ContinuousClock.now - start
-        let objects = try run.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
-        #expect(objects.last?["total"] as? Int == 100)
+        // What a user reads: the heading stops saying "20 loaded", every page joined in order, page 5 is rows 81-100.
+        let lines = run.stdoutLines
+        #expect(lines.first == "omdb · \"star\" · 100 results · 20 loaded · page 1 of 5")
+        #expect(lines.contains("omdb · \"star\" · 100 results · page 1 of 5"))
+        #expect(lines.contains("Loaded 80 more: 100 in all."))
+        #expect(lines.suffix(21).first == "omdb · \"star\" · 100 results · page 5 of 5")
+        #expect(lines.suffix(20).first?.hasPrefix("    81  Star Story 9-1 ") == true, "\(lines.suffix(21))")
+        #expect(lines.last?.hasPrefix("   100  Star Story 10-10 ") == true)
         #expect(await server.log.paths.count == 10)
         let peak = await gauge.peak
         #expect(peak >= 3 && peak <= 8, "requests in flight at once: \(peak)")
@@ -101,6 +107,43 @@ import Testing
         let order = try await box.run(["--json", "-c", "page 5"])
         let items = (try JSONSerialization.jsonObject(with: Data(order.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]] ?? []
         #expect(items.first?["title"] as? String == "Star Story 9-1")
+        let json = try await box.run(["--json", "-c", "list"])
+        #expect(json.stdout.contains(#""loaded":100"#), "\(json.stdout.prefix(300))")
+        await server.stop()
+    }
+
+    /// Ctrl-C during `load all` keeps the pages that arrived: the heading counts them and they stay listed.
+    @Test func ctrlCDuringLoadAllKeepsThePagesThatArrived() async throws {
+        let server = try await FixtureServer.start { _, query in
+            let page = Int(query["page"] ?? "1") ?? 1
+            let items = (1...10).map { i in
+                #"{"Title":"Star Story \#(page)-\#(i)","Year":"\#(1970 + page)","imdbID":"tt9\#(String(format: "%02d%02d", page, i))","Type":"movie","Poster":"N/A"}"#
+            }
+            // The first six pages come at once (a 40-line window shows 36 rows: the search fetches four), the
+            // rest only after a long wait that Ctrl-C cuts short.
+            return FixtureResponse(body: Data(#"{"Search":[\#(items.joined(separator: ","))],"totalResults":"100","Response":"True"}"#.utf8),
+                                   delay: page <= 6 ? .zero : .seconds(20))
+        }
+        let box = try Sandbox()
+        box.environment["SCOUT_OMDB_URL"] = server.baseURL
+        box.environment["OMDB_API_KEY"] = "k3y"
+        let term = try TmuxTerminal(sandbox: box, width: 100, height: 40)
+        try term.waitFor("movies [0 selected]>")
+        try term.type("search star --in omdb")
+        try term.send("Enter")
+        try term.waitFor("40 loaded")
+        try term.type("load all")
+        try term.send("Enter")
+        try term.waitFor("loading pages: 6 of 10", timeout: 10)
+        try term.send("C-c")
+        let screen = try term.waitFor("load all again to go on", timeout: 10)
+        #expect(screen.contains("omdb · \"star\" · 100 results · 60 loaded · page 1 of 3"), "\(screen)")
+        #expect(screen.contains("Loaded 20 more: 60 in all."))
+        try term.type("set page-size 10; page 6")
+        try term.send("Enter")
+        let page6 = try term.waitFor("page 6 of 10")
+        #expect(page6.contains("   51  Star Story 6-1 "), "\(page6)")
+        #expect(page6.contains("   60  Star Story 6-10 "))
         await server.stop()
     }
 
@@ -173,17 +216,25 @@ import Testing
         #expect(missing.stderr.contains("offline, and this OMDb answer is not in the cache"))
     }
 
+    /// A search that finds nothing is refused next time as that same search only: same source, same
+    /// options (the store's country included), same folded terms; a longer query, another store or the
+    /// catalog is asked.
     @Test func aSearchThatFindsNothingIsDeniedNextTime() async throws {
         let empty = Data("\n\n{\"resultCount\":0,\"results\":[]}\n".utf8)
         let server = try await FixtureServer.start { path, _ in path == "/search" ? FixtureResponse(body: empty) : nil }
         let box = try Sandbox()
         box.environment["SCOUT_ITUNES_URL"] = server.baseURL
         let first = try await box.run(["-c", "search zzqx nothing --in songs"])
-        #expect(first.stdout.contains("Added \"zzqx nothing\" to the deny list"))
-        let second = try await box.run(["-c", "search ZZQX  nothing at all --in songs"])
+        #expect(first.stdout.contains("Added songs \"zzqx nothing\" --country US --lang en_us to the deny list"))
+        let second = try await box.run(["-c", "search ZZQX  nothing --in songs"])
         #expect(second.status == 1)
-        #expect(second.stderr.contains("matches the denied term \"zzqx nothing\""))
+        #expect(second.stderr.contains("refused: songs \"zzqx nothing\" --country US --lang en_us found nothing on "))
         #expect(await server.log.paths.count == 1)
+        let others = try await box.run(["-c", "search zzqx nothing at all --in songs; search zzqx nothing --in songs --country gb; search zzqx nothing --in albums"])
+        #expect(others.status == 0, "\(others.stderr)")
+        #expect(await server.log.paths.count == 4)
+        let catalog = try await box.run(["-c", "search zzqx nothing --in movies"])
+        #expect(catalog.status == 0 && catalog.stdout.contains("No movies match"), "\(catalog.stderr)")
         await server.stop()
     }
 

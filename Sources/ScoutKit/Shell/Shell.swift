@@ -604,13 +604,18 @@ public final class Shell: @unchecked Sendable {
             output.json = listingJSON()
             return output
         }
-        let (added, failure) = try await loadRemaining()
+        let pagesBefore = fetchedPages
+        let (added, received, failure) = try await loadRemaining()
         output.say(heading())
         if let failure {
             output.say("Loaded \(added) more: \(results.count) in all.")
             output.fail("stopped loading (\(failure)); \(results.count) results kept: load all again to go on")
         } else if added == 0 {
-            output.say("Loaded nothing more: the pages left repeated results already listed, so the list ends at \(results.count).")
+            // Said, not hidden: a source whose count promised more than its pages hold.
+            let source = session.source
+            output.say(received == 0
+                ? "Loaded nothing more: \(source) sent no results past page \(pagesBefore), so the list ends at \(results.count)."
+                : "Loaded nothing more: the pages left repeated \(received) results already listed, so the list ends at \(results.count).")
         } else {
             output.say("Loaded \(added) more: \(results.count) in all.")
         }
@@ -623,11 +628,12 @@ public final class Shell: @unchecked Sendable {
     /// `loadAllConcurrency` at a time, each put in its place so that the list does not jump; otherwise one
     /// after another. Pages that arrived are kept whatever stops the rest (an error, Ctrl-C). Returns how
     /// many results it added and what stopped it.
-    func loadRemaining() async throws -> (added: Int, failure: (any Error)?) {
-        guard hasMore, let query = session.query else { return (0, nil) }
+    func loadRemaining() async throws -> (added: Int, received: Int, failure: (any Error)?) {
+        guard hasMore, let query = session.query else { return (0, 0, nil) }
         let source = try source(named: query.source)
         let before = results.count
         var failure: (any Error)?
+        var received = 0
         if let total = sourceTotal, source is OMDbSource {
             let last = min(OMDbSource.maxPages, (total + OMDbSource.pageSize - 1) / OMDbSource.pageSize)
             let pages = Array((fetchedPages + 1)...max(fetchedPages + 1, last)).filter { parkedPages[$0] == nil }
@@ -664,6 +670,7 @@ public final class Shell: @unchecked Sendable {
             var known = Set(results.map(\.id))
             var page = fetchedPages + 1
             while let items = arrived.removeValue(forKey: page) {
+                received += items.count
                 results.append(contentsOf: items.filter { known.insert($0.id).inserted })
                 fetchedPages = page
                 page += 1
@@ -678,21 +685,23 @@ public final class Shell: @unchecked Sendable {
         } else {
             do {
                 while hasMore {
+                    let count = results.count
                     try await fetchNextPage()
+                    received += results.count - count
                     context.progress?("loading: \(results.count) results")
                 }
             } catch { failure = error }
             context.progress?(nil)
         }
         invalidate()
-        return (results.count - before, failure)
+        return (results.count - before, received, failure)
     }
 
     /// Before an order that moves rows (a sort, a group), every result is fetched, so that a row number
     /// names the same item for as long as the list is shown: a page arriving later cannot move it.
     func loadEverythingBefore(_ what: String) async throws {
         guard hasMore else { return }
-        let (_, failure) = try await loadRemaining()
+        let (_, _, failure) = try await loadRemaining()
         if let failure {
             throw UsageError("\(what) needs every result first, and loading stopped (\(failure)); \(results.count) results kept: \(what) again to go on")
         }
