@@ -144,7 +144,8 @@ extension FaultTests {
         let box = try Sandbox()
         box.environment["SCOUT_OMDB_URL"] = server.baseURL
         box.environment["OMDB_API_KEY"] = "k3y"
-        let term = try TmuxTerminal(sandbox: box)
+        // 80×24: a page is 20 rows, so the search fetches two pages.
+        let term = try TmuxTerminal(sandbox: box, width: 80, height: 24)
         try term.waitFor("movies [0 selected]>")
         try term.type("search slow --in omdb")
         try term.send("Enter")
