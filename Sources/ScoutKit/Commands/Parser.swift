@@ -150,8 +150,8 @@ public enum Parser {
             }
             return .add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: " ")), tags: tags)
         case "rm":
-            guard !rest.isEmpty else { throw UsageError("usage: fav rm RANGES|ID") }
-            return .remove(rest.joined(separator: " "))
+            guard !rest.isEmpty else { throw UsageError("usage: fav rm RANGES|ID (RANGES as fav numbers them)") }
+            return .remove(try favouriteTarget(rest.joined(separator: " ")))
         case "show":
             guard rest.count == 1, let n = Int(rest[0]), n >= 1 else { throw UsageError("usage: fav show N (N as fav lists them)") }
             return .show(n)
@@ -167,6 +167,23 @@ public enum Parser {
         default:
             throw UsageError("fav has no subcommand \"\(sub.prefix(40))\": usage: \(info.usage)")
         }
+    }
+
+    /// Favourites named for `fav rm`: ids (`movies:12`), or ranges of the numbers `fav` shows.
+    static func favouriteTarget(_ text: String) throws(UsageError) -> String {
+        if text.contains(":") {
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
+            if let bad = words.first(where: { !$0.contains(":") }) {
+                throw UsageError("\"\(bad.prefix(40))\" is not an id: name favourites by ids such as movies:12, or by the numbers fav shows")
+            }
+            return text
+        }
+        do {
+            _ = try RangeSpec.parse(text)
+        } catch {
+            throw UsageError("\"\(text.prefix(40))\" names no favourites: use the numbers fav shows (3, 1-3,7) or an id such as movies:12")
+        }
+        return text
     }
 
     static func history(_ args: [String], _ info: CommandInfo) throws(UsageError) -> Command.History {

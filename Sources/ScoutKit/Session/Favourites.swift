@@ -181,7 +181,7 @@ public final class FavouritesStore {
                 favourites.append(Favourite(item: item, addedAt: date, tags: tags))
                 added += 1
             }
-            return added
+            return (added, added > 0)
         }
     }
 
@@ -207,13 +207,13 @@ public final class FavouritesStore {
         }
     }
 
-    /// Removes the favourites with these ids; returns how many went.
+    /// Removes the favourites with these ids; returns those that went, in the order `fav` lists them.
     @discardableResult
-    public func remove(ids: Set<String>) throws -> Int {
+    public func remove(ids: Set<String>) throws -> [Favourite] {
         try modify { favourites in
-            let before = favourites.count
+            let gone = favourites.filter { ids.contains($0.id) }
             favourites.removeAll { ids.contains($0.id) }
-            return before - favourites.count
+            return (gone, !gone.isEmpty)
         }
     }
 
@@ -223,19 +223,20 @@ public final class FavouritesStore {
             var known = Set(favourites.map(\.id))
             let new = incoming.filter { known.insert($0.id).inserted }
             favourites.append(contentsOf: new)
-            return new.count
+            return (new.count, !new.isEmpty)
         }
     }
 
-    private func modify(_ change: (inout [Favourite]) -> Int) throws -> Int {
+    /// Changes the favourites under the file's lock; `change` says whether there is anything to write.
+    private func modify<T>(_ change: (inout [Favourite]) -> (T, Bool)) throws -> T {
         try file.store.withLock(file.url) {
             // What was read before is still the file if its stamp has not changed since that read.
             var favourites = FileStamp(file.url) == cachedStamp ? cached ?? [] : file.load(warn: warn)?.favourites ?? []
-            let count = change(&favourites)
-            if count > 0 { try file.save(FavouritesFile(favourites: favourites)) }
+            let (result, changed) = change(&favourites)
+            if changed { try file.save(FavouritesFile(favourites: favourites)) }
             cached = favourites
             cachedStamp = FileStamp(file.url)
-            return count
+            return result
         }
     }
 }

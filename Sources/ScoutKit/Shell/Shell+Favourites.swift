@@ -74,20 +74,37 @@ extension Shell {
         return output
     }
 
-    func favRemove(_ what: String) throws -> Output {
+    /// The favourites `what` names: ids (`movies:12`), or ranges of the numbers `fav` shows.
+    func favouritesNamed(_ what: String) throws -> [Favourite] {
         let all = favourites.all()
-        let ids: Set<String>
         if what.contains(":") {
-            guard all.contains(where: { $0.id == what }) else { throw UsageError("no favourite has the id \(what)") }
-            ids = [what]
-        } else {
-            let spec = try RangeSpec.parse(what)
-            ids = Set(try spec.indices(count: all.count).map { all[$0].id })
+            var named: [Favourite] = []
+            for id in what.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) {
+                guard let favourite = all.first(where: { $0.id == id }) else { throw UsageError("no favourite has the id \(id): fav lists them with their ids") }
+                if !named.contains(favourite) { named.append(favourite) }
+            }
+            return named
         }
-        let removed = try favourites.remove(ids: ids)
+        let spec = try RangeSpec.parse(what)
+        guard !all.isEmpty else { throw UsageError("there are no favourites: fav add N keeps row N of a search") }
+        if case .rows(let spans) = spec, let past = spans.compactMap({ [$0.lower, $0.upper].compactMap { $0 }.max() }).max(), past > all.count {
+            throw UsageError("there is no favourite \(past): fav lists 1 to \(all.count)")
+        }
+        return try spec.indices(count: all.count).map { all[$0] }
+    }
+
+    func favRemove(_ what: String) throws -> Output {
+        let named = try favouritesNamed(what)
+        let removed = try favourites.remove(ids: Set(named.map(\.id)))
         var output = Output()
-        output.say("Removed \(removed) favourite\(removed == 1 ? "" : "s").")
-        output.json["removed"] = .int(removed)
+        if removed.count == 1, let favourite = removed.first {
+            output.say("Removed \(Renderer.summary(favourite.item)) from the favourites.")
+        } else {
+            output.say("Removed \(removed.count) favourite\(removed.count == 1 ? "" : "s")\(removed.isEmpty ? "." : ":")")
+            for favourite in removed { output.say(fitted("  \(Renderer.summary(favourite.item))")) }
+        }
+        output.json["removed"] = .int(removed.count)
+        output.json["ids"] = .array(removed.map { .string($0.id) })
         return output
     }
 
