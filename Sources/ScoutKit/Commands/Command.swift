@@ -34,7 +34,7 @@ public enum Command: Equatable, Sendable {
         case remove(String)
         case show(Int)
         case search(String)
-        case export(String?)
+        case export(String?, force: Bool)
         case importFile(String)
     }
 
@@ -110,10 +110,12 @@ public enum CommandTable {
         .init(name: "unselect", usage: "unselect RANGES|all", summary: "drop rows from the selection", example: "unselect 2", topic: .choosing),
         .init(name: "selection", usage: "selection", summary: "the selected items", example: "selection", topic: .choosing),
         .init(name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done", topic: .choosing),
-        .init(name: "fav", usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav show N | fav search TEXT | fav export [FILE] | fav import FILE",
+        .init(name: "fav", usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav show N | fav search TEXT | fav export [FILE] [--force] | fav import FILE",
               summary: "favourites, kept with a snapshot so they work offline", example: "fav add 2 --tag weekend",
               subcommands: ["add", "rm", "show", "search", "export", "import"],
-              options: [("--tag T, -t T", "fav add: keep the favourites with tag T (repeat for more)")], topic: .choosing),
+              options: [("--tag T, -t T", "fav add: keep the favourites with tag T (repeat for more)"),
+                        ("export [FILE]", "FILE.csv: CSV, else JSON; no FILE: JSON on standard output"),
+                        ("--force", "fav export: replace FILE when it exists")], topic: .choosing),
         .init(name: "history", usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear",
               summary: "past searches; !N and !! re-run one", example: "history search alien",
               subcommands: ["search", "rerun", "rm", "clear"], topic: .past),

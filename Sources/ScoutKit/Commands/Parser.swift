@@ -159,8 +159,14 @@ public enum Parser {
             guard !rest.isEmpty else { throw UsageError("usage: fav search TEXT") }
             return .search(rest.joined(separator: " "))
         case "export":
-            guard rest.count <= 1 else { throw UsageError("usage: fav export [FILE]") }
-            return .export(rest.first)
+            let force = rest.contains("--force")
+            let files = rest.filter { $0 != "--force" }
+            if let option = files.first(where: { $0.hasPrefix("--") }) {
+                throw UsageError("fav export has no option \(option.prefix(40)): it takes --force")
+            }
+            guard files.count <= 1 else { throw UsageError("usage: fav export [FILE] [--force]") }
+            if force && files.isEmpty { throw UsageError("--force replaces a file: fav export FILE --force") }
+            return .export(files.first, force: force)
         case "import":
             guard rest.count == 1 else { throw UsageError("usage: fav import FILE") }
             return .importFile(rest[0])

@@ -21,7 +21,7 @@ extension Shell {
                 Text.matches(words, in: $0.item.searchText + " " + Text.fold($0.tags.joined(separator: " ")))
             }
             return favouriteList(matches, empty: "No favourite matches \"\(text)\".")
-        case .export(let path): return try favExport(path)
+        case .export(let path, let force): return try favExport(path, force: force)
         case .importFile(let path): return try favImport(path)
         }
     }
@@ -108,7 +108,9 @@ extension Shell {
         return output
     }
 
-    func favExport(_ path: String?) throws -> Output {
+    /// `fav export`: JSON on standard output, or FILE (CSV for `.csv`). An existing FILE is replaced only with
+    /// `--force`, and the folder must exist: a mistyped path creates nothing.
+    func favExport(_ path: String?, force: Bool) throws -> Output {
         let all = favourites.all()
         var output = Output()
         let data: Data
@@ -124,8 +126,21 @@ extension Shell {
             return output
         }
         let url = context.resolve(path)
+        let folder = url.deletingLastPathComponent()
+        let shownFolder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/" : "./"
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+            throw UsageError("there is no folder \(shownFolder): make it first (mkdir -p \(shownFolder)); nothing was written")
+        }
+        guard isFolder.boolValue else { throw UsageError("\(shownFolder) is not a folder; nothing was written") }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            guard !isFolder.boolValue else { throw UsageError("\(path) is a folder: name a file in it; nothing was written") }
+            guard force else { throw UsageError("\(path) already exists: fav export \(path) --force replaces it; nothing was written") }
+        } else if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil, !force {
+            throw UsageError("\(path) already exists (a link to nothing): fav export \(path) --force replaces it; nothing was written")
+        }
         try context.fileStore.write(data, to: url)
-        output.say("Exported \(all.count) favourite\(all.count == 1 ? "" : "s") to \(url.path).")
+        output.say("Exported \(all.count) favourite\(all.count == 1 ? "" : "s") to \(path).")
         output.json["exported"] = .int(all.count)
         output.json["file"] = .string(url.path)
         return output
