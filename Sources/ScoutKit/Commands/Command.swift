@@ -30,6 +30,7 @@ public enum Command: Equatable, Sendable {
 
     public enum Fav: Equatable, Sendable {
         case list
+        /// Rows of the current list; none: the item shown in the detail view, else the selected rows of the list.
         case add(RangeSpec?, tags: [String])
         case remove(String)
         case show(Int)
@@ -113,7 +114,8 @@ public enum CommandTable {
         .init(name: "fav", usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav show N | fav search TEXT | fav export [FILE] [--force] | fav import FILE",
               summary: "favourites, kept with a snapshot so they work offline", example: "fav add 2 --tag weekend",
               subcommands: ["add", "rm", "show", "search", "export", "import"],
-              options: [("--tag T, -t T", "fav add: keep the favourites with tag T (repeat for more)"),
+              options: [("add [RANGES]", "keep rows of the list; no RANGES: the item shown (show N), else the selected rows of this list"),
+                        ("--tag T, -t T", "fav add: keep the favourites with tag T (repeat for more)"),
                         ("export [FILE]", "FILE.csv: CSV, else JSON; no FILE: JSON on standard output"),
                         ("--force", "fav export: replace FILE when it exists")], topic: .choosing),
         .init(name: "history", usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear",

@@ -50,17 +50,29 @@ extension Shell {
         return output
     }
 
+    /// `fav add RANGES`: those rows of the list. `fav add`: what the screen shows, the item of the detail view,
+    /// else the selected items that are rows of the current list (never items selected in other searches).
     func favAdd(_ spec: RangeSpec?, tags: [String]) throws -> Output {
         let items: [Item]
         if let spec {
             try requireResults()
             let rows = displayed
             items = try spec.indices(count: rows.count).map { rows[$0] }
-        } else if case .detail(let id) = session.view, let item = displayed.first(where: { $0.id == id }) ?? session.selections.first(where: { $0.id == id }) {
+        } else if case .detail(let id) = session.view,
+                  let item = displayed.first(where: { $0.id == id }) ?? results.first(where: { $0.id == id })
+                      ?? session.selections.first(where: { $0.id == id }) ?? favourites.all().first(where: { $0.id == id })?.item {
             items = [item]
         } else {
-            guard !session.selections.isEmpty else { throw UsageError("nothing to add: select rows first, or fav add RANGES") }
-            items = session.selections
+            if !resultsLoaded, session.query != nil {
+                throw UsageError("nothing to add yet: list shows the results again, then fav add N keeps row N, or select rows first")
+            }
+            let selected = selectedIDs
+            items = resultsLoaded ? displayed.filter { selected.contains($0.id) } : []
+            guard !items.isEmpty else {
+                let elsewhere = session.selections.count
+                let note = elsewhere == 0 ? "" : " (the \(elsewhere) selected \(elsewhere == 1 ? "is" : "are") not rows of this list)"
+                throw UsageError("nothing to add: fav add N keeps row N, or select rows first\(note)")
+            }
         }
         let added = try favourites.add(items, tags: tags, at: context.now())
         var output = Output()
