@@ -170,31 +170,80 @@ public final class FavouritesStore {
         }
     }
 
-    /// Adds the items not yet kept; returns how many were new.
+    /// Adds the items not yet kept, with `tags` (favourites already kept are left as they are); returns how
+    /// many were new.
     @discardableResult
     public func add(_ items: [Item], tags: [String] = [], at date: Date) throws -> Int {
-        if let added = try appendInPlace(items, tags: tags, at: date) { return added }
+        if let added = try appendInPlace(items, tags: tags, tagKept: false, at: date) { return added.count }
         return try modify { favourites in
             var known = Set(favourites.map(\.id))
-            var added = 0
-            for item in items where known.insert(item.id).inserted {
-                favourites.append(Favourite(item: item, addedAt: date, tags: tags))
-                added += 1
-            }
-            return (added, added > 0)
+            let new = items.filter { known.insert($0.id).inserted }.map { Favourite(item: $0, addedAt: date, tags: tags) }
+            favourites += new
+            return (new.count, !new.isEmpty)
         }
+    }
+
+    /// What `addOrTag` did to each item named: kept it anew, gave a favourite already kept tags it lacked,
+    /// or found it kept with every tag already.
+    public struct AddOutcome: Sendable, Equatable {
+        public var added: [Favourite] = []
+        /// Favourites kept before that gained tags, with the tags they gained.
+        public var tagged: [Retagged] = []
+        /// Items kept before, with every tag asked for.
+        public var unchanged: [Item] = []
+    }
+
+    /// Adds the items not yet kept, with `tags`, and gives the favourites already kept the `tags` they lack.
+    public func addOrTag(_ items: [Item], tags: [String] = [], at date: Date) throws -> AddOutcome {
+        if let added = try appendInPlace(items, tags: tags, tagKept: true, at: date) {
+            // appendInPlace gives tags to no favourite kept before: the items it did not add stay as they were.
+            var outcome = AddOutcome(added: added)
+            var seen = Set(added.map(\.id))
+            outcome.unchanged = items.filter { seen.insert($0.id).inserted }
+            return outcome
+        }
+        return try modify { favourites in
+            var outcome = AddOutcome()
+            var position = Dictionary(favourites.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            var seen: Set<String> = []
+            for item in items where seen.insert(item.id).inserted {
+                if let index = position[item.id] {
+                    let missing = Self.missing(tags, from: favourites[index].tags)
+                    if missing.isEmpty {
+                        outcome.unchanged.append(item)
+                    } else {
+                        favourites[index].tags += missing
+                        outcome.tagged.append(Retagged(favourite: favourites[index], changed: missing))
+                    }
+                } else {
+                    let favourite = Favourite(item: item, addedAt: date, tags: tags)
+                    position[item.id] = favourites.count
+                    favourites.append(favourite)
+                    outcome.added.append(favourite)
+                }
+            }
+            return (outcome, !outcome.added.isEmpty || !outcome.tagged.isEmpty)
+        }
+    }
+
+    /// The tags of `tags` that `existing` lacks, ignoring case.
+    static func missing(_ tags: [String], from existing: [String]) -> [String] {
+        let have = Set(existing.map { $0.lowercased() })
+        return tags.filter { !have.contains($0.lowercased()) }
     }
 
     /// Adds to a file in scout's own layout without decoding and encoding the favourites already in it
     /// (with ten thousand, that was most of a `fav add`): its ids come from the byte scan, and the new
     /// favourites are written in before the end of the list. Nil when the file is in any other shape
-    /// (or absent), for `modify` to do the whole read and write.
-    private func appendInPlace(_ items: [Item], tags: [String], at date: Date) throws -> Int? {
+    /// (or absent), or when tags go to a favourite already kept (`tagKept`), for `modify` to do the whole read
+    /// and write.
+    private func appendInPlace(_ items: [Item], tags: [String], tagKept: Bool, at date: Date) throws -> [Favourite]? {
         try file.store.withLock(file.url) {
             let stamp = FileStamp(file.url)
             guard stamp != nil, let data = try file.store.read(file.url), var known = Self.scanIDs(data) else { return nil }
+            if tagKept, !tags.isEmpty, items.contains(where: { known.contains($0.id) }) { return nil }
             let new = items.filter { known.insert($0.id).inserted }.map { Favourite(item: $0, addedAt: date, tags: tags) }
-            if new.isEmpty { return 0 }
+            if new.isEmpty { return [] }
             guard let longer = FavouritesCodec.appending(new, to: data) else { return nil }
             try file.store.write(longer, to: file.url)
             // What was read before, and is still the file, grows by the same favourites.
@@ -203,7 +252,7 @@ public final class FavouritesStore {
             } else {
                 (self.cached, cachedStamp) = (nil, nil)
             }
-            return new.count
+            return new
         }
     }
 
@@ -214,6 +263,27 @@ public final class FavouritesStore {
             let gone = favourites.filter { ids.contains($0.id) }
             favourites.removeAll { ids.contains($0.id) }
             return (gone, !gone.isEmpty)
+        }
+    }
+
+    /// What `retag` did to one favourite: the tags it gained or lost (empty when it had, or lacked, them all).
+    public struct Retagged: Sendable, Equatable {
+        public var favourite: Favourite
+        public var changed: [String]
+    }
+
+    /// Adds `adding` to, or drops `removing` from, the tags of the favourites with these ids (ignoring case).
+    public func retag(ids: [String], adding: [String] = [], removing: [String] = []) throws -> [Retagged] {
+        try modify { favourites in
+            var result: [Retagged] = []
+            let drop = Set(removing.map { $0.lowercased() })
+            for index in favourites.indices where ids.contains(favourites[index].id) {
+                let missing = Self.missing(adding, from: favourites[index].tags)
+                let dropped = favourites[index].tags.filter { drop.contains($0.lowercased()) }
+                favourites[index].tags = favourites[index].tags.filter { !drop.contains($0.lowercased()) } + missing
+                result.append(Retagged(favourite: favourites[index], changed: missing + dropped))
+            }
+            return (result, result.contains { !$0.changed.isEmpty })
         }
     }
 

@@ -6,6 +6,8 @@ extension Shell {
         case .list: return favouriteList(favourites.all(), empty: "No favourites yet: fav add RANGES keeps rows.")
         case .add(let spec, let tags): return try favAdd(spec, tags: tags)
         case .remove(let what): return try favRemove(what)
+        case .tag(let what, let tags): return try favTag(what, adding: tags)
+        case .untag(let what, let tags): return try favTag(what, removing: tags)
         case .show(let n):
             let all = favourites.all()
             guard (1...max(1, all.count)).contains(n), n <= all.count else {
@@ -74,15 +76,28 @@ extension Shell {
                 throw UsageError("nothing to add: fav add N keeps row N, or select rows first\(note)")
             }
         }
-        let added = try favourites.add(items, tags: tags, at: context.now())
+        let outcome = try favourites.addOrTag(items, tags: tags, at: context.now())
         var output = Output()
-        let already = items.count - added
+        let hashtags = tags.map { "#" + $0 }.joined(separator: " ")
         if items.count == 1, let item = items.first {
-            output.say(added == 1 ? "♥ \(Renderer.summary(item)) is a favourite." : "\(item.title) was already a favourite.")
+            if !outcome.added.isEmpty {
+                output.say("♥ \(Renderer.summary(item)) is a favourite.")
+            } else if let tagged = outcome.tagged.first {
+                output.say("♥ \(Renderer.summary(item)) was already a favourite: now tagged \(tagged.changed.map { "#" + $0 }.joined(separator: " ")).")
+            } else {
+                output.say("\(item.title) was already a favourite\(tags.isEmpty ? "" : " tagged \(hashtags)").")
+            }
         } else {
-            output.say("♥ Added \(added) favourite\(added == 1 ? "" : "s")\(already > 0 ? " (\(already) already kept)" : "").")
+            let already = outcome.tagged.count + outcome.unchanged.count
+            output.say("♥ Added \(outcome.added.count) favourite\(outcome.added.count == 1 ? "" : "s")\(already > 0 ? " (\(already) already kept)" : "").")
+            if !outcome.tagged.isEmpty {
+                let count = outcome.tagged.count
+                let whom = count == already ? "The \(count) already kept \(count == 1 ? "is" : "are")" : "\(count) of the \(already) already kept \(count == 1 ? "is" : "are")"
+                output.say("\(whom) now tagged \(hashtags) too.")
+            }
         }
-        output.json["added"] = .int(added)
+        output.json["added"] = .int(outcome.added.count)
+        output.json["tagged"] = .int(outcome.tagged.count)
         return output
     }
 
@@ -117,6 +132,36 @@ extension Shell {
         }
         output.json["removed"] = .int(removed.count)
         output.json["ids"] = .array(removed.map { .string($0.id) })
+        return output
+    }
+
+    /// `fav tag` and `fav untag`.
+    func favTag(_ what: String, adding: [String] = [], removing: [String] = []) throws -> Output {
+        let named = try favouritesNamed(what)
+        let results = try favourites.retag(ids: named.map(\.id), adding: adding, removing: removing)
+        let changed = results.filter { !$0.changed.isEmpty }
+        let hashtags = (adding + removing).map { "#" + $0 }.joined(separator: " ")
+        var output = Output()
+        if removing.isEmpty {
+            if results.count == 1, let one = results.first {
+                output.say(one.changed.isEmpty ? "\(Renderer.summary(one.favourite.item)) was already tagged \(hashtags)."
+                                               : "Tagged \(Renderer.summary(one.favourite.item)) \(one.changed.map { "#" + $0 }.joined(separator: " ")).")
+            } else {
+                let already = results.count - changed.count
+                output.say("Tagged \(changed.count) favourite\(changed.count == 1 ? "" : "s") \(hashtags)\(already > 0 ? " (\(already) had \(adding.count == 1 ? "it" : "them") already)" : "").")
+            }
+        } else {
+            guard !changed.isEmpty else {
+                let what = results.count == 1 ? results.first.map { $0.favourite.title } ?? "it" : "none of those \(results.count) favourites"
+                throw UsageError("\(what) has no tag \(hashtags): fav shows each favourite's tags")
+            }
+            if results.count == 1, let one = results.first {
+                output.say("Took \(one.changed.map { "#" + $0 }.joined(separator: " ")) off \(Renderer.summary(one.favourite.item)).")
+            } else {
+                output.say("Took \(hashtags) off \(changed.count) favourite\(changed.count == 1 ? "" : "s").")
+            }
+        }
+        output.json["changed"] = .int(changed.count)
         return output
     }
 
