@@ -205,104 +205,28 @@ extension Shell {
 
     func favImport(_ path: String) throws -> Output {
         let url = context.resolve(path)
-        guard let data = try context.fileStore.read(url) else { throw StoreError.unreadable(path: url.path, reason: "no such file") }
+        guard let data = try context.fileStore.read(url) else { throw StoreError.unreadable(path: path, reason: "no such file") }
         let incoming: [Favourite]
+        var skipped: [Int] = []
         if path.lowercased().hasSuffix(".csv") {
-            incoming = try FavouritesCSV.read(String(decoding: data, as: UTF8.self), now: context.now())
+            let read = try FavouritesCSV.read(data, name: path, now: context.now())
+            incoming = read.favourites
+            skipped = read.skippedLines
         } else if let file = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data), !file.favourites.isEmpty || data.first == UInt8(ascii: "{") {
             incoming = file.favourites
         } else if let list = try? JSONDecoder.scout.decode([Favourite].self, from: data) {
             incoming = list
         } else {
-            throw UsageError("\(url.path) is not a favourites export (JSON from fav export, or CSV ending in .csv)")
+            throw UsageError("\(path) is not a favourites export (JSON from fav export, or CSV ending in .csv)")
         }
         let added = try favourites.merge(incoming)
         var output = Output()
         output.say("Imported \(added) new favourite\(added == 1 ? "" : "s") (\(incoming.count - added) already kept).")
+        if !skipped.isEmpty {
+            let lines = skipped.prefix(5).map(String.init).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
+            output.warn("skipped \(skipped.count) row\(skipped.count == 1 ? "" : "s") of \(path) without an id such as movies:12 (line\(skipped.count == 1 ? "" : "s") \(lines))")
+        }
         output.json["imported"] = .int(added)
         return output
-    }
-}
-
-/// Favourites as CSV: `id,title,source,added_at,tags,url` and then one column per field name.
-enum FavouritesCSV {
-    static let fixed = ["id", "title", "source", "added_at", "tags", "url"]
-
-    static func write(_ favourites: [Favourite]) -> String {
-        var fieldNames: [String] = []
-        for favourite in favourites {
-            for field in favourite.fields where !fieldNames.contains(field.name) && !fixed.contains(field.name) {
-                fieldNames.append(field.name)
-            }
-        }
-        var lines = [(fixed + fieldNames).map(quote).joined(separator: ",")]
-        for f in favourites {
-            let row = [f.id, f.title, f.source, ISODate.string(f.addedAt), f.tags.joined(separator: ";"), f.url ?? ""]
-                + fieldNames.map { name in f.fields.first { $0.name == name }?.value ?? "" }
-            lines.append(row.map(quote).joined(separator: ","))
-        }
-        return lines.joined(separator: "\r\n") + "\r\n"
-    }
-
-    static func quote(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    static func read(_ text: String, now: Date) throws(UsageError) -> [Favourite] {
-        let rows = parse(text)
-        guard let header = rows.first, let idColumn = header.firstIndex(of: "id") else {
-            throw UsageError("the CSV has no id column: export one with fav export FILE.csv to see the shape")
-        }
-        let formatter = ISO8601DateFormatter()
-        return rows.dropFirst().compactMap { row in
-            func value(_ name: String) -> String? {
-                header.firstIndex(of: name).flatMap { $0 < row.count ? row[$0] : nil }.flatMap { $0.isEmpty ? nil : $0 }
-            }
-            guard idColumn < row.count, row[idColumn].contains(":") else { return nil }
-            let fields = header.enumerated().compactMap { index, name -> Item.Field? in
-                guard !fixed.contains(name), index < row.count, !row[index].isEmpty else { return nil }
-                return Item.Field(name, row[index])
-            }
-            let item = Item(id: row[idColumn], title: value("title") ?? row[idColumn], fields: fields, url: value("url"))
-            let added = value("added_at").flatMap(formatter.date(from:)) ?? now
-            let tags = value("tags")?.split(separator: ";").map(String.init) ?? []
-            return Favourite(item: item, addedAt: added, tags: tags)
-        }
-    }
-
-    /// RFC 4180 rows: quoted fields may hold commas, quotes (doubled) and line breaks.
-    static func parse(_ text: String) -> [[String]] {
-        var rows: [[String]] = []
-        var row: [String] = []
-        var field = ""
-        var quoted = false
-        var iterator = text.makeIterator()
-        while let character = iterator.next() {
-            if quoted {
-                if character == "\"" {
-                    if let next = iterator.next() {
-                        if next == "\"" { field.append("\"") } else {
-                            quoted = false
-                            if next == "," { row.append(field); field = "" } else if next == "\n" || next == "\r\n" {
-                                row.append(field); rows.append(row); row = []; field = ""
-                            }
-                        }
-                    } else { quoted = false }
-                } else { field.append(character) }
-                continue
-            }
-            switch character {
-            case "\"": quoted = true
-            case ",": row.append(field); field = ""
-            case "\n", "\r\n", "\r":
-                row.append(field); field = ""
-                if row != [""] { rows.append(row) }
-                row = []
-            default: field.append(character)
-            }
-        }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
-        return rows
     }
 }
