@@ -30,15 +30,11 @@ public enum Command: Equatable, Sendable {
 
     public enum Fav: Equatable, Sendable {
         case list
-        /// Rows of the current list; none: the item shown in the detail view, else the selected rows of the list.
         case add(RangeSpec?, tags: [String])
-        /// Favourites as `fav` numbers them (`1-3,7`), or ids (`movies:12`).
         case remove(String)
-        case tag(String, tags: [String])
-        case untag(String, tags: [String])
         case show(Int)
         case search(String)
-        case export(String?, force: Bool)
+        case export(String?)
         case importFile(String)
     }
 
@@ -114,21 +110,22 @@ public enum CommandTable {
         .init(name: "unselect", usage: "unselect RANGES|all", summary: "drop rows from the selection", example: "unselect 2", topic: .choosing),
         .init(name: "selection", usage: "selection", summary: "the selected items", example: "selection", topic: .choosing),
         .init(name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done", topic: .choosing),
-        .init(name: "fav", usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav tag RANGES|ID TAG… | fav untag RANGES|ID TAG… | fav show N | fav search TEXT | fav export [FILE] [--force] | fav import FILE",
-              summary: "favourites, kept with a snapshot so they work offline", example: "fav add 2 --tag weekend; fav tag 1-3 rewatch",
-              subcommands: ["add", "rm", "tag", "untag", "show", "search", "export", "import"],
-              options: [("add [RANGES]", "keep rows of the list; no RANGES: the item shown (show N), else the selected rows of this list"),
-                        ("--tag T, -t T", "fav add: tag them T, those already kept too (repeat for more)"),
-                        ("tag, untag", "add or drop tags of the favourites numbered as fav shows them (1-3,7), or of an id"),
-                        ("rm RANGES|ID", "drop favourites, numbered as for tag; names each one dropped"),
-                        ("export [FILE]", "FILE.csv: CSV, else JSON; no FILE: JSON on standard output"),
-                        ("--force", "fav export: replace FILE when it exists")], topic: .choosing),
+        .init(name: "fav", usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav show N | fav search TEXT | fav export [FILE] | fav import FILE",
+              summary: "favourites, kept with a snapshot so they work offline", example: "fav add 2 --tag weekend",
+              subcommands: ["add", "rm", "show", "search", "export", "import"],
+              options: [("--tag T, -t T", "fav add: keep the favourites with tag T (repeat for more)")], topic: .choosing),
         .init(name: "history", usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear",
               summary: "past searches; !N and !! re-run one", example: "history search alien",
               subcommands: ["search", "rerun", "rm", "clear"], topic: .past),
         .init(name: "deny", usage: "deny | deny add TERM | deny rm TERM | deny import FILE",
               summary: "terms never to search (a query equal to or starting with one is refused)", example: "deny add spoilers",
-              subcommands: ["add", "rm", "import"], topic: .past),
+              subcommands: ["add", "rm", "import"],
+              options: [("deny", "your terms, then the searches that found nothing (automatic: source, options, date)"),
+                        ("add TERM", "refuse every search equal to TERM or starting with it, in every source"),
+                        ("rm TERM", "allow TERM again: your term, and any automatic entry with those terms"),
+                        ("import FILE", "add the terms of FILE, one a line"),
+                        ("automatic", "a remote search that finds nothing refuses only that same search again (set auto-deny off stops it)")],
+              topic: .past),
         .init(name: "cache", usage: "cache | cache clear", summary: "response cache figures; clear it", example: "cache clear", subcommands: ["clear"], topic: .session),
         .init(name: "session", usage: "session | session save NAME | session load NAME | session list | session rm NAME | session reset",
               summary: "the session: last visit, source, query, page, selections, view; named sessions", example: "session save weekend",

@@ -1,11 +1,80 @@
 import Foundation
 
-/// Terms never searched, kept one a line in `denylist.txt` and read only when a search needs them.
+/// A search that found nothing, kept so that the same search is not sent again: one JSON record a line
+/// of `denied-searches.jsonl`, beside `denylist.txt`.
+///
+/// `{"options":{"year":"1850"},"source":"omdb","terms":"batman","time":"2026-11-22T19:14:00Z"}`
+///
+/// It refuses only the same search: the same source, the same options (the effective ones: an iTunes
+/// search's country and language are always named) and the same folded terms, not a longer query.
+public struct DeniedSearch: Codable, Sendable, Equatable {
+    public var source: String
+    public var terms: String
+    /// Option names without `--` (`type`, `year`, `country`, `lang`) and their values.
+    public var options: [String: String]
+    /// When the search came back empty.
+    public var time: Date
+
+    public init(source: String, terms: String, options: [String: String], time: Date) {
+        self.source = source.lowercased()
+        self.terms = terms.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        self.options = Self.normalized(options)
+        self.time = time
+    }
+
+    enum CodingKeys: String, CodingKey { case source, terms, options, time }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(source: try c.decode(String.self, forKey: .source), terms: try c.decode(String.self, forKey: .terms),
+                  options: try c.decodeIfPresent([String: String].self, forKey: .options) ?? [:], time: try c.decode(Date.self, forKey: .time))
+    }
+
+    /// Options as they are kept and compared: names in lower case, a country in upper case, a language
+    /// and an OMDb type in lower case, no space around a value.
+    static func normalized(_ options: [String: String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in options {
+            let name = name.lowercased()
+            let value = value.trimmingCharacters(in: .whitespaces)
+            result[name] = name == "country" ? value.uppercased() : ["lang", "type"].contains(name) ? value.lowercased() : value
+        }
+        return result
+    }
+
+    /// What makes two searches the same: source, folded terms, options.
+    var key: String { Self.key(source: source, terms: terms, options: options) }
+
+    static func key(source: String, terms: String, options: [String: String]) -> String {
+        ([source.lowercased(), Text.fold(terms)] + normalized(options).sorted { $0.key < $1.key }.map { "\($0.key)=\(Text.fold($0.value))" })
+            .joined(separator: "\u{1F}")
+    }
+
+    /// The search as `deny` and messages name it: `omdb "batman" --year 1850`.
+    public var description: String {
+        "\(source) \(terms.isEmpty ? "everything" : "\"\(terms)\"")" + options.sorted { $0.key < $1.key }.map { " --\($0.key) \($0.value)" }.joined()
+    }
+}
+
+/// What refuses a search: a term the user denied (equal or a prefix, everywhere), or a search that
+/// found nothing before (the same search only).
+public enum Refusal: Equatable, Sendable {
+    case term(String)
+    case search(DeniedSearch)
+}
+
+/// Terms never searched, kept one a line in `denylist.txt` and read only when a search needs them,
+/// and searches that found nothing, kept in `denied-searches.jsonl` beside it.
 ///
 /// A query is refused when, folded (case, diacritics, runs of spaces), it equals or starts with a
-/// denied term.
+/// denied term; or when it is the same search (source, options, folded terms) as one that found nothing.
 public final class DenyListStore {
     let url: URL
+    /// The searches that found nothing, added automatically: `denied-searches.jsonl` beside the list.
+    let searchesURL: URL
+    private var cachedSearches: [DeniedSearch]?
+    private var cachedSearchKeys: [String: DeniedSearch] = [:]
+    private var cachedSearchesStamp: FileStamp?
     /// Where the look-up index is kept (the cache folder); nil keeps it in memory only.
     let indexURL: URL?
     let store: FileStore
@@ -18,12 +87,20 @@ public final class DenyListStore {
 
     public init(url: URL, indexURL: URL? = nil, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
         self.url = url
+        searchesURL = url.deletingLastPathComponent().appendingPathComponent("denied-searches.jsonl")
         self.indexURL = indexURL
         self.store = store
         self.warn = warn
     }
 
+    /// Every term `deny rm` takes: the user's own, then those of searches that found nothing.
     public func terms() throws -> [String] {
+        var seen = Set<String>()
+        return (try userTerms() + deniedSearches().map(\.terms)).filter { seen.insert(Text.fold($0)).inserted }
+    }
+
+    /// The terms the user denied (`deny add`, `deny import`, or by hand), as the list holds them.
+    public func userTerms() throws -> [String] {
         let stamp = FileStamp(url)
         if let cached, stamp == cachedStamp { return cached }
         let terms = try read()
@@ -100,6 +177,7 @@ public final class DenyListStore {
         }
     }
 
+    /// Removes the user's term `term`; returns how many lines held it.
     @discardableResult
     public func remove(_ term: String) throws -> Int {
         try modify { terms in
@@ -107,6 +185,88 @@ public final class DenyListStore {
             terms.removeAll { Text.fold($0) == Text.fold(term) }
             return before - terms.count
         }
+    }
+
+    // MARK: Searches that found nothing
+
+    /// What refuses `query`: a denied term first (the prefix rule, in every source), then, unless
+    /// `automatic` is false, a search that found nothing with the same source, options and folded terms.
+    /// `query`'s options are the effective ones, as `DeniedSearch` keeps them.
+    public func refusal(of query: SearchQuery, automatic: Bool = true) throws -> Refusal? {
+        if let term = try match(query.terms) { return .term(term) }
+        guard automatic else { return nil }
+        _ = try deniedSearches()
+        return cachedSearchKeys[DeniedSearch.key(source: query.source, terms: query.terms, options: query.options)].map(Refusal.search)
+    }
+
+    /// The searches that found nothing, oldest first. Read again only when the file changed; a line that
+    /// does not read is damage: the file is kept aside as it was and written back with the records that read.
+    public func deniedSearches() throws -> [DeniedSearch] {
+        let stamp = FileStamp(searchesURL)
+        if let cachedSearches, stamp == cachedSearchesStamp { return cachedSearches }
+        let searches = try readSearches()
+        cachedSearches = searches
+        cachedSearchKeys = Dictionary(searches.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        cachedSearchesStamp = stamp
+        return searches
+    }
+
+    /// Adds a search that found nothing, appended as one record under the lock; false when the same
+    /// search is already there.
+    @discardableResult
+    public func add(_ search: DeniedSearch) throws -> Bool {
+        try store.withLock(searchesURL) {
+            let known = try readSearches(holdingLock: true)
+            guard !known.contains(where: { $0.key == search.key }) else { return false }
+            var line = try JSONEncoder.scoutLine.encode(search)
+            line.append(UInt8(ascii: "\n"))
+            try store.append(line, to: searchesURL)
+            cachedSearches = nil
+            return true
+        }
+    }
+
+    /// Removes every search that found nothing whose folded terms are `term`'s; returns them.
+    @discardableResult
+    public func removeSearches(_ term: String) throws -> [DeniedSearch] {
+        try store.withLock(searchesURL) {
+            let known = try readSearches(holdingLock: true)
+            let removed = known.filter { Text.fold($0.terms) == Text.fold(term) }
+            guard !removed.isEmpty else { return [] }
+            try writeSearches(known.filter { Text.fold($0.terms) != Text.fold(term) })
+            cachedSearches = nil
+            return removed
+        }
+    }
+
+    private func readSearches(holdingLock: Bool = false) throws -> [DeniedSearch] {
+        guard let data = try store.read(searchesURL) else { return [] }
+        let (searches, damaged) = Self.searches(in: data)
+        guard damaged > 0 else { return searches }
+        guard holdingLock else { return try store.withLock(searchesURL) { try readSearches(holdingLock: true) } }
+        let copy = store.keepCopy(of: searchesURL) ?? "(no copy could be made)"
+        try writeSearches(searches)
+        warn("the denied searches had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the \(searches.count) search\(searches.count == 1 ? "" : "es") that could be read")
+        return searches
+    }
+
+    static func searches(in data: Data) -> (searches: [DeniedSearch], damaged: Int) {
+        let decoder = JSONDecoder.scout
+        var searches: [DeniedSearch] = []
+        var damaged = 0
+        for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
+            if let search = try? decoder.decode(DeniedSearch.self, from: line) { searches.append(search) } else { damaged += 1 }
+        }
+        return (searches, damaged)
+    }
+
+    private func writeSearches(_ searches: [DeniedSearch]) throws {
+        var data = Data()
+        for search in searches {
+            data.append(try JSONEncoder.scoutLine.encode(search))
+            data.append(UInt8(ascii: "\n"))
+        }
+        try store.write(data, to: searchesURL)
     }
 
     /// The terms on disk. A line that is not UTF-8 text (bytes no editor writes, NUL, control characters)
