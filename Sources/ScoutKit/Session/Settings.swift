@@ -4,7 +4,8 @@ import Foundation
 public struct Settings: Codable, Sendable, Equatable {
     public var country: String = "US"
     public var lang: String = "en_us"
-    public var pageSize: Int = 20
+    /// Rows a listing page holds; nil (`auto`): as many as fit the window, 20 on a pipe.
+    public var pageSize: Int?
     public var color: ColorMode = .auto
     public var autoDeny: Bool = true
     public var offline: Bool = false
@@ -29,7 +30,7 @@ public struct Settings: Codable, Sendable, Equatable {
         let d = Settings()
         country = try c.decodeIfPresent(String.self, forKey: .country) ?? d.country
         lang = try c.decodeIfPresent(String.self, forKey: .lang) ?? d.lang
-        pageSize = try c.decodeIfPresent(Int.self, forKey: .pageSize) ?? d.pageSize
+        pageSize = try c.decodeIfPresent(Int.self, forKey: .pageSize).map { min(max($0, 1), 200) }
         color = try c.decodeIfPresent(ColorMode.self, forKey: .color) ?? d.color
         autoDeny = try c.decodeIfPresent(Bool.self, forKey: .autoDeny) ?? d.autoDeny
         offline = try c.decodeIfPresent(Bool.self, forKey: .offline) ?? d.offline
@@ -52,16 +53,46 @@ public struct Settings: Codable, Sendable, Equatable {
         }
     }
 
-    /// Store countries offered by Tab (any two-letter code is accepted).
+    /// The countries with an iTunes Store, by their ISO 3166-1 alpha-2 codes (lower case): the one list
+    /// `set country` checks against (Apple's affiliate appendix of store countries and its App Store
+    /// storefronts, together).
+    public static let storeCountries: Set<String> = Set("""
+        ae ag ai am ao ar at au az bb bd be bg bh bm bn bo br bs bw by bz ca ch ci cl cn co cr cy cz de dk dm do dz ec ee eg es fi fr gb gd gh
+        gr gt gy hk hn hr hu id ie il in is it jm jo jp ke kn kr kw ky kz lb lc li lk lt lu lv md mg mk ml mo ms mt mu mv mx my ne ng ni nl no
+        np nz om pa pe ph pk pl pt py qa ro rs ru sa se sg si sk sn sr sv tc th tn tr tt tw tz ua ug us uy uz vc ve vg vn ye za
+        """.split(whereSeparator: \.isWhitespace).map(String.init))
+    /// The common store countries Tab offers (all of them in `storeCountries`).
     public static let countries = ["au", "br", "ca", "de", "es", "fr", "gb", "ie", "in", "it", "jp", "kr", "mx", "nl", "nz", "se", "us"]
     /// The languages the iTunes Search API answers in.
     public static let languages = ["en_us", "ja_jp"]
+
+    /// `text` as a store country code (upper case), or an error naming what is accepted.
+    public static func storeCountry(_ text: String) throws(UsageError) -> String {
+        let code = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if storeCountries.contains(code) { return code.uppercased() }
+        if code == "uk" { throw UsageError("the United Kingdom's code is GB (ISO 3166-1): use GB") }
+        throw UsageError("\"\(text.prefix(40))\" is not the country of an iTunes store: use its two-letter ISO 3166-1 code, such as US, GB, DE, FR or JP")
+    }
+
+    /// `text` as a language iTunes answers in (`en_us`, `ja_jp`; `EN-US` reads as `en_us`), or an error naming them.
+    public static func storeLanguage(_ text: String) throws(UsageError) -> String {
+        let code = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: "_")
+        guard languages.contains(code) else {
+            throw UsageError("iTunes answers in \(languages.joined(separator: " or ")) only: \"\(text.prefix(40))\" is not one of them")
+        }
+        return code
+    }
+
+    /// The words `set omdb-key` takes to forget the key: `none`, or nothing (`set omdb-key ""`).
+    public static func clearsKey(_ text: String) -> Bool {
+        ["", "none"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+    }
 
     public func value(of key: String) -> String? {
         switch key {
         case "country": country
         case "lang": lang
-        case "page-size": String(pageSize)
+        case "page-size": pageSize.map(String.init) ?? "auto (fits the window; 20 in a script)"
         case "color": color.rawValue
         case "auto-deny": autoDeny ? "on" : "off"
         case "offline": offline ? "on" : "off"
@@ -82,16 +113,14 @@ public struct Settings: Codable, Sendable, Equatable {
             }
         }
         switch key {
-        case "country":
-            guard text.count == 2, text.allSatisfy(\.isLetter) else { throw UsageError("country takes a two-letter code such as US or GB") }
-            country = text.uppercased()
-        case "lang":
-            guard (2...10).contains(text.count), text.allSatisfy({ $0.isLetter || $0 == "_" || $0 == "-" }) else {
-                throw UsageError("lang takes a language code such as en_us or ja_jp")
-            }
-            lang = text.lowercased()
+        case "country": country = try Self.storeCountry(text)
+        case "lang": lang = try Self.storeLanguage(text)
         case "page-size":
-            guard let size = Int(text), (1...200).contains(size) else { throw UsageError("page-size takes a number from 1 to 200") }
+            if text.lowercased() == "auto" {
+                pageSize = nil
+                return
+            }
+            guard let size = Int(text), (1...200).contains(size) else { throw UsageError("page-size takes a number from 1 to 200, or auto to fit the window") }
             pageSize = size
         case "color":
             guard let mode = ColorMode(rawValue: text.lowercased()) else { throw UsageError("color takes auto, always or never") }
@@ -105,7 +134,13 @@ public struct Settings: Codable, Sendable, Equatable {
             guard let seconds = Self.seconds(text), (1...300).contains(seconds) else { throw UsageError("timeout takes a duration from 1s to 5m, such as 15 or 30s") }
             timeout = seconds
         case "omdb-key":
-            guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber }) else { throw UsageError("omdb-key takes the key OMDb sent you (letters and digits)") }
+            if Self.clearsKey(text) {
+                omdbKey = nil
+                return
+            }
+            guard text.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+                throw UsageError("omdb-key takes the key OMDb sent you (letters and digits), or none to forget it")
+            }
             omdbKey = text
         default:
             throw UsageError("no setting \"\(key)\"; settings are \(Self.keys.joined(separator: ", "))")

@@ -118,15 +118,16 @@ extension Shell {
     func set(_ key: String?, _ value: String?) throws -> Output {
         var output = Output()
         guard let key else {
-            for name in Settings.keys { output.say("\(DisplayWidth.pad(name, to: 10)) \(settings.value(of: name) ?? "")") }
-            output.json["settings"] = .object(Dictionary(uniqueKeysWithValues: Settings.keys.map { ($0, JSONValue.string(settings.value(of: $0) ?? "")) }))
+            for name in Settings.keys { output.say("\(DisplayWidth.pad(name, to: 10)) \(shownSetting(name))") }
+            output.json["settings"] = .object(Dictionary(uniqueKeysWithValues: Settings.keys.map { ($0, JSONValue.string(shownSetting($0))) }))
             return output
         }
         guard Settings.keys.contains(key) else {
             throw UsageError("no setting \"\(key)\"; settings are \(Settings.keys.joined(separator: ", "))")
         }
         guard let value else {
-            output.say("\(key) \(settings.value(of: key) ?? "")")
+            output.say("\(key) \(shownSetting(key))")
+            output.json[key] = .string(shownSetting(key))
             return output
         }
         var changed = settings
@@ -142,8 +143,29 @@ extension Shell {
             session.page = 1
             invalidate()
         }
-        output.say("\(key) is now \(settings.value(of: key) ?? value).")
+        if key == "omdb-key" {
+            switch (settings.omdbKey, context.omdbKey) {
+            case (nil, nil): output.say("Forgot the OMDb key: set omdb-key KEY (or OMDB_API_KEY) gives it one again.")
+            case (nil, _?): output.say("Forgot the saved OMDb key; the one in use is \(shownSetting(key)).")
+            case (let saved?, nil): output.say("omdb-key is now \(Settings.mask(saved)).")
+            case (let saved?, let environment?):
+                output.say("Saved the OMDb key \(Settings.mask(saved)); OMDB_API_KEY (\(Settings.mask(environment))) is used while it is set.")
+            }
+        } else {
+            output.say("\(key) is now \(settings.value(of: key) ?? value).")
+        }
+        output.json[key] = .string(shownSetting(key))
         return output
+    }
+
+    /// A setting as `set` shows it; for the OMDb key, masked, with where the key in use comes from.
+    func shownSetting(_ name: String) -> String {
+        guard name == "omdb-key" else { return settings.value(of: name) ?? "" }
+        let saved = settings.omdbKey.map(Settings.mask)
+        if let environment = context.omdbKey.map(Settings.mask) {
+            return "\(environment) from OMDB_API_KEY" + (saved.map { ", which wins over set omdb-key \($0)" } ?? "")
+        }
+        return saved.map { "\($0) from set omdb-key" } ?? "(not set: set omdb-key KEY, or OMDB_API_KEY)"
     }
 
     func cache(clear: Bool) -> Output {
