@@ -14,7 +14,10 @@ extension Shell {
             let log = try history.log()
             guard let entry = try Self.entry(n, in: log) else { throw UsageError("no searches yet: nothing to re-run") }
             var output = Output()
-            output.say("Re-running: search \(entry.terms)\(entry.source == session.source ? "" : " --in \(entry.source)")")
+            // Exactly what runs, options included, quoted so that it can be pasted back.
+            let line = Tokenizer.searchLine(entry.query)
+            output.say("Re-running: \(line)")
+            output.json["rerun"] = .string(line)
             output.merge(try await search(entry.query))
             return output
         case .remove(let n):

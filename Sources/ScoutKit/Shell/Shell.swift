@@ -277,10 +277,22 @@ public final class Shell: @unchecked Sendable {
         session.filter = nil
         session.page = 1
         session.view = .list
+        // An order that moves rows needs every page (sort and group load them all first); a new search whose
+        // pages are not all here starts in the source's order rather than fetch them all unasked.
+        var orderNote: String?
+        if hasMore, let sort = session.sort, sort.key != .relevance {
+            orderNote = "(in \(source.name)'s order: sort \(sort.description) again to fetch every page and sort them)"
+            session.sort = nil
+        }
+        if hasMore, let group = session.group, group != "none" {
+            orderNote = orderNote ?? "(in \(source.name)'s order: group \(group) again to fetch every page and group them)"
+            session.group = nil
+        }
         invalidate()
         // A scout page may span several of the source's (OMDb gives 10 at a time).
         while !pageIsFull(1) { try await fetchNextPage() }
         var output = Output()
+        if let orderNote { output.say(orderNote) }
         if let note = first.note { output.say("(\(note))") }
         let id = UUID().uuidString
         do {
@@ -800,9 +812,20 @@ public final class Shell: @unchecked Sendable {
 
     func show(_ row: Int) async throws -> Output {
         let item = try item(atRow: row)
-        let detailed = try await currentSource?.details(of: item) ?? item
+        var problem: String?
+        var detailed = item
+        do {
+            if let source = currentSource { detailed = try await source.details(of: item) }
+        } catch SourceError.cancelled {
+            throw SourceError.cancelled
+        } catch {
+            // What the list already knows is worth showing; the failure is said beside it.
+            problem = "the full details could not be fetched (\(error)); this is what the list holds"
+        }
         session.view = .detail(id: item.id)
-        return detail(detailed)
+        var output = detail(detailed)
+        if let problem { output.warn(problem) }
+        return output
     }
 
     func detail(_ item: Item) -> Output {

@@ -20,6 +20,50 @@ import Testing
         #expect(try Tokenizer.commands(" ; ;  ") == [])
     }
 
+    /// An apostrophe between two letters is a letter (Katz's, L'Ambroisie); anywhere else it quotes.
+    @Test func anApostropheInsideAWordIsALetter() throws {
+        #expect(try Tokenizer.commands("search katz's") == [["search", "katz's"]])
+        #expect(try Tokenizer.commands("search L'Ambroisie; select 1") == [["search", "L'Ambroisie"], ["select", "1"]])
+        #expect(try Tokenizer.commands("search rock'n'roll") == [["search", "rock'n'roll"]])
+        #expect(try Tokenizer.commands("search Commander's Palace") == [["search", "Commander's", "Palace"]])
+        #expect(try Tokenizer.commands("search l'été") == [["search", "l'été"]])
+        // Quotes still quote: at a word's edge, or beside anything but a letter.
+        #expect(try Tokenizer.commands("search 'blade runner'") == [["search", "blade runner"]])
+        #expect(try Tokenizer.commands("fav add 1 --tag 'date night' x") == [["fav", "add", "1", "--tag", "date night", "x"]])
+        #expect(try Tokenizer.commands("search it''s") == [["search", "its"]])
+        #expect(try Tokenizer.commands("search '80s hits' \"80's\"") == [["search", "80s hits", "80's"]])
+        // An apostrophe that opens a quote left open: the error shows the word quoted, ready to type.
+        #expect(throws: UsageError(#"unterminated ' quote: close it, or to search for 80's write it in double quotes: "80's""#)) {
+            try Tokenizer.commands("search 80's hits")
+        }
+        #expect(throws: UsageError(#"unterminated ' quote: close it, or to search for katz' write it in double quotes: "katz'""#)) {
+            try Tokenizer.commands("search katz'; list")
+        }
+        #expect(throws: UsageError("unterminated ' quote: close it and try again")) { try Tokenizer.commands("search 'katz") }
+        #expect(Tokenizer.partial("search katz's del") == (["search", "katz's"], "del"))
+        #expect(Tokenizer.partial("search L'Am") == (["search"], "L'Am"))
+    }
+
+    /// What `quoted` writes reads back as the same word, and stays plain when nothing needs quoting.
+    @Test func quotedWordsReadBackUnchanged() throws {
+        #expect(Tokenizer.quoted("batman") == "batman")
+        #expect(Tokenizer.quoted("katz's") == "katz's")
+        #expect(Tokenizer.quoted("blade runner") == "'blade runner'")
+        #expect(Tokenizer.quoted("'90s") == #""'90s""#)
+        #expect(Tokenizer.quoted("") == "''")
+        for word in ["batman", "katz's", "blade runner", "'90s", "", "say \"hi\"", "a;b", "#1", "back\\slash", "it's 'x'", "東京 drift", "tab\tin"] {
+            #expect(try Tokenizer.commands("search " + Tokenizer.quoted(word)) == [["search", word]], "\(word)")
+        }
+        let query = SearchQuery(source: "omdb", terms: "the dark knight", options: ["year": "2008", "type": "movie"])
+        #expect(Tokenizer.searchLine(query) == "search the dark knight --in omdb --type movie --year 2008")
+        #expect(Tokenizer.searchLine(SearchQuery(source: "movies", terms: "")) == "search --in movies")
+        #expect(Tokenizer.searchLine(SearchQuery(source: "songs", terms: "say \"hi\"  twice")) == #"search 'say "hi"  twice' --in songs"#)
+        for query in [query, SearchQuery(source: "restaurants", terms: "katz's deli"), SearchQuery(source: "songs", terms: "a  b 'c'", options: ["country": "GB"])] {
+            let words = try #require(try Tokenizer.commands(Tokenizer.searchLine(query)).first)
+            #expect(try Parser.parse(words) == .search(terms: query.terms, source: query.source, options: query.options))
+        }
+    }
+
     @Test func unterminatedQuotesAreErrors() {
         #expect(throws: UsageError("unterminated \" quote: close it and try again")) { try Tokenizer.commands(#"search "alien"#) }
         #expect(throws: UsageError("a line cannot end with a backslash")) { try Tokenizer.commands(#"search \"#) }
