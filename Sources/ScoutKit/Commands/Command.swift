@@ -30,11 +30,15 @@ public enum Command: Equatable, Sendable {
 
     public enum Fav: Equatable, Sendable {
         case list
+        /// Rows of the current list; none: the item shown in the detail view, else the selected rows of the list.
         case add(RangeSpec?, tags: [String])
+        /// Favourites as `fav` numbers them (`1-3,7`), or ids (`movies:12`).
         case remove(String)
+        case tag(String, tags: [String])
+        case untag(String, tags: [String])
         case show(Int)
         case search(String)
-        case export(String?)
+        case export(String?, force: Bool)
         case importFile(String)
     }
 
@@ -110,10 +114,15 @@ public enum CommandTable {
         .init(name: "unselect", usage: "unselect RANGES|all", summary: "drop rows from the selection", example: "unselect 2", topic: .choosing),
         .init(name: "selection", usage: "selection", summary: "the selected items", example: "selection", topic: .choosing),
         .init(name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done", topic: .choosing),
-        .init(name: "fav", usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav show N | fav search TEXT | fav export [FILE] | fav import FILE",
-              summary: "favourites, kept with a snapshot so they work offline", example: "fav add 2 --tag weekend",
-              subcommands: ["add", "rm", "show", "search", "export", "import"],
-              options: [("--tag T, -t T", "fav add: keep the favourites with tag T (repeat for more)")], topic: .choosing),
+        .init(name: "fav", usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav tag RANGES|ID TAG… | fav untag RANGES|ID TAG… | fav show N | fav search TEXT | fav export [FILE] [--force] | fav import FILE",
+              summary: "favourites, kept with a snapshot so they work offline", example: "fav add 2 --tag weekend; fav tag 1-3 rewatch",
+              subcommands: ["add", "rm", "tag", "untag", "show", "search", "export", "import"],
+              options: [("add [RANGES]", "keep rows of the list; no RANGES: the item shown (show N), else the selected rows of this list"),
+                        ("--tag T, -t T", "fav add: tag them T, those already kept too (repeat for more)"),
+                        ("tag, untag", "add or drop tags of the favourites numbered as fav shows them (1-3,7), or of an id"),
+                        ("rm RANGES|ID", "drop favourites, numbered as for tag; names each one dropped"),
+                        ("export [FILE]", "FILE.csv: CSV, else JSON; no FILE: JSON on standard output"),
+                        ("--force", "fav export: replace FILE when it exists")], topic: .choosing),
         .init(name: "history", usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear",
               summary: "past searches; !N and !! re-run one", example: "history search alien",
               subcommands: ["search", "rerun", "rm", "clear"], topic: .past),

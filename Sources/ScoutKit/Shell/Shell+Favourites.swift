@@ -6,6 +6,8 @@ extension Shell {
         case .list: return favouriteList(favourites.all(), empty: "No favourites yet: fav add RANGES keeps rows.")
         case .add(let spec, let tags): return try favAdd(spec, tags: tags)
         case .remove(let what): return try favRemove(what)
+        case .tag(let what, let tags): return try favTag(what, adding: tags)
+        case .untag(let what, let tags): return try favTag(what, removing: tags)
         case .show(let n):
             let all = favourites.all()
             guard (1...max(1, all.count)).contains(n), n <= all.count else {
@@ -21,7 +23,7 @@ extension Shell {
                 Text.matches(words, in: $0.item.searchText + " " + Text.fold($0.tags.joined(separator: " ")))
             }
             return favouriteList(matches, empty: "No favourite matches \"\(text)\".")
-        case .export(let path): return try favExport(path)
+        case .export(let path, let force): return try favExport(path, force: force)
         case .importFile(let path): return try favImport(path)
         }
     }
@@ -50,48 +52,122 @@ extension Shell {
         return output
     }
 
+    /// `fav add RANGES`: those rows of the list. `fav add`: what the screen shows, the item of the detail view,
+    /// else the selected items that are rows of the current list (never items selected in other searches).
     func favAdd(_ spec: RangeSpec?, tags: [String]) throws -> Output {
         let items: [Item]
         if let spec {
             try requireResults()
             let rows = displayed
             items = try spec.indices(count: rows.count).map { rows[$0] }
-        } else if case .detail(let id) = session.view, let item = displayed.first(where: { $0.id == id }) ?? session.selections.first(where: { $0.id == id }) {
+        } else if case .detail(let id) = session.view,
+                  let item = displayed.first(where: { $0.id == id }) ?? results.first(where: { $0.id == id })
+                      ?? session.selections.first(where: { $0.id == id }) ?? favourites.all().first(where: { $0.id == id })?.item {
             items = [item]
         } else {
-            guard !session.selections.isEmpty else { throw UsageError("nothing to add: select rows first, or fav add RANGES") }
-            items = session.selections
+            if !resultsLoaded, session.query != nil {
+                throw UsageError("nothing to add yet: list shows the results again, then fav add N keeps row N, or select rows first")
+            }
+            let selected = selectedIDs
+            items = resultsLoaded ? displayed.filter { selected.contains($0.id) } : []
+            guard !items.isEmpty else {
+                let elsewhere = session.selections.count
+                let note = elsewhere == 0 ? "" : " (the \(elsewhere) selected \(elsewhere == 1 ? "is" : "are") not rows of this list)"
+                throw UsageError("nothing to add: fav add N keeps row N, or select rows first\(note)")
+            }
         }
-        let added = try favourites.add(items, tags: tags, at: context.now())
+        let outcome = try favourites.addOrTag(items, tags: tags, at: context.now())
         var output = Output()
-        let already = items.count - added
+        let hashtags = tags.map { "#" + $0 }.joined(separator: " ")
         if items.count == 1, let item = items.first {
-            output.say(added == 1 ? "♥ \(Renderer.summary(item)) is a favourite." : "\(item.title) was already a favourite.")
+            if !outcome.added.isEmpty {
+                output.say("♥ \(Renderer.summary(item)) is a favourite.")
+            } else if let tagged = outcome.tagged.first {
+                output.say("♥ \(Renderer.summary(item)) was already a favourite: now tagged \(tagged.changed.map { "#" + $0 }.joined(separator: " ")).")
+            } else {
+                output.say("\(item.title) was already a favourite\(tags.isEmpty ? "" : " tagged \(hashtags)").")
+            }
         } else {
-            output.say("♥ Added \(added) favourite\(added == 1 ? "" : "s")\(already > 0 ? " (\(already) already kept)" : "").")
+            let already = outcome.tagged.count + outcome.unchanged.count
+            output.say("♥ Added \(outcome.added.count) favourite\(outcome.added.count == 1 ? "" : "s")\(already > 0 ? " (\(already) already kept)" : "").")
+            if !outcome.tagged.isEmpty {
+                let count = outcome.tagged.count
+                let whom = count == already ? "The \(count) already kept \(count == 1 ? "is" : "are")" : "\(count) of the \(already) already kept \(count == 1 ? "is" : "are")"
+                output.say("\(whom) now tagged \(hashtags) too.")
+            }
         }
-        output.json["added"] = .int(added)
+        output.json["added"] = .int(outcome.added.count)
+        output.json["tagged"] = .int(outcome.tagged.count)
         return output
+    }
+
+    /// The favourites `what` names: ids (`movies:12`), or ranges of the numbers `fav` shows.
+    func favouritesNamed(_ what: String) throws -> [Favourite] {
+        let all = favourites.all()
+        if what.contains(":") {
+            var named: [Favourite] = []
+            for id in what.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) {
+                guard let favourite = all.first(where: { $0.id == id }) else { throw UsageError("no favourite has the id \(id): fav lists them with their ids") }
+                if !named.contains(favourite) { named.append(favourite) }
+            }
+            return named
+        }
+        let spec = try RangeSpec.parse(what)
+        guard !all.isEmpty else { throw UsageError("there are no favourites: fav add N keeps row N of a search") }
+        if case .rows(let spans) = spec, let past = spans.compactMap({ [$0.lower, $0.upper].compactMap { $0 }.max() }).max(), past > all.count {
+            throw UsageError("there is no favourite \(past): fav lists 1 to \(all.count)")
+        }
+        return try spec.indices(count: all.count).map { all[$0] }
     }
 
     func favRemove(_ what: String) throws -> Output {
-        let all = favourites.all()
-        let ids: Set<String>
-        if what.contains(":") {
-            guard all.contains(where: { $0.id == what }) else { throw UsageError("no favourite has the id \(what)") }
-            ids = [what]
-        } else {
-            let spec = try RangeSpec.parse(what)
-            ids = Set(try spec.indices(count: all.count).map { all[$0].id })
-        }
-        let removed = try favourites.remove(ids: ids)
+        let named = try favouritesNamed(what)
+        let removed = try favourites.remove(ids: Set(named.map(\.id)))
         var output = Output()
-        output.say("Removed \(removed) favourite\(removed == 1 ? "" : "s").")
-        output.json["removed"] = .int(removed)
+        if removed.count == 1, let favourite = removed.first {
+            output.say("Removed \(Renderer.summary(favourite.item)) from the favourites.")
+        } else {
+            output.say("Removed \(removed.count) favourite\(removed.count == 1 ? "" : "s")\(removed.isEmpty ? "." : ":")")
+            for favourite in removed { output.say(fitted("  \(Renderer.summary(favourite.item))")) }
+        }
+        output.json["removed"] = .int(removed.count)
+        output.json["ids"] = .array(removed.map { .string($0.id) })
         return output
     }
 
-    func favExport(_ path: String?) throws -> Output {
+    /// `fav tag` and `fav untag`.
+    func favTag(_ what: String, adding: [String] = [], removing: [String] = []) throws -> Output {
+        let named = try favouritesNamed(what)
+        let results = try favourites.retag(ids: named.map(\.id), adding: adding, removing: removing)
+        let changed = results.filter { !$0.changed.isEmpty }
+        let hashtags = (adding + removing).map { "#" + $0 }.joined(separator: " ")
+        var output = Output()
+        if removing.isEmpty {
+            if results.count == 1, let one = results.first {
+                output.say(one.changed.isEmpty ? "\(Renderer.summary(one.favourite.item)) was already tagged \(hashtags)."
+                                               : "Tagged \(Renderer.summary(one.favourite.item)) \(one.changed.map { "#" + $0 }.joined(separator: " ")).")
+            } else {
+                let already = results.count - changed.count
+                output.say("Tagged \(changed.count) favourite\(changed.count == 1 ? "" : "s") \(hashtags)\(already > 0 ? " (\(already) had \(adding.count == 1 ? "it" : "them") already)" : "").")
+            }
+        } else {
+            guard !changed.isEmpty else {
+                let what = results.count == 1 ? results.first.map { $0.favourite.title } ?? "it" : "none of those \(results.count) favourites"
+                throw UsageError("\(what) has no tag \(hashtags): fav shows each favourite's tags")
+            }
+            if results.count == 1, let one = results.first {
+                output.say("Took \(one.changed.map { "#" + $0 }.joined(separator: " ")) off \(Renderer.summary(one.favourite.item)).")
+            } else {
+                output.say("Took \(hashtags) off \(changed.count) favourite\(changed.count == 1 ? "" : "s").")
+            }
+        }
+        output.json["changed"] = .int(changed.count)
+        return output
+    }
+
+    /// `fav export`: JSON on standard output, or FILE (CSV for `.csv`). An existing FILE is replaced only with
+    /// `--force`, and the folder must exist: a mistyped path creates nothing.
+    func favExport(_ path: String?, force: Bool) throws -> Output {
         let all = favourites.all()
         var output = Output()
         let data: Data
@@ -107,8 +183,21 @@ extension Shell {
             return output
         }
         let url = context.resolve(path)
+        let folder = url.deletingLastPathComponent()
+        let shownFolder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/" : "./"
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+            throw UsageError("there is no folder \(shownFolder): make it first (mkdir -p \(shownFolder)); nothing was written")
+        }
+        guard isFolder.boolValue else { throw UsageError("\(shownFolder) is not a folder; nothing was written") }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            guard !isFolder.boolValue else { throw UsageError("\(path) is a folder: name a file in it; nothing was written") }
+            guard force else { throw UsageError("\(path) already exists: fav export \(path) --force replaces it; nothing was written") }
+        } else if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil, !force {
+            throw UsageError("\(path) already exists (a link to nothing): fav export \(path) --force replaces it; nothing was written")
+        }
         try context.fileStore.write(data, to: url)
-        output.say("Exported \(all.count) favourite\(all.count == 1 ? "" : "s") to \(url.path).")
+        output.say("Exported \(all.count) favourite\(all.count == 1 ? "" : "s") to \(path).")
         output.json["exported"] = .int(all.count)
         output.json["file"] = .string(url.path)
         return output
@@ -116,104 +205,28 @@ extension Shell {
 
     func favImport(_ path: String) throws -> Output {
         let url = context.resolve(path)
-        guard let data = try context.fileStore.read(url) else { throw StoreError.unreadable(path: url.path, reason: "no such file") }
+        guard let data = try context.fileStore.read(url) else { throw StoreError.unreadable(path: path, reason: "no such file") }
         let incoming: [Favourite]
+        var skipped: [Int] = []
         if path.lowercased().hasSuffix(".csv") {
-            incoming = try FavouritesCSV.read(String(decoding: data, as: UTF8.self), now: context.now())
+            let read = try FavouritesCSV.read(data, name: path, now: context.now())
+            incoming = read.favourites
+            skipped = read.skippedLines
         } else if let file = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data), !file.favourites.isEmpty || data.first == UInt8(ascii: "{") {
             incoming = file.favourites
         } else if let list = try? JSONDecoder.scout.decode([Favourite].self, from: data) {
             incoming = list
         } else {
-            throw UsageError("\(url.path) is not a favourites export (JSON from fav export, or CSV ending in .csv)")
+            throw UsageError("\(path) is not a favourites export (JSON from fav export, or CSV ending in .csv)")
         }
         let added = try favourites.merge(incoming)
         var output = Output()
         output.say("Imported \(added) new favourite\(added == 1 ? "" : "s") (\(incoming.count - added) already kept).")
+        if !skipped.isEmpty {
+            let lines = skipped.prefix(5).map(String.init).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
+            output.warn("skipped \(skipped.count) row\(skipped.count == 1 ? "" : "s") of \(path) without an id such as movies:12 (line\(skipped.count == 1 ? "" : "s") \(lines))")
+        }
         output.json["imported"] = .int(added)
         return output
-    }
-}
-
-/// Favourites as CSV: `id,title,source,added_at,tags,url` and then one column per field name.
-enum FavouritesCSV {
-    static let fixed = ["id", "title", "source", "added_at", "tags", "url"]
-
-    static func write(_ favourites: [Favourite]) -> String {
-        var fieldNames: [String] = []
-        for favourite in favourites {
-            for field in favourite.fields where !fieldNames.contains(field.name) && !fixed.contains(field.name) {
-                fieldNames.append(field.name)
-            }
-        }
-        var lines = [(fixed + fieldNames).map(quote).joined(separator: ",")]
-        for f in favourites {
-            let row = [f.id, f.title, f.source, ISODate.string(f.addedAt), f.tags.joined(separator: ";"), f.url ?? ""]
-                + fieldNames.map { name in f.fields.first { $0.name == name }?.value ?? "" }
-            lines.append(row.map(quote).joined(separator: ","))
-        }
-        return lines.joined(separator: "\r\n") + "\r\n"
-    }
-
-    static func quote(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    static func read(_ text: String, now: Date) throws(UsageError) -> [Favourite] {
-        let rows = parse(text)
-        guard let header = rows.first, let idColumn = header.firstIndex(of: "id") else {
-            throw UsageError("the CSV has no id column: export one with fav export FILE.csv to see the shape")
-        }
-        let formatter = ISO8601DateFormatter()
-        return rows.dropFirst().compactMap { row in
-            func value(_ name: String) -> String? {
-                header.firstIndex(of: name).flatMap { $0 < row.count ? row[$0] : nil }.flatMap { $0.isEmpty ? nil : $0 }
-            }
-            guard idColumn < row.count, row[idColumn].contains(":") else { return nil }
-            let fields = header.enumerated().compactMap { index, name -> Item.Field? in
-                guard !fixed.contains(name), index < row.count, !row[index].isEmpty else { return nil }
-                return Item.Field(name, row[index])
-            }
-            let item = Item(id: row[idColumn], title: value("title") ?? row[idColumn], fields: fields, url: value("url"))
-            let added = value("added_at").flatMap(formatter.date(from:)) ?? now
-            let tags = value("tags")?.split(separator: ";").map(String.init) ?? []
-            return Favourite(item: item, addedAt: added, tags: tags)
-        }
-    }
-
-    /// RFC 4180 rows: quoted fields may hold commas, quotes (doubled) and line breaks.
-    static func parse(_ text: String) -> [[String]] {
-        var rows: [[String]] = []
-        var row: [String] = []
-        var field = ""
-        var quoted = false
-        var iterator = text.makeIterator()
-        while let character = iterator.next() {
-            if quoted {
-                if character == "\"" {
-                    if let next = iterator.next() {
-                        if next == "\"" { field.append("\"") } else {
-                            quoted = false
-                            if next == "," { row.append(field); field = "" } else if next == "\n" || next == "\r\n" {
-                                row.append(field); rows.append(row); row = []; field = ""
-                            }
-                        }
-                    } else { quoted = false }
-                } else { field.append(character) }
-                continue
-            }
-            switch character {
-            case "\"": quoted = true
-            case ",": row.append(field); field = ""
-            case "\n", "\r\n", "\r":
-                row.append(field); field = ""
-                if row != [""] { rows.append(row) }
-                row = []
-            default: field.append(character)
-            }
-        }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
-        return rows
     }
 }
