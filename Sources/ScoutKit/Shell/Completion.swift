@@ -37,6 +37,9 @@ public enum Completion {
             self.word = word
             self.label = label ?? word
         }
+
+        /// A row, page, favourite or history number (`12`, `!12`), listed in the order it was made.
+        var isNumber: Bool { Int(word.trimmingPrefix("!")) != nil }
     }
 
     /// At most this many numbers or names are offered at once: enough to choose from, few enough to read.
@@ -49,14 +52,16 @@ public enum Completion {
         let matches = candidates(words: words, current: current, data: data).filter {
             $0.word.lowercased().hasPrefix(typed) && seen.insert($0.word).inserted
         }
-        let ordered = matches.allSatisfy { Int($0.word.trimmingPrefix("!")) != nil } ? matches : matches.sorted { $0.word < $1.word }
-        let shown = Array(ordered.prefix(limit))
+        // Words A to Z, then numbers in the order they were made: history and favourites newest first,
+        // rows and pages from 1 (numbers never sort as text: 2 before 10).
+        let named = matches.filter { !$0.isNumber }.sorted { $0.word < $1.word }
+        let shown = Array((named + matches.filter { $0.isNumber }).prefix(limit))
         return Result(prefix: current, candidates: shown.map(\.word), labels: shown.map(\.label))
     }
 
     static func candidates(words: [String], current: String, data: CompletionData) -> [Candidate] {
         guard let first = words.first?.lowercased() else {
-            if current.hasPrefix("!") { return historyNumbers(current.dropFirst(), data: data).map { Candidate("!" + $0.word, label: $0.label) } + [Candidate("!!", label: "!!  the last search")] }
+            if current.hasPrefix("!") { return [Candidate("!!", label: "!!  the last search")] + historyNumbers(current.dropFirst(), data: data).map { Candidate("!" + $0.word, label: $0.label) } }
             return CommandTable.all.flatMap { info in ([info.name] + info.aliases).map { Candidate($0, label: "\($0)  \(info.summary)") } }
         }
         let words = words.map { $0.lowercased() }
@@ -78,7 +83,7 @@ public enum Completion {
         case "show", "open":
             return argument == 1 ? rowNumbers(current, data: data) : []
         case "page":
-            return argument == 1 ? numbers(Substring(current), count: data.pageCount()).sorted().map { Candidate(String($0)) } : []
+            return argument == 1 ? numbers(Substring(current), count: data.pageCount(), ascending: true).map { Candidate(String($0)) } : []
         case "select", "unselect":
             return argument == 1 ? plain(info.name == "select" ? ["all", "none"] : ["all"]) + rowNumbers(current, data: data) : []
         case "fav":
@@ -151,16 +156,29 @@ public enum Completion {
         }
     }
 
-    /// Numbers from 1 to `count` that start with the digits typed, newest first when nothing is typed.
-    static func numbers(_ typed: Substring, count: Int) -> [Int] {
+    /// Numbers from 1 to `count` that start with the digits typed: the `limit` highest, highest first
+    /// (history and favourites, newest first), or with `ascending` the lowest, from the lowest (rows, pages).
+    static func numbers(_ typed: Substring, count: Int, ascending: Bool = false) -> [Int] {
         guard count > 0 else { return [] }
-        guard let start = Int(typed), start > 0 else { return typed.isEmpty ? Array((1...count).reversed().prefix(limit)) : [] }
-        // Those starting with `typed`: typed, typed0…typed9, typed00…, up to the limit.
+        // Those starting with `typed` come in spans: typed, typed0…typed9, typed00…typed99, and so on;
+        // nothing typed is the one span 1…count.
+        var spans: [ClosedRange<Int>] = []
+        if typed.isEmpty {
+            spans = [1...count]
+        } else if let start = Int(typed), start > 0 {
+            var low = start, high = start
+            while low <= count {
+                spans.append(low...min(high, count))
+                guard high <= (Int.max - 9) / 10 else { break }
+                (low, high) = (low * 10, high * 10 + 9)
+            }
+        }
         var found: [Int] = []
-        var low = start, high = start
-        while low <= count, found.count < limit {
-            found += (low...min(high, count)).prefix(limit - found.count)
-            (low, high) = (low * 10, high * 10 + 9)
+        if ascending {
+            for span in spans where found.count < limit { found += span.prefix(limit - found.count) }
+        } else {
+            // A longer number is a higher one: the last span first, each from its top.
+            for span in spans.reversed() where found.count < limit { found += span.reversed().prefix(limit - found.count) }
         }
         return found
     }
@@ -175,7 +193,7 @@ public enum Completion {
 
     static func rowNumbers(_ typed: String, data: CompletionData) -> [Candidate] {
         let rows = data.rows()
-        return numbers(Substring(typed), count: rows.count).sorted().map { Candidate(String($0), label: "\($0)  \(rows[$0 - 1])") }
+        return numbers(Substring(typed), count: rows.count, ascending: true).map { Candidate(String($0), label: "\($0)  \(rows[$0 - 1])") }
     }
 }
 

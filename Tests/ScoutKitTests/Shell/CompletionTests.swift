@@ -77,7 +77,7 @@ import Testing
         #expect(rm.labels == ["movies:tt0078748  Alien", "movies:tt0090605  Aliens"])
         #expect(complete("fav rm r").candidates == ["restaurants:12"])
         #expect(complete("fav rm r").commonExtension == "estaurants:12")
-        #expect(complete("fav show ").candidates == ["1", "2", "3"] || complete("fav show ").candidates == ["3", "2", "1"])
+        #expect(complete("fav show ").candidates == ["3", "2", "1"])
         #expect(complete("fav show 3").labels == ["3  Café Ñandú 東京"])
         #expect(complete("fav add 1 --tag w").candidates == ["weekend"])
         #expect(complete("fav add ").labels == ["1  Alien", "2  Aliens", "3  Alien³"])
@@ -86,10 +86,12 @@ import Testing
     }
 
     @Test func historyNumbersSessionsAndDeniedTerms() {
-        #expect(complete("!2").candidates.prefix(3) == ["!2", "!20", "!21"])
-        #expect(complete("!24").candidates == ["!24", "!240", "!241", "!242", "!243", "!244", "!245", "!246", "!247", "!248", "!249"])
-        #expect(complete("!25").labels == ["25  movies \"search 25\"", "250  movies \"search 250\""])
-        #expect(complete("!").candidates.contains("!!"))
+        // Newest first: the highest numbers that start with the digits typed, as numbers, not as text.
+        #expect(complete("!2").candidates.prefix(3) == ["!250", "!249", "!248"])
+        #expect(complete("!2").candidates.suffix(3) == ["!21", "!20", "!2"])
+        #expect(complete("!24").candidates == ["!249", "!248", "!247", "!246", "!245", "!244", "!243", "!242", "!241", "!240", "!24"])
+        #expect(complete("!25").labels == ["250  movies \"search 250\"", "25  movies \"search 25\""])
+        #expect(complete("!").candidates.prefix(3) == ["!!", "!250", "!249"])
         #expect(complete("!").candidates.count == Completion.limit)
         #expect(complete("history rerun 24").candidates.count == 11)
         #expect(complete("history rm 250").candidates == ["250"])
@@ -101,12 +103,32 @@ import Testing
         #expect(complete("deny import f").candidates == ["favs.csv", "favs.json", "folder/"])
     }
 
+    /// The case: twelve searches, listed 12 to 1 after `!`, `history rerun` and `history rm`,
+    /// never 1, 10, 11, 12, 2, … as text sorts them.
+    @Test func historyNumbersAreNewestFirstAsNumbers() {
+        var twelve = data
+        twelve.historyCount = { 12 }
+        let newestFirst = (1...12).reversed().map(String.init)
+        #expect(Completion.complete("!", data: twelve).candidates == ["!!"] + newestFirst.map { "!" + $0 })
+        #expect(Completion.complete("!1", data: twelve).candidates == ["!12", "!11", "!10", "!1"])
+        #expect(Completion.complete("history rerun ", data: twelve).candidates == newestFirst)
+        #expect(Completion.complete("history rm ", data: twelve).candidates == newestFirst)
+        #expect(Completion.complete("history ", data: twelve).candidates == ["clear", "rerun", "rm", "search"] + newestFirst)
+        #expect(Completion.complete("history rerun 1", data: twelve).labels == ["12  movies \"search 12\"", "11  movies \"search 11\"",
+                                                                                  "10  movies \"search 10\"", "1  movies \"search 1\""])
+        // Rows and pages count up from 1, as numbers too; a long list offers its first hundred.
+        var many = data
+        many.rows = { (1...500).map { "Title \($0)" } }
+        #expect(Completion.complete("show ", data: many).candidates == (1...100).map(String.init))
+        #expect(Completion.complete("show 5", data: many).candidates.prefix(4) == ["5", "50", "51", "52"])
+    }
+
     @Test func rowsForShowOpenAndSelect() {
         #expect(complete("show ").labels == ["1  Alien", "2  Aliens", "3  Alien³"])
         #expect(complete("open 2").candidates == ["2"])
         #expect(complete("page 1").candidates == ["1", "10", "11", "12"])
         #expect(complete("select a").candidates == ["all"])
-        #expect(complete("unselect ").candidates == ["1", "2", "3", "all"])
+        #expect(complete("unselect ").candidates == ["all", "1", "2", "3"])
     }
 
     /// The second Tab's listing: columns across the width, wide characters counted as two cells.
