@@ -6,7 +6,12 @@ extension Shell {
         case .list(let n):
             let log = try history.log()
             let shown = Array((1..<(log.count + 1)).suffix(n ?? 20))
-            return historyList(shown, in: log, empty: "No searches yet.")
+            var output = historyList(shown, in: log, empty: "No searches yet.")
+            if shown.count < log.count {
+                output.say("(the last \(shown.count) of \(log.count): history N shows more, history search TEXT finds one)")
+            }
+            output.json["total"] = .int(log.count)
+            return output
         case .search(let text):
             let log = try history.log()
             return historyList(log.matching(text), in: log, empty: "No past search matches \"\(text)\".")
@@ -25,7 +30,7 @@ extension Shell {
             guard let entry = try Self.entry(n, in: log) else { throw UsageError("no searches yet") }
             try history.remove(ids: [entry.id])
             var output = Output()
-            output.say("Removed search \(n) (\(entry.source) \"\(entry.terms)\").")
+            output.say("Removed search \(n) (\(entry.source) \(Self.describe(terms: entry.terms))).")
             return output
         case .clear:
             try history.clear()
@@ -33,6 +38,11 @@ extension Shell {
             output.say("History cleared.")
             return output
         }
+    }
+
+    /// Search terms as listings show them: quoted, or `everything` for a search without terms.
+    static func describe(terms: String) -> String {
+        terms.isEmpty ? "everything" : "\"\(terms)\""
     }
 
     /// Entry `n` (from 1), or the newest for nil.
@@ -54,7 +64,7 @@ extension Shell {
         for (offset, entry) in shown {
             let filters = entry.filters.sorted { $0.key < $1.key }.map { " --\($0.key) \($0.value)" }.joined()
             var line = "\(String(offset + 1).leftPadded(to: width, with: " "))  \(formatter.string(entry.time))  "
-                + "\(DisplayWidth.pad(entry.source, to: 11)) \"\(entry.terms)\"\(filters)  \(entry.count) result\(entry.count == 1 ? "" : "s")"
+                + "\(DisplayWidth.pad(entry.source, to: 11)) \(Self.describe(terms: entry.terms))\(filters)  \(entry.count) result\(entry.count == 1 ? "" : "s")"
             if !entry.chosen.isEmpty { line += "  → " + entry.chosen.map(\.title).joined(separator: ", ") }
             output.say(fitted(line))
         }

@@ -94,7 +94,7 @@ extension Shell {
                 let file = StateFile<SessionModel>(context.paths.namedSession(name), label: "session \(name)", store: context.fileStore)
                 let model = file.load { output.warn($0) }
                 let when = model?.lastVisited.map { RelativeTime.describe($0, now: context.now(), calendar: context.calendar) } ?? "unknown"
-                let query = model?.query.map { "\"\($0.terms)\"" } ?? "no search"
+                let query = model?.query.map { Self.describe(terms: $0.terms) } ?? "no search"
                 output.say("\(DisplayWidth.pad(name, to: 20)) \(model?.source ?? "?") \(query), \(model?.selections.count ?? 0) selected, saved \(when)")
             }
             output.json["sessions"] = .array(sessions.map(JSONValue.string))
