@@ -152,8 +152,8 @@ extension Shell {
             }
         } else {
             guard !changed.isEmpty else {
-                let what = results.count == 1 ? results.first.map { $0.favourite.title } ?? "it" : "none of those \(results.count) favourites"
-                throw UsageError("\(what) has no tag \(hashtags): fav shows each favourite's tags")
+                let whose = results.count == 1 ? "\(results.first.map { $0.favourite.title } ?? "it") has no tag" : "none of those \(results.count) favourites has the tag"
+                throw UsageError("\(whose) \(hashtags): fav shows each favourite's tags")
             }
             if results.count == 1, let one = results.first {
                 output.say("Took \(one.changed.map { "#" + $0 }.joined(separator: " ")) off \(Renderer.summary(one.favourite.item)).")
