@@ -117,7 +117,7 @@ import Testing
         let run = try await box.run(["--fresh", "-c", "fav show 1; fav search tokyo; fav rm restaurants:10; fav"])
         #expect(run.stdout.contains("Narisawa"))
         #expect(run.stdout.contains("City:     Tokyo"))
-        #expect(run.stdout.contains("Removed 1 favourite."))
+        #expect(run.stdout.contains("Removed Narisawa (Japanese, Tokyo, $$$$) from the favourites."))
         #expect(run.stdout.contains("No favourites yet"))
     }
 

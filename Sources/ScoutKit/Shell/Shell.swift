@@ -175,7 +175,8 @@ public final class Shell: @unchecked Sendable {
     func needsResults(_ command: Command) -> Bool {
         switch command {
         case .list, .next, .prev, .page, .loadAll, .filter, .sort, .group, .show, .open, .select, .unselect: true
-        case .fav(.add(let spec, _)): spec != nil || session.view != .list
+        // Without rows, fav add keeps what the screen shows: the detail, or the selected rows of the list.
+        case .fav(.add): true
         default: false
         }
     }
