@@ -9,12 +9,13 @@ extension Shell {
         if greet, let problem = await reload() { output.warn(problem) }
         if greet, let previousVisit {
             let now = context.now()
-            output.say("Welcome back, last visit \(RelativeTime.describe(previousVisit, now: now, calendar: context.calendar))"
-                       + " (\(RelativeTime.date(previousVisit, calendar: context.calendar))).")
-            output.say("Restored: \(contextSummary()).")
-            output.say("Next: \(nextHint()).")
+            output.say(prose: "Welcome back, last visit \(RelativeTime.describe(previousVisit, now: now, calendar: context.calendar))"
+                       + " (\(RelativeTime.date(previousVisit, calendar: context.calendar))).", width: proseWidth, indent: 2)
+            output.say(prose: "Restored: \(contextSummary()).", width: proseWidth, indent: 2)
+            output.say(prose: "Next: \(nextHint()).", width: proseWidth, indent: 2)
         } else if greet {
-            output.say("scout \(Scout.version): search the \(session.source) catalog. Type help for commands, Tab to complete, Ctrl-D to leave.")
+            output.say(prose: "scout \(Scout.version): search the \(session.source) catalog. Type help for commands, Tab to complete, Ctrl-D to leave.",
+                       width: proseWidth, indent: 2)
         }
         if greet, resultsLoaded { output.merge(restoredView()) }
         return withWarnings(output)
@@ -195,15 +196,16 @@ extension Shell {
     func help(_ topic: String?) throws -> Output {
         var output = Output()
         guard let topic else {
-            output.say("Commands by topic (help COMMAND for one in full, with an example; ; separates commands, # starts a comment):")
+            output.say(prose: "Commands by topic (help COMMAND for one in full, with an example; ; separates commands, # starts a comment):",
+                       width: proseWidth, indent: 2)
             for group in CommandInfo.Topic.allCases {
                 output.say(StyledLine(group.rawValue, .heading))
                 for info in CommandTable.all where info.topic == group {
-                    output.say("  \(DisplayWidth.pad(info.name, to: 10)) \(info.summary)")
+                    output.say(prose: "  \(DisplayWidth.pad(info.name, to: 10)) \(info.summary)", width: proseWidth, indent: 13)
                 }
-                if group == .past { output.say("  \(DisplayWidth.pad("!N, !!", to: 10)) re-run search N of history, or the last one") }
+                if group == .past { output.say(prose: "  \(DisplayWidth.pad("!N, !!", to: 10)) re-run search N of history, or the last one", width: proseWidth, indent: 13) }
             }
-            output.say("Tab completes commands and their arguments; a second Tab lists the choices.")
+            output.say(prose: "Tab completes commands and their arguments; a second Tab lists the choices.", width: proseWidth)
             return output
         }
         let word = topic.hasPrefix("!") ? "history" : topic
@@ -211,17 +213,26 @@ extension Shell {
             if let near = CommandTable.suggestion(for: word) { throw UsageError("no command \"\(topic)\": did you mean \"\(near)\"?") }
             throw UsageError("no command \"\(topic)\": help lists them")
         }
-        output.say(StyledLine(info.name, .title) + StyledLine(": \(info.summary)"))
-        output.say("usage: \(info.usage)")
+        if let proseWidth, DisplayWidth.of(info.name + ": " + info.summary) > proseWidth {
+            output.say(prose: "\(info.name): \(info.summary)", width: proseWidth, indent: 2)
+        } else {
+            output.say(StyledLine(info.name, .title) + StyledLine(": \(info.summary)"))
+        }
+        output.say(prose: "usage: \(info.usage)", width: proseWidth, indent: 7)
         if !info.aliases.isEmpty { output.say("also: \(info.aliases.joined(separator: ", "))") }
         if !info.options.isEmpty {
             output.say("options:")
             let width = (info.options.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
-            for (option, meaning) in info.options { output.say("  \(DisplayWidth.pad(option, to: width))\(meaning)") }
+            for (option, meaning) in info.options {
+                output.say(prose: "  \(DisplayWidth.pad(option, to: width))\(meaning)", width: proseWidth, indent: width + 2)
+            }
         }
-        output.say("example: \(info.example)")
+        output.say(prose: "example: \(info.example)", width: proseWidth, indent: 9)
         return output
     }
+
+    /// The width prose is wrapped to: the window's on a terminal; none (whole lines) on a pipe.
+    var proseWidth: Int? { context.fitsWidth ? width : nil }
 
     /// The prompt: the source and how many items are selected.
     public var prompt: String {
