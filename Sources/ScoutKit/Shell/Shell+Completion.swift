@@ -10,7 +10,7 @@ extension Shell {
         data.tags = { [favourites] in Array(Set(favourites.all().flatMap(\.tags))).sorted() }
         let log = Once { [history] in try? history.log() }  // a million records are scanned once per Tab, not per number
         data.historyCount = { log.value?.count ?? 0 }
-        data.historyLabel = { n in log.value?.entry(n).map { "\(n)  \($0.source) \"\($0.terms)\"" } }
+        data.historyLabel = { n in log.value?.entry(n).map { "\(n)  \($0.source) \(Shell.describe(terms: $0.terms))" } }
         data.sessions = { [self] in savedSessions }
         data.deniedTerms = { [denyList] typed in
             let folded = Text.fold(typed)

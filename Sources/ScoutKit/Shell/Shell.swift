@@ -263,6 +263,9 @@ public final class Shell: @unchecked Sendable {
             for option in query.options.keys.sorted() where !["country", "lang"].contains(option) {
                 throw UsageError("--\(option) does not apply to \(source.name): iTunes takes --country and --lang")
             }
+            // The same checks as set country and set lang, before any request.
+            if let country = query.options["country"] { _ = try Settings.storeCountry(country) }
+            if let lang = query.options["lang"] { _ = try Settings.storeLanguage(lang) }
             guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("\(source.name) needs words to search for") }
         }
         if let refused = try refusal(of: query, in: source) { return refused }
@@ -303,7 +306,7 @@ public final class Shell: @unchecked Sendable {
             output.warn("the search ran but was not written to history: \(error)")
         }
         if results.isEmpty {
-            output.say("No \(source.name) match \"\(Text.brief(query.terms))\".")
+            output.say("No \(source.name) match \(Self.searched(query)).")
             output.json = listingJSON()
             rememberEmptySearch(query, in: source, answer: first, into: &output)
             return output
@@ -751,11 +754,16 @@ public final class Shell: @unchecked Sendable {
         context.fitsWidth ? DisplayWidth.truncate(line, to: width) : line
     }
 
+    /// A search as typed, for the heading and messages: `"alien" --type series`, or `everything`.
+    static func searched(_ query: SearchQuery) -> String {
+        var text = query.terms.isEmpty ? "everything" : "\"\(Text.brief(query.terms))\""
+        for (name, value) in query.options.sorted(by: { $0.key < $1.key }) { text += " --\(name) \(value)" }
+        return text
+    }
+
     func heading() -> String {
         var parts = [session.source]
-        var searched = session.query.map { $0.terms.isEmpty ? "everything" : "\"\(Text.brief($0.terms))\"" } ?? "everything"
-        for (name, value) in (session.query?.options ?? [:]).sorted(by: { $0.key < $1.key }) { searched += " --\(name) \(value)" }
-        parts.append(searched)
+        parts.append(session.query.map(Self.searched) ?? "everything")
         let count = resultCount
         parts.append(count == 1 ? "1 result" : "\(count) results")
         if count > displayed.count { parts.append("\(displayed.count) loaded") }
