@@ -131,37 +131,6 @@ extension FaultTests {
         }
         await server.stop()
     }
-
-    @Test func ctrlCDuringLoadAllKeepsThePagesThatArrived() async throws {
-        let server = try await FixtureServer.start { _, query in
-            let page = Int(query["page"] ?? "1") ?? 1
-            let items = (1...10).map { i in
-                #"{"Title":"Slow Story \#(page)-\#(i)","Year":"2001","imdbID":"tt8\#(String(format: "%02d%02d", page, i))","Type":"movie","Poster":"N/A"}"#
-            }
-            let body = Data(#"{"Search":[\#(items.joined(separator: ","))],"totalResults":"100","Response":"True"}"#.utf8)
-            return FixtureResponse(body: body, delay: page <= 3 ? .zero : .seconds(30))
-        }
-        let box = try Sandbox()
-        box.environment["SCOUT_OMDB_URL"] = server.baseURL
-        box.environment["OMDB_API_KEY"] = "k3y"
-        // 80×24: a page is 20 rows, so the search fetches two pages.
-        let term = try TmuxTerminal(sandbox: box, width: 80, height: 24)
-        try term.waitFor("movies [0 selected]>")
-        try term.type("search slow --in omdb")
-        try term.send("Enter")
-        try term.waitFor("omdb · \"slow\" · 100 results · 20 loaded")
-        try term.type("load all")
-        try term.send("Enter")
-        try await Task.sleep(for: .milliseconds(700))
-        try term.send("C-c")
-        let screen = try term.waitFor("results kept", timeout: 3)
-        #expect(screen.contains("scout: stopped loading (cancelled); 30 results kept: load all again to go on"))
-        // What arrived is kept: the third page came in before Ctrl-C.
-        try term.type("filter 3-1")
-        try term.send("Enter")
-        try term.waitFor("1  Slow Story 3-1")
-        await server.stop()
-    }
 }
 
 actor Counter {

@@ -74,6 +74,14 @@ import Testing
         await server.stop()
     }
 
+    /// Page `page` of an OMDb search with 100 results, "Star Story PAGE-N", 10 a page.
+    static func starPage(_ page: Int) -> Data {
+        let items = (1...10).map { i in
+            #"{"Title":"Star Story \#(page)-\#(i)","Year":"\#(1970 + page)","imdbID":"tt9\#(String(format: "%02d%02d", page, i))","Type":"movie","Poster":"N/A"}"#
+        }
+        return Data(#"{"Search":[\#(items.joined(separator: ","))],"totalResults":"100","Response":"True"}"#.utf8)
+    }
+
     @Test func loadAllFetchesPagesInParallelKeepingTheirOrder() async throws {
         let gauge = InFlight()
         let server = try await FixtureServer.start { _, query in
@@ -81,10 +89,7 @@ import Testing
             await gauge.enter()
             try? await Task.sleep(for: .milliseconds(200))
             await gauge.leave()
-            let items = (1...10).map { i in
-                #"{"Title":"Star Story \#(page)-\#(i)","Year":"\#(1970 + page)","imdbID":"tt9\#(String(format: "%02d%02d", page, i))","Type":"movie","Poster":"N/A"}"#
-            }
-            return FixtureResponse(body: Data(#"{"Search":[\#(items.joined(separator: ","))],"totalResults":"100","Response":"True"}"#.utf8))
+            return FixtureResponse(body: Self.starPage(page))
         }
         let box = try Sandbox()
         box.environment["SCOUT_OMDB_URL"] = server.baseURL
@@ -116,12 +121,9 @@ import Testing
     @Test func ctrlCDuringLoadAllKeepsThePagesThatArrived() async throws {
         let server = try await FixtureServer.start { _, query in
             let page = Int(query["page"] ?? "1") ?? 1
-            let items = (1...10).map { i in
-                #"{"Title":"Star Story \#(page)-\#(i)","Year":"\#(1970 + page)","imdbID":"tt9\#(String(format: "%02d%02d", page, i))","Type":"movie","Poster":"N/A"}"#
-            }
             // The first six pages come at once (a 40-line window shows 36 rows: the search fetches four), the
             // rest only after a long wait that Ctrl-C cuts short.
-            return FixtureResponse(body: Data(#"{"Search":[\#(items.joined(separator: ","))],"totalResults":"100","Response":"True"}"#.utf8),
+            return FixtureResponse(body: Self.starPage(page),
                                    delay: page <= 6 ? .zero : .seconds(20))
         }
         let box = try Sandbox()
@@ -151,11 +153,8 @@ import Testing
     @Test func loadAllShowsPagesDoneOfTotalOnATerminal() async throws {
         let server = try await FixtureServer.start { _, query in
             let page = Int(query["page"] ?? "1") ?? 1
-            let items = (1...10).map { i in
-                #"{"Title":"Star Story \#(page)-\#(i)","Year":"\#(1970 + page)","imdbID":"tt9\#(String(format: "%02d%02d", page, i))","Type":"movie","Poster":"N/A"}"#
-            }
             // Later pages slower and slower, so that the progress line is there to be read.
-            return FixtureResponse(body: Data(#"{"Search":[\#(items.joined(separator: ","))],"totalResults":"100","Response":"True"}"#.utf8),
+            return FixtureResponse(body: Self.starPage(page),
                                    delay: page == 1 ? .zero : .milliseconds(100 * page))
         }
         let box = try Sandbox()

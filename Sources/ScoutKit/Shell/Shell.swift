@@ -281,6 +281,9 @@ public final class Shell: @unchecked Sendable {
         session.filter = nil
         session.page = 1
         session.view = .list
+        invalidate()
+        // A scout page may span several of the source's (OMDb gives 10 at a time).
+        while !pageIsFull(1) { try await fetchNextPage() }
         // An order that moves rows needs every page (sort and group load them all first); a new search whose
         // pages are not all here starts in the source's order rather than fetch them all unasked.
         var orderNote: String?
@@ -292,9 +295,7 @@ public final class Shell: @unchecked Sendable {
             orderNote = orderNote ?? "(in \(source.name)'s order: group \(group) again to fetch every page and group them)"
             session.group = nil
         }
-        invalidate()
-        // A scout page may span several of the source's (OMDb gives 10 at a time).
-        while !pageIsFull(1) { try await fetchNextPage() }
+        if orderNote != nil { invalidate() }
         var output = Output()
         if let orderNote { output.say(orderNote) }
         if let note = first.note { output.say("(\(note))") }
