@@ -86,16 +86,20 @@ struct ScoutCommand: AsyncParsableCommand {
         if let source {
             printer.print(await shell.run(words: ["use", source]), quietSuccess: true)
         }
+        // On a terminal, Ctrl-C during a command cancels that command (at the prompt it is a key); that
+        // holds from the start, while a restored search is fetched again, too.
+        let interrupter = interactive ? CommandInterrupter() : nil
         // The welcome back and the view it restores are printed, never paged: a pager at launch would
         // take the keys typed at once.
-        printer.print(await shell.start(greet: interactive), quietSuccess: !interactive, paged: false)
+        let starting = Task { [shell] in [await shell.start(greet: interactive)] }
+        interrupter?.watch(starting)
+        for output in await starting.value { printer.print(output, quietSuccess: !interactive, paged: false) }
+        interrupter?.watch(nil)
 
         if let commands {
             for output in await shell.run(line: commands) { printer.print(output) }
         } else {
             Signals.install(interactive ? [SIGTERM, SIGHUP, SIGWINCH] : [SIGTERM, SIGHUP])
-            // On a terminal, Ctrl-C during a command cancels that command (at the prompt it is a key).
-            let interrupter = interactive ? CommandInterrupter() : nil
             var reader: any LineReader = PlainReader(showsPrompt: interactive)
             if lineEditor, let editLine = EditLineReader(store: LineHistoryStore(url: context.paths.lineHistoryFile, store: context.fileStore)) {
                 EditLineReader.completer = { Completion.complete($0, data: shell.completionData()) }
@@ -159,11 +163,15 @@ struct Printer {
     mutating func print(_ output: Output, quietSuccess: Bool = false, paged: Bool = true) {
         if !output.ok { failed = true }
         let colourErrors = !json && colour(STDERR_FILENO)
-        for warning in output.warnings where !json || quietSuccess {
-            Terminal.write(Style.warning.paint("scout: \(warning)", colour: colourErrors) + "\n", to: STDERR_FILENO)
+        // On a terminal a long line breaks at spaces to the window, never inside a word; on a pipe it is whole.
+        let errorWidth = isatty(STDERR_FILENO) == 1 && !json ? Terminal.width() : nil
+        func report(_ text: String, _ style: Style) {
+            let lines = errorWidth.map { DisplayWidth.wrap(text, to: $0, indent: 2) } ?? [text]
+            Terminal.write(lines.map { style.paint($0, colour: colourErrors) }.joined(separator: "\n") + "\n", to: STDERR_FILENO)
         }
+        for warning in output.warnings where !json || quietSuccess { report("scout: \(warning)", .warning) }
         if quietSuccess {
-            if let error = output.error { Terminal.write(Style.error.paint("scout: \(error)", colour: colourErrors) + "\n", to: STDERR_FILENO) }
+            if let error = output.error { report("scout: \(error)", .error) }
             return
         }
         if json {
@@ -172,10 +180,12 @@ struct Printer {
         }
         if !output.lines.isEmpty {
             let colourLines = colour(STDOUT_FILENO)
-            let text = output.styledLines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n"
-            if !paged || !output.pageable || pager?(text, output.lines.count) != true { Terminal.write(text, to: STDOUT_FILENO) }
+            let width = isatty(STDOUT_FILENO) == 1 ? Terminal.width() : nil
+            let lines = width.map { width in output.styledLines.flatMap { $0.wrapped(to: width) } } ?? output.styledLines
+            let text = lines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n"
+            if !paged || !output.pageable || pager?(text, lines.count) != true { Terminal.write(text, to: STDOUT_FILENO) }
         }
-        if let error = output.error { Terminal.write(Style.error.paint("scout: \(error)", colour: colourErrors) + "\n", to: STDERR_FILENO) }
+        if let error = output.error { report("scout: \(error)", .error) }
     }
 }
 
@@ -186,6 +196,9 @@ final class CommandInterrupter: @unchecked Sendable {
     private let source: any DispatchSourceSignal
 
     init() {
+        // Ignored first, so that a Ctrl-C before the source is armed (while a restored search is fetched
+        // at launch) cannot end scout; the source then takes every SIGINT.
+        signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in self?.interrupt() }
         source.resume()

@@ -149,6 +149,29 @@ import Testing
         await server.stop()
     }
 
+    /// Ctrl-C while a restored search is fetched again at launch cancels that fetch and leaves a prompt
+    /// (a SIGINT before the REPL began ended scout).
+    @Test func ctrlCWhileRestoringAtLaunchCancelsTheFetch() async throws {
+        let slow = Flag()
+        let server = try await FixtureServer.start { _, query in
+            FixtureResponse(body: Self.starPage(Int(query["page"] ?? "1") ?? 1), delay: await slow.isSet ? .seconds(20) : .zero)
+        }
+        let box = try Sandbox()
+        box.environment["SCOUT_OMDB_URL"] = server.baseURL
+        box.environment["OMDB_API_KEY"] = "k3y"
+        box.environment["SCOUT_TEST_NOW"] = "2026-11-22T19:14:00Z"
+        try await box.run(["-c", "search star --in omdb; set cache-ttl 0"])
+        await slow.set()
+        let term = try TmuxTerminal(sandbox: box, width: 100, height: 40)
+        try term.waitFor("restoring your omdb search")
+        try term.send("C-c")
+        let screen = try term.waitFor("omdb [0 selected]>", timeout: 5)
+        #expect(screen.contains("scout: fetching \"star\" again was cancelled: list fetches it when you want it"), "\(screen)")
+        #expect(screen.contains("Restored: omdb, \"star\", page 1, 0 selected, list view."))
+        #expect(term.isRunning)
+        await server.stop()
+    }
+
     /// On a terminal, `load all` shows pages done of total on standard error while it waits, erased at the end.
     @Test func loadAllShowsPagesDoneOfTotalOnATerminal() async throws {
         let server = try await FixtureServer.start { _, query in

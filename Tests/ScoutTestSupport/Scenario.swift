@@ -28,6 +28,8 @@ public struct Scenario: Sendable {
     public var header: [String] = []
     public var environment: [(String, String)] = []
     public var terminal: (width: Int, height: Int)?
+    /// `latency SECONDS`: the fixture server answers each request that much later.
+    public var latency: Double?
     public var steps: [Step] = []
 
     public init(text: String) throws {
@@ -51,6 +53,8 @@ public struct Scenario: Sendable {
                     environment.append((name, String(line[line.index(after: eq)...])))
                 } else if line.hasPrefix("terminal "), let size = Self.size(String(line.dropFirst(9))) {
                     terminal = size
+                } else if line.hasPrefix("latency "), let seconds = Double(line.dropFirst(8).trimmingCharacters(in: .whitespaces)) {
+                    latency = seconds
                 } else {
                     throw TmuxError(message: "scenario: cannot read the line \"\(raw)\" before the first step")
                 }
@@ -124,7 +128,7 @@ public final class ScenarioRunner {
     public init(_ scenario: Scenario) throws {
         self.scenario = scenario
         box = try Sandbox()
-        (server, serverURL) = try Self.startServer(log: box.path("requests.log").path)
+        (server, serverURL) = try Self.startServer(log: box.path("requests.log").path, latency: scenario.latency)
         let bin = Sandbox.binary.deletingLastPathComponent().path
         var environment = box.environment
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
@@ -144,10 +148,11 @@ public final class ScenarioRunner {
         server.terminate()
     }
 
-    static func startServer(log: String) throws -> (Process, String) {
+    static func startServer(log: String, latency: Double?) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repository.appendingPathComponent("scripts/fixture-server").path, "--log", log]
+            + (latency.map { ["--latency", String($0)] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -165,13 +170,15 @@ public final class ScenarioRunner {
     /// What each step showed.
     public func run() async throws -> [[String]] {
         var shown: [[String]] = []
-        for step in scenario.steps {
-            shown.append(try await run(step))
+        for (index, step) in scenario.steps.enumerated() {
+            // Before a `~` wait nothing settles: the wait itself says when to go on (a spinner never settles).
+            let next = index + 1 < scenario.steps.count ? scenario.steps[index + 1].kind : nil
+            if case .wait? = next { shown.append(try await run(step, settle: false)) } else { shown.append(try await run(step)) }
         }
         return shown
     }
 
-    func run(_ step: Scenario.Step) async throws -> [String] {
+    func run(_ step: Scenario.Step, settle: Bool = true) async throws -> [String] {
         if let size = scenario.terminal {
             // A shell in the terminal, with `$ ` for its prompt: `$ scout` is typed there, as a user would.
             if terminal == nil {
@@ -191,8 +198,10 @@ public final class ScenarioRunner {
             case .beside(let command):
                 _ = try await pipeRun(command)
             case .wait(let text):
-                try terminal?.waitFor(text, timeout: 70)
+                let seen = try terminal?.waitFor(text, timeout: 70)
+                if ProcessInfo.processInfo.environment["SCENARIO_DEBUG"] != nil { print("SEEN:\n\(seen ?? "")") }
             }
+            guard settle else { return [] }
             return try settledScreen()
         }
         if case .beside(let command) = step.kind { return try await pipeRun(command) }

@@ -60,6 +60,17 @@ public enum Text {
             .joined(separator: " ")
     }
 
+    /// HTML as a remote description carries it (`<br />`, `<i>`, `&amp;`), as one paragraph of plain
+    /// text: tags dropped, the common entities read, line breaks and runs of white space as one space.
+    public static func plain(_ html: String) -> String {
+        guard html.contains("<") || html.contains("&") || html.contains("\n") else { return html }
+        var text = html.replacingOccurrences(of: "<[^>]{0,200}>", with: " ", options: .regularExpression)
+        for (entity, character) in [("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// A user's text as quoted back in a message: at most 60 characters.
     public static func brief(_ text: String) -> String {
         text.count <= 60 ? text : String(text.prefix(59)) + "…"

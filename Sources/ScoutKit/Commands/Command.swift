@@ -152,7 +152,7 @@ public enum CommandTable {
                         ("omdb-key KEY", "the OMDb key, shown masked with where it comes from; none (or \"\") forgets it; OMDB_API_KEY wins")],
               topic: .session),
         .init(name: "help", usage: "help [COMMAND]", summary: "this list, or one command in full", example: "help select", topic: .session),
-        .init(name: "quit", aliases: ["exit"], usage: "quit", summary: "save and leave (also Ctrl-D)", example: "quit", topic: .session),
+        .init(name: "quit", aliases: ["exit"], usage: "quit", summary: "save and leave (also exit, or Ctrl-D)", example: "quit", topic: .session),
     ]
 
     public static func info(_ word: String) -> CommandInfo? {

@@ -40,7 +40,8 @@ public struct Renderer: Sendable {
             line += StyledLine(" \(number)  ") + StyledLine(DisplayWidth.pad(item.title, to: titleWidth), .title)
             for (name, columnWidth) in zip(columns, columnWidths) where columnWidth > 0 {
                 let value = item[field: name] ?? ""
-                let numeric = Double(value) != nil
+                // Years start in one column whatever their form (1979, 1989–1990, 2021–); other numbers align right.
+                let numeric = Double(value) != nil && name != "year"
                 line += StyledLine("  ") + StyledLine(DisplayWidth.pad(value, to: columnWidth, right: numeric), name == "year" ? .year : nil)
             }
             lines.append(line.trimmed())
@@ -56,7 +57,7 @@ public struct Renderer: Sendable {
 
     /// The detail view of one item: title, id, every field, web page, marks.
     public func detail(_ item: Item, selected: Bool, favourite: Bool) -> [StyledLine] {
-        var lines: [StyledLine] = [StyledLine(item.title, .title), StyledLine(String(repeating: "─", count: min(width, max(8, DisplayWidth.of(item.title)))))]
+        var lines: [StyledLine] = [StyledLine(item.title, .title), StyledLine(String(repeating: "─", count: min(width, max(1, DisplayWidth.of(item.title)))))]
         let labelWidth = max(8, (item.fields.map { $0.name.count }.max() ?? 0) + 1)
         for field in item.fields {
             let value = StyledLine(field.value, field.name.lowercased() == "year" ? .year : nil)

@@ -55,6 +55,20 @@ public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
         line.pieces += other.pieces
     }
 
+    /// The line as it fits `width` cells: whole when it fits, else broken at spaces (never inside a word),
+    /// each further line indented under the text it continues (after a `Label:` or the line's own
+    /// indent); a broken line gives up its styles.
+    public func wrapped(to width: Int) -> [StyledLine] {
+        let text = plain
+        guard DisplayWidth.of(text) > width else { return [self] }
+        let lead = text.prefix { $0 == " " }.count
+        var indent = lead + 2
+        if let label = text.range(of: #"^ *[A-Za-z][A-Za-z .]{0,20}: +"#, options: .regularExpression) {
+            indent = text.distance(from: label.lowerBound, to: label.upperBound)
+        }
+        return DisplayWidth.wrap(text, to: width, indent: indent).map { StyledLine($0) }
+    }
+
     /// The line without trailing spaces.
     func trimmed() -> StyledLine {
         var line = self

@@ -17,12 +17,18 @@ extension Shell {
                 throw UsageError("\(session.source) takes one pick: select a single row, such as select 3")
             }
             let source = session.source
+            let replaced = session.selections.first { $0.sourceName == source && $0.id != item.id }
             session.selections.removeAll { $0.sourceName == source }
             session.selections.append(item)
-            return selectionChanged("Selected \(Renderer.summary(item)).")
+            // One pick: a second replaces the first, and says which it replaced.
+            return selectionChanged("Selected \(Renderer.summary(item))\(replaced.map { " instead of \($0.title)" } ?? "").")
         }
         let known = selectedIDs
         let new = items.filter { !known.contains($0.id) }
+        if new.isEmpty {
+            return selectionChanged(items.count == 1 ? "\(items[0].title) was already selected (\(session.selections.count) in all)."
+                                                     : "Those \(items.count) were already selected (\(session.selections.count) in all).")
+        }
         session.selections.append(contentsOf: new)
         return selectionChanged(new.count == 1 ? "Selected \(Renderer.summary(new[0]))." : "Selected \(new.count) more (\(session.selections.count) in all).")
     }

@@ -119,7 +119,8 @@ public final class Shell: @unchecked Sendable {
             return source
         }
         let near = sourceNames.min { CommandTable.editDistance(name, $0) < CommandTable.editDistance(name, $1) }
-        throw UsageError("no source \"\(name.prefix(40))\"\(near.map { ": did you mean \($0)?" } ?? ""); sources lists them")
+            .flatMap { CommandTable.editDistance(name, $0) <= 2 ? $0 : nil }
+        throw UsageError("no source \"\(name.prefix(40))\": \(near.map { "did you mean \($0)? " } ?? "")sources lists them")
     }
 
     var currentSource: (any Source)? { try? source(named: session.source) }
@@ -167,9 +168,32 @@ public final class Shell: @unchecked Sendable {
             // The results of a restored session are fetched when a command first needs them, not at start.
             restoreProblem = await reload()
         }
+        if restoreProblem == nil, let row = highestRow(named: command), resultsLoaded {
+            // A row the heading counts but no page has brought yet is fetched first (select 22 of 23 with 20 here).
+            do {
+                while hasMore, displayed.count < row { try await fetchNextPage() }
+            } catch {
+                return (.failure("row \(row) is not loaded and its page could not be fetched (\(error))"))
+            }
+        }
         var output = await run(command)
         if let restoreProblem { output.warn(restoreProblem) }
         return output
+    }
+
+    /// The highest row a command names, when it names rows of the list (`Int.max` for an open end).
+    func highestRow(named command: Command) -> Int? {
+        func top(_ spec: RangeSpec?) -> Int? {
+            // `all` and an open end (`5-`) name the rows loaded; a closed one may name rows still to fetch.
+            guard case .rows(let spans)? = spec else { return nil }
+            return spans.map { $0.upper ?? $0.lower ?? 0 }.max()
+        }
+        switch command {
+        case .show(let n), .open(let n): return n
+        case .select(let spec), .unselect(let spec): return top(spec)
+        case .fav(.add(let spec, _)): return top(spec)
+        default: return nil
+        }
     }
 
     func needsResults(_ command: Command) -> Bool {
@@ -276,6 +300,11 @@ public final class Shell: @unchecked Sendable {
         fetchedPages = 1
         parkedPages = [:]
         resultsLoaded = true
+        if session.source != source.name {
+            // An order chosen for one source's fields is no order for another's (rating for restaurants).
+            session.sort = nil
+            session.group = nil
+        }
         session.source = source.name
         session.query = query
         session.filter = nil
@@ -287,6 +316,12 @@ public final class Shell: @unchecked Sendable {
         // An order that moves rows needs every page (sort and group load them all first); a new search whose
         // pages are not all here starts in the source's order rather than fetch them all unasked.
         var orderNote: String?
+        if let sort = session.sort, (try? checkApplies(sort.key.rawValue, to: "sort", among: ["title", "relevance"])) == nil {
+            session.sort = nil  // this search's results have no such field
+        }
+        if let group = session.group, (try? checkApplies(group, to: "group", among: ["none"])) == nil {
+            session.group = nil
+        }
         if hasMore, let sort = session.sort, sort.key != .relevance {
             orderNote = "(in \(source.name)'s order: sort \(sort.description) again to fetch every page and sort them)"
             session.sort = nil
@@ -372,6 +407,8 @@ public final class Shell: @unchecked Sendable {
         session.source = source.name
         session.query = nil
         session.filter = nil
+        session.sort = nil
+        session.group = nil
         session.page = 1
         session.view = .list
         session.searchID = nil
@@ -441,7 +478,10 @@ public final class Shell: @unchecked Sendable {
             results = []
             resultsLoaded = false
             invalidate()
-            return "could not fetch the results of \"\(query.terms)\" again (\(error)); search again when you can"
+            if case SourceError.cancelled = error {
+                return "fetching \(Self.searched(query)) again was cancelled: list fetches it when you want it"
+            }
+            return "could not fetch the results of \(Self.searched(query)) again (\(error)); search again when you can"
         }
     }
 
@@ -474,7 +514,7 @@ public final class Shell: @unchecked Sendable {
         func applies(_ key: String) -> Bool {
             always.contains(key) || results.contains { key == "year" ? $0.year != nil : key == "rating" ? $0.rating != nil : $0[field: key] != nil }
         }
-        guard !applies(key) else { return }
+        guard !applies(key), !results.isEmpty else { return }
         let usable = candidates.filter(applies)
         throw UsageError("\(session.source) results have no \(key): \(verb) \(usable.joined(separator: ", ")) instead")
     }
@@ -603,7 +643,13 @@ public final class Shell: @unchecked Sendable {
     func turnPage(to page: Int) async throws -> Output {
         try requireResults()
         if page < 1 { throw UsageError("already on the first page") }
+        let promised = hasMore
         while !pageIsFull(page) { try await fetchNextPage() }
+        if promised, !hasMore, page > pageCount {
+            // The source counted more than its pages hold: say so, rather than "there is only one page".
+            throw UsageError("\(session.source) sent no more results past its page \(fetchedPages - 1), so the list ends at \(results.count): page 1 to \(pageCount)")
+        }
+        if page == session.page + 1, page > pageCount { throw UsageError("already on the last page") }
         guard page <= pageCount else {
             throw UsageError(pageCount == 1 ? "there is only one page" : "there are only \(pageCount) pages: page 1 to \(pageCount)")
         }
@@ -658,6 +704,8 @@ public final class Shell: @unchecked Sendable {
             let progress = context.progress
             let done = fetchedPages + parkedPages.count
             var count = 0
+            var ended = false
+            progress?("loading pages: \(done) of \(last)")
             await withTaskGroup(of: (Int, Result<ResultPage, SourceError>).self) { group in
                 var next = pages.makeIterator()
                 func launch() {
@@ -676,10 +724,12 @@ public final class Shell: @unchecked Sendable {
                     case .success(let answer):
                         arrived[page] = answer.items
                         count += 1
+                        // An empty page is the end, whatever the count said: no more are asked for.
+                        if answer.items.isEmpty { ended = true }
                     case .failure(let error): if failure == nil { failure = error }
                     }
                     progress?("loading pages: \(done + count) of \(last)")
-                    if failure == nil { launch() }
+                    if failure == nil, !ended { launch() }
                 }
             }
             progress?(nil)
@@ -693,8 +743,8 @@ public final class Shell: @unchecked Sendable {
                 page += 1
             }
             parkedPages = arrived
-            hasMore = fetchedPages < last
-            if failure == nil, results.count == before {
+            hasMore = fetchedPages < last && !ended
+            if failure == nil, results.count == before || ended {
                 // Every page repeated what was listed: the list ends here, whatever the count said.
                 hasMore = false
                 sourceTotal = results.count

@@ -119,7 +119,7 @@ public struct ITunesSource: Source {
         item.add("price", price(json))
         if let rating = json.number("averageUserRating") { item.add("rating", String(format: "%.1f", rating)) }
         item.add("advisory", json.text("contentAdvisoryRating") ?? json.text("trackContentRating"))
-        item.add("description", json.text("longDescription") ?? json.text("description"))
+        item.add("description", (json.text("longDescription") ?? json.text("description")).map(Text.plain))
         item.url = json.text("trackViewUrl") ?? json.text("collectionViewUrl") ?? json.text("artistLinkUrl") ?? json.text("artistViewUrl")
         return item
     }
