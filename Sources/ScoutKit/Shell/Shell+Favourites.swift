@@ -89,7 +89,10 @@ extension Shell {
             }
         } else {
             let already = outcome.tagged.count + outcome.unchanged.count
-            output.say("♥ Added \(outcome.added.count) favourite\(outcome.added.count == 1 ? "" : "s")\(already > 0 ? " (\(already) already kept)" : "").")
+            let tagged = tags.isEmpty ? "" : " tagged \(tags.map { "#" + $0 }.joined(separator: " "))"
+            output.say("♥ Added \(outcome.added.count) favourite\(outcome.added.count == 1 ? "" : "s")\(tagged)\(already > 0 ? " (\(already) already kept)" : "")\(outcome.added.isEmpty ? "." : ":")")
+            // Each one named, as fav rm names what it removed.
+            for favourite in outcome.added { output.say(fitted("  \(Renderer.summary(favourite.item))")) }
             if !outcome.tagged.isEmpty {
                 let count = outcome.tagged.count
                 let whom = count == already ? "The \(count) already kept \(count == 1 ? "is" : "are")" : "\(count) of the \(already) already kept \(count == 1 ? "is" : "are")"

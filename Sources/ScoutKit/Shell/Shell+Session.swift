@@ -241,7 +241,7 @@ extension Shell {
 
     /// The right prompt: the page of the results shown (`p2/7`), empty before a search.
     public var rightPrompt: String {
-        resultsLoaded && !displayed.isEmpty ? "p\(session.page)/\(pageCount)" : ""
+        resultsLoaded && !displayed.isEmpty ? "p\(session.page)/\(pageCountText)" : ""
     }
 
     /// What to type next, after the welcome back: the likeliest command from where the session stands.

@@ -640,6 +640,11 @@ public final class Shell: @unchecked Sendable {
         return loaded + 1
     }
 
+    /// The page count as shown: `3+` while a source that gave no count (or a filter) may hold more.
+    var pageCountText: String {
+        hasMore && (sourceTotal == nil || session.filter != nil) ? "\(pageCount - 1)+" : "\(pageCount)"
+    }
+
     func turnPage(to page: Int) async throws -> Output {
         try requireResults()
         if page < 1 { throw UsageError("already on the first page") }
@@ -794,7 +799,7 @@ public final class Shell: @unchecked Sendable {
                                                            groupBy: groupField, selected: selectedIDs, favourites: favouriteIDs) {
                 output.say(line)
             }
-            if pageCount > 1 && session.page < pageCount { output.say("next for page \(session.page + 1) of \(pageCount)") }
+            if pageCount > 1 && session.page < pageCount { output.say("next for page \(session.page + 1) of \(pageCountText)") }
         }
         output.json = listingJSON()
         return output
@@ -816,16 +821,18 @@ public final class Shell: @unchecked Sendable {
         var parts = [session.source]
         parts.append(session.query.map(Self.searched) ?? "everything")
         let count = resultCount
-        parts.append(count == 1 ? "1 result" : "\(count) results")
+        // A source that does not say how many it has (iTunes) has "50+" while pages remain.
+        let more = hasMore && (sourceTotal == nil || session.filter != nil) ? "+" : ""
+        parts.append(count == 1 && more.isEmpty ? "1 result" : "\(count)\(more) results")
         if count > displayed.count { parts.append("\(displayed.count) loaded") }
         if let filter = session.filter { parts.append("filter \"\(filter)\"") }
         if let sort = session.sort { parts.append("by \(sort.description)") }
-        parts.append("page \(session.page) of \(pageCount)")
+        parts.append("page \(session.page) of \(pageCountText)")
         if !session.selections.isEmpty { parts.append("\(session.selections.count) selected") }
         // In a narrow window the parts the prompt also shows go first (selected, then the page), then the
         // sort; what is left is cut with … rather than wrapped.
         var line = parts.joined(separator: " · ")
-        for droppable in ["\(session.selections.count) selected", "page \(session.page) of \(pageCount)", "by \(session.sort?.description ?? "")"]
+        for droppable in ["\(session.selections.count) selected", "page \(session.page) of \(pageCountText)", "by \(session.sort?.description ?? "")"]
         where DisplayWidth.of(line) > width {
             parts.removeAll { $0 == droppable }
             line = parts.joined(separator: " · ")
