@@ -173,7 +173,7 @@ public final class Shell: @unchecked Sendable {
             do {
                 while hasMore, displayed.count < row { try await fetchNextPage() }
             } catch {
-                return (.failure("row \(row) is not loaded and its page could not be fetched (\(error))"))
+                return .failure("row \(row) is not loaded and its page could not be fetched (\(error))")
             }
         }
         var output = await run(command)
@@ -181,7 +181,7 @@ public final class Shell: @unchecked Sendable {
         return output
     }
 
-    /// The highest row a command names, when it names rows of the list (`Int.max` for an open end).
+    /// The highest row a command names, when it names rows of the list by number.
     func highestRow(named command: Command) -> Int? {
         func top(_ spec: RangeSpec?) -> Int? {
             // `all` and an open end (`5-`) name the rows loaded; a closed one may name rows still to fetch.
@@ -640,10 +640,12 @@ public final class Shell: @unchecked Sendable {
         return loaded + 1
     }
 
-    /// The page count as shown: `3+` while a source that gave no count (or a filter) may hold more.
-    var pageCountText: String {
-        hasMore && (sourceTotal == nil || session.filter != nil) ? "\(pageCount - 1)+" : "\(pageCount)"
-    }
+    /// Whether more results may come than any count says: pages remain, and the source gave no count
+    /// (iTunes) or a filter hides how many of them match.
+    var countIsOpen: Bool { hasMore && (sourceTotal == nil || session.filter != nil) }
+
+    /// The page count as shown: `3+` while the count is open.
+    var pageCountText: String { countIsOpen ? "\(pageCount - 1)+" : "\(pageCount)" }
 
     func turnPage(to page: Int) async throws -> Output {
         try requireResults()
@@ -822,7 +824,7 @@ public final class Shell: @unchecked Sendable {
         parts.append(session.query.map(Self.searched) ?? "everything")
         let count = resultCount
         // A source that does not say how many it has (iTunes) has "50+" while pages remain.
-        let more = hasMore && (sourceTotal == nil || session.filter != nil) ? "+" : ""
+        let more = countIsOpen ? "+" : ""
         parts.append(count == 1 && more.isEmpty ? "1 result" : "\(count)\(more) results")
         if count > displayed.count { parts.append("\(displayed.count) loaded") }
         if let filter = session.filter { parts.append("filter \"\(filter)\"") }
