@@ -52,7 +52,7 @@ import Testing
         box.environment["OMDB_API_KEY"] = "k3y"
         for name in bodies.keys.sorted() {
             let run = try await box.run(["-c", "set auto-deny off; search \(name) --in omdb; sources"])
-            #expect(run.stdout.contains("omdb         usable"), "the REPL went on after \(name)")
+            #expect(run.stdout.contains("omdb          usable"), "the REPL went on after \(name)")
             if name.contains("not_found") {
                 #expect(run.status == 0)
                 #expect(run.stdout.contains("No omdb match"))
@@ -265,7 +265,7 @@ import Testing
         let box = try Sandbox()
         box.environment["SCOUT_OMDB_URL"] = server.baseURL
         let run = try await box.run(["-c", "sources; search alien --in omdb"])
-        #expect(run.stdout.contains("omdb         no key"))
+        #expect(run.stdout.contains("omdb          no key"))
         #expect(run.stderr.contains("OMDb needs an API key: set omdb-key KEY (or OMDB_API_KEY)"))
         let year = try await box.run(["-c", "set omdb-key abc123; search alien --in omdb --year 1700; search alien --in omdb --type film"])
         #expect(year.stderr.contains("--year takes a year from 1850 to 2200"))

@@ -451,7 +451,7 @@ public final class Shell: @unchecked Sendable {
             default: origin = "iTunes at \(context.itunesURL.absoluteString)"
             }
             let current = name == session.source ? "▸" : " "
-            output.say("\(current) \(DisplayWidth.pad(name, to: 12)) \(usable ? "usable " : "no key ") \(DisplayWidth.pad(source.selection == .single ? "one pick" : "several picks", to: 13))  \(origin)")
+            output.say("\(current) \(DisplayWidth.pad(name, to: 13)) \(usable ? "usable " : "no key ") \(DisplayWidth.pad(source.selection == .single ? "one pick" : "several picks", to: 13))  \(origin)")
             rows.append(.object(["name": .string(name), "usable": .bool(usable), "selection": .string(source.selection.rawValue),
                                  "current": .bool(name == session.source)]))
         }
