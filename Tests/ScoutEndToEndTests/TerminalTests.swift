@@ -50,9 +50,10 @@ import Testing
         try term.send("C-u")
         try term.type("se")
         try term.send("Tab")
-        // Each candidate is listed with what it does, one to a line when they are long.
+        // Each candidate is listed with what it does, one to a line when they are long, the meanings lined up.
         try term.waitFor("selection  the selected items")
-        #expect(try term.screen().contains("search  new search in the current source"))
+        #expect(try term.screen().contains("search     new search in the current source"))
+        #expect(try term.screen().contains("set        show or change settings"))
         try term.send("C-u", "C-d")
         for _ in 0..<100 where term.isRunning { usleep(50_000) }
         #expect(!term.isRunning)

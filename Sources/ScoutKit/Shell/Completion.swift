@@ -115,7 +115,17 @@ public enum Completion {
 
     /// Labels laid out in columns across `width` cells, filled row by row, each cut to fit with `…`.
     public static func columns(_ labels: [String], width: Int) -> String {
-        let labels = labels.map { DisplayWidth.truncate(SafeText.clean($0), to: max(4, width - 2)) }
+        // "word  what it is": the words padded to one width (numbers to the right), so the meanings line up.
+        let parts = labels.map { label -> (head: String, rest: String?) in
+            guard let gap = label.range(of: "  ") else { return (label, nil) }
+            return (String(label[..<gap.lowerBound]), String(label[gap.upperBound...]))
+        }
+        let heads = parts.filter { $0.rest != nil }.map(\.head)
+        let headWidth = heads.map(DisplayWidth.of).max() ?? 0
+        let numeric = heads.allSatisfy { $0 == "!!" || Int($0.hasPrefix("!") ? String($0.dropFirst()) : $0) != nil }
+        let labels = parts.map { part in
+            part.rest.map { DisplayWidth.pad(part.head, to: headWidth, right: numeric) + "  " + $0 } ?? part.head
+        }.map { DisplayWidth.truncate(SafeText.clean($0), to: max(4, width - 2)) }
         let column = (labels.map(DisplayWidth.of).max() ?? 0) + 2
         let perLine = max(1, width / column)
         var text = ""
