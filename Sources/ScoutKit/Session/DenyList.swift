@@ -240,14 +240,27 @@ public final class DenyListStore {
     }
 
     private func readSearches(holdingLock: Bool = false) throws -> [DeniedSearch] {
-        guard let data = try store.read(searchesURL) else { return [] }
-        let (searches, damaged) = Self.searches(in: data)
-        guard damaged > 0 else { return searches }
-        guard holdingLock else { return try store.withLock(searchesURL) { try readSearches(holdingLock: true) } }
-        let copy = store.keepCopy(of: searchesURL) ?? "(no copy could be made)"
-        try writeSearches(searches)
-        warn("the denied searches had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the \(searches.count) search\(searches.count == 1 ? "" : "es") that could be read")
-        return searches
+        try readRepairing(searchesURL, holdingLock: holdingLock, label: "the denied searches", noun: ("search", "searches"),
+                          parse: Self.searches(in:), write: writeSearches)
+    }
+
+    /// The records of a line-a-record file. A damaged line costs that line only: under the file's lock the
+    /// file is kept aside as it was, written back with every record that reads, and that is said once.
+    private func readRepairing<Record>(_ file: URL, holdingLock: Bool, label: String, noun: (String, String),
+                                       parse: (Data) -> ([Record], Int), write: ([Record]) throws -> Void) throws -> [Record] {
+        guard let data = try store.read(file) else { return [] }
+        let (records, damaged) = parse(data)
+        guard damaged > 0 else { return records }
+        guard holdingLock else {
+            return try store.withLock(file) {
+                try readRepairing(file, holdingLock: true, label: label, noun: noun, parse: parse, write: write)
+            }
+        }
+        let copy = store.keepCopy(of: file) ?? "(no copy could be made)"
+        try write(records)
+        warn("\(label) had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the \(records.count) "
+             + "\(records.count == 1 ? noun.0 : noun.1) that could be read")
+        return records
     }
 
     static func searches(in data: Data) -> (searches: [DeniedSearch], damaged: Int) {
@@ -272,14 +285,8 @@ public final class DenyListStore {
     /// The terms on disk. A line that is not UTF-8 text (bytes no editor writes, NUL, control characters)
     /// is damage: the file is kept aside as it was and written back with the lines that read.
     private func read(holdingLock: Bool = false) throws -> [String] {
-        guard let data = try store.read(url) else { return [] }
-        let (terms, damaged) = Self.terms(in: data)
-        guard damaged > 0 else { return terms }
-        guard holdingLock else { return try store.withLock(url) { try read(holdingLock: true) } }
-        let copy = store.keepCopy(of: url) ?? "(no copy could be made)"
-        try write(terms)
-        warn("the deny list had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the \(terms.count) term\(terms.count == 1 ? "" : "s") that could be read")
-        return terms
+        try readRepairing(url, holdingLock: holdingLock, label: "the deny list", noun: ("term", "terms"),
+                          parse: Self.terms(in:), write: write)
     }
 
     static func terms(in data: Data) -> (terms: [String], damaged: Int) {
