@@ -123,22 +123,27 @@ public final class ScenarioRunner {
     let box: Sandbox
     let server: Process
     let serverURL: String
+    let secureURL: String
     var terminal: TmuxTerminal?
 
     public init(_ scenario: Scenario) throws {
         self.scenario = scenario
         box = try Sandbox()
-        (server, serverURL) = try Self.startServer(log: box.path("requests.log").path, latency: scenario.latency)
+        (server, serverURL, secureURL) = try Self.startServer(log: box.path("requests.log").path, latency: scenario.latency)
         let bin = Sandbox.binary.deletingLastPathComponent().path
         var environment = box.environment
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["SERVER"] = serverURL
         environment["SERVER_LOG"] = box.path("requests.log").path
+        environment["TLS_SERVER"] = secureURL
+        environment["FIXTURES"] = FixtureServer.fixtures.path
         environment["SCOUT_OMDB_URL"] = serverURL
         environment["SCOUT_ITUNES_URL"] = serverURL
         environment["SCOUT_TEST_NOW"] = Self.clock
         for (name, value) in scenario.environment {
-            environment[name] = value.replacingOccurrences(of: "$SERVER", with: serverURL)
+            environment[name] = value.replacingOccurrences(of: "$TLS_SERVER", with: secureURL)
+                .replacingOccurrences(of: "$SERVER", with: serverURL)
+                .replacingOccurrences(of: "$FIXTURES", with: FixtureServer.fixtures.path)
         }
         box.environment = environment
     }
@@ -148,7 +153,8 @@ public final class ScenarioRunner {
         server.terminate()
     }
 
-    static func startServer(log: String, latency: Double?) throws -> (Process, String) {
+    /// The fixture server, its URL and its HTTPS URL (the first two lines it prints).
+    static func startServer(log: String, latency: Double?) throws -> (Process, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repository.appendingPathComponent("scripts/fixture-server").path, "--log", log]
@@ -157,14 +163,16 @@ public final class ScenarioRunner {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
+        var text = Data()
+        while text.filter({ $0 == UInt8(ascii: "\n") }).count < 2 {
             guard let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty else { break }
-            line.append(byte)
+            text.append(byte)
         }
-        let url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard url.hasPrefix("http://") else { throw TmuxError(message: "scripts/fixture-server did not start (is python3 installed?)") }
-        return (process, url)
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard lines.count == 2, lines[0].hasPrefix("http://"), lines[1].hasPrefix("https://") else {
+            throw TmuxError(message: "scripts/fixture-server did not start (is python3 installed?)")
+        }
+        return (process, lines[0], lines[1])
     }
 
     /// What each step showed.
@@ -235,9 +243,18 @@ public final class ScenarioRunner {
             if lines.last == "" { lines.removeLast() }
             return lines
         }
-        var shown = lines(out) + lines(err).map { "! " + $0 }
+        var shown = (lines(out) + lines(err).map { "! " + $0 }).map(withoutPorts)
         if process.terminationStatus != 0 { shown.append("[\(process.terminationStatus)]") }
         return Scenario.trimmed(shown)
+    }
+
+    /// The fixture server's ports change each run: its URLs read as `$SERVER` and `$TLS_SERVER`, its bare
+    /// addresses (in a message naming the proxy) as `$SERVER_ADDRESS` and `$TLS_ADDRESS`; the fixtures
+    /// folder, wherever the clone is, as `$FIXTURES`.
+    func withoutPorts(_ line: String) -> String {
+        line.replacingOccurrences(of: FixtureServer.fixtures.path, with: "$FIXTURES").replacingOccurrences(of: serverURL, with: "$SERVER").replacingOccurrences(of: secureURL, with: "$TLS_SERVER")
+            .replacingOccurrences(of: serverURL.replacingOccurrences(of: "http://", with: ""), with: "$SERVER_ADDRESS")
+            .replacingOccurrences(of: secureURL.replacingOccurrences(of: "https://", with: ""), with: "$TLS_ADDRESS")
     }
 
     /// The screen once it has stopped changing for 300 ms (at most 10 s), without trailing blanks.

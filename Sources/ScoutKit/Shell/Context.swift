@@ -25,6 +25,8 @@ public struct ShellContext: Sendable {
     public var omdbURL: URL
     /// Each `SCOUT_*_URL` that is set to something other than a URL, with the line that says so.
     public var urlProblems: [String: String] = [:]
+    /// Proxies and certificate authorities (curl's and OpenSSL's variables).
+    public var network: NetworkSettings
     /// `OMDB_API_KEY`, which wins over the key in the settings.
     public var omdbKey: String?
     /// Opens a web page in the user's browser; nil when there is no one to show it to (a script, a pipe).
@@ -53,6 +55,7 @@ public struct ShellContext: Sendable {
         itunesURL = url("SCOUT_ITUNES_URL") ?? URL(string: "https://itunes.apple.com") ?? URL(fileURLWithPath: "/")
         omdbURL = url("SCOUT_OMDB_URL") ?? URL(string: "https://www.omdbapi.com") ?? URL(fileURLWithPath: "/")
         urlProblems = problems
+        network = NetworkSettings(environment: environment)
         omdbKey = environment["OMDB_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         var store = FileStore()
         store.now = now

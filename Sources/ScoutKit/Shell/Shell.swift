@@ -98,7 +98,7 @@ public final class Shell: @unchecked Sendable {
         }
         var fetcher = CachingFetcher(folder: context.paths.cache, store: context.fileStore, ttl: TimeInterval(settings.cacheTTL),
                                      offline: context.offline || settings.offline, now: context.now,
-                                     fetcher: HTTPFetcher(timeout: .seconds(settings.timeout)), pacer: itunesPacer, warn: warnings.add)
+                                     fetcher: HTTPFetcher(timeout: .seconds(settings.timeout), network: context.network), pacer: itunesPacer, warn: warnings.add)
         fetcher.notice = context.notice
         return fetcher
     }

@@ -1,7 +1,9 @@
 import AsyncHTTPClient
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// A response as scout keeps it: status, the headers it reads, and a body read in full up to a cap.
 public struct HTTPResponse: Sendable {
@@ -16,20 +18,25 @@ public struct HTTPResponse: Sendable {
 public struct HTTPFetcher: Sendable {
     public var timeout: Duration
     public var maxBodyBytes: Int
+    /// Proxies and certificate authorities, from the environment.
+    public var network: NetworkSettings
 
-    public init(timeout: Duration = .seconds(15), maxBodyBytes: Int = 8 * 1_048_576) {
+    public init(timeout: Duration = .seconds(15), maxBodyBytes: Int = 8 * 1_048_576, network: NetworkSettings = NetworkSettings()) {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
+        self.network = network
     }
 
     public func get(_ url: URL) async throws(SourceError) -> HTTPResponse {
         let host = url.host ?? url.absoluteString
+        if let problem = network.problem { throw .notConfigured(problem) }
+        let proxy = network.proxy(for: url)
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "scout/\(Scout.version)")
         do {
             let deadline = ContinuousClock.now + timeout
-            let response = try await Self.client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+            let response = try await Self.client(proxy: proxy, network: network).execute(request, timeout: .nanoseconds(timeout.nanoseconds))
             // AsyncHTTPClient's deadline ends with the head; a server that drips its body a byte at a time
             // must not hold scout past the timeout either.
             let (body, maxBodyBytes) = (response.body, maxBodyBytes)
@@ -63,17 +70,90 @@ public struct HTTPFetcher: Sendable {
             throw .timedOut(host: host, seconds: Int(timeout.components.seconds))
         } catch {
             if Task.isCancelled { throw .cancelled }
+            let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+            if Self.isCertificateFailure(error) {
+                throw .insecure(host: host, reason: TLSDiagnosis.reason(host: host, port: port, proxy: proxy))
+            }
+            if let proxy { throw .proxy(Self.proxyProblem(error, proxy: proxy, target: "\(host):\(port)")) }
             throw .unreachable(host: host, reason: Self.reason(error))
         }
     }
 
-    /// One client for the run, made on the first request. AsyncHTTPClient's shared client retries a
-    /// refused connection until the deadline; a user waiting on a server that is down should hear at once.
-    static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration.singletonConfiguration
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    /// One client for each way out (straight, or through each proxy), made on the first request that
+    /// goes that way. AsyncHTTPClient's shared client retries a refused connection until the deadline; a
+    /// user waiting on a server that is down should hear at once.
+    static func client(proxy: Proxy?, network: NetworkSettings) -> HTTPClient {
+        clients.withLockedValue { clients in
+            if let client = clients[proxy] { return client }
+            var configuration = HTTPClient.Configuration.singletonConfiguration
+            configuration.connectionPool.retryConnectionEstablishment = false
+            switch proxy?.kind {
+            case .http?:
+                let authorization = proxy?.user.map { HTTPClient.Authorization.basic(username: $0, password: proxy?.password ?? "") }
+                configuration.proxy = proxy.map { .server(host: $0.host, port: $0.port, authorization: authorization) }
+            case .socks5?:
+                configuration.proxy = proxy.map { .socksServer(host: $0.host, port: $0.port) }
+            case nil:
+                break
+            }
+            if network.replacesTrust {
+                // OpenSSL's rule: SSL_CERT_FILE replaces the system's bundle, SSL_CERT_DIR its folders.
+                // NIOSSL takes one folder as the trust root; a bundle, or another folder's files, are added.
+                let folders = network.caDirectories.isEmpty ? [Self.systemFolder].compactMap { $0 } : network.caDirectories
+                let bundle = network.caFile ?? Self.systemBundle
+                var tls = TLSConfiguration.makeClientConfiguration()
+                if let folder = folders.first {
+                    tls.trustRoots = .file(folder)
+                    tls.additionalTrustRoots = bundle.map { [.file($0)] } ?? []
+                } else if let bundle {
+                    tls.trustRoots = .file(bundle)
+                }
+                for folder in folders.dropFirst() {
+                    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                    let certificates = files.sorted().flatMap { (try? NIOSSLCertificate.fromPEMFile(folder + "/" + $0)) ?? [] }
+                    if !certificates.isEmpty { tls.additionalTrustRoots.append(.certificates(certificates)) }
+                }
+                configuration.tlsConfiguration = tls
+            }
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            clients[proxy] = client
+            return client
+        }
+    }
+
+    private static let clients = NIOLockedValueBox<[Proxy?: HTTPClient]>([:])
+    static let systemBundle = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt"]
+        .first { FileManager.default.fileExists(atPath: $0) }
+    static let systemFolder = ["/etc/ssl/certs"].first { FileManager.default.fileExists(atPath: $0) }
+
+    /// Whether the handshake failed over the server's certificate (rather than the connection).
+    static func isCertificateFailure(_ error: any Error) -> Bool {
+        if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname { return true }
+        if let error = error as? NIOSSLError, case .handshakeFailed(let reason) = error {
+            return String(describing: reason).contains("CERTIFICATE_VERIFY_FAILED")
+        }
+        return false
+    }
+
+    /// A failure on the way through a proxy, said as the proxy's.
+    static func proxyProblem(_ error: any Error, proxy: Proxy, target: String) -> String {
+        let named = "the proxy \(proxy) named by \(proxy.variable)"
+        if let error = error as? HTTPClientError {
+            if error == .proxyAuthenticationRequired {
+                return proxy.user == nil
+                    ? "\(named) asks for a user name and password: put them in \(proxy.variable) as http://USER:PASSWORD@\(proxy)"
+                    : "\(named) refused the user name and password in \(proxy.variable): check them"
+            }
+            if error == .invalidProxyResponse {
+                return "\(named) refused to connect to \(target): ask its administrator, or add the host to no_proxy"
+            }
+        }
+        let reason = Self.reason(error)
+        if reason == "the connection failed" && proxy.kind == .socks5 {
+            return "\(named) refused to connect to \(target): ask its administrator, or add the host to no_proxy"
+        }
+        return "cannot reach \(named) (\(reason)): check \(proxy.variable), or unset it to connect directly"
+    }
 
     static func reason(_ error: any Error) -> String {
         let text = String(describing: error)

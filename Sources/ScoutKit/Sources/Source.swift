@@ -56,6 +56,10 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     case throttled(service: String, retryAfter: String?)
     /// The source needs something the user has to supply first.
     case notConfigured(String)
+    /// The server's certificate was refused; the reason says why in words.
+    case insecure(host: String, reason: String)
+    /// The proxy in the way failed; the text names it and says what to do.
+    case proxy(String)
 
     public var description: String {
         switch self {
@@ -78,6 +82,10 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
             let wait = retryAfter.flatMap { Int($0) }.map { "in \($0) s" } ?? "in a minute"
             return "\(service) is limiting requests: try again \(wait)"
         case .notConfigured(let message):
+            return message
+        case .insecure(let host, let reason):
+            return "cannot reach \(host) securely: \(reason)"
+        case .proxy(let message):
             return message
         }
     }

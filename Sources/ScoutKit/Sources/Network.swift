@@ -1,0 +1,176 @@
+import Foundation
+
+/// How scout reaches the network, read from the environment as curl and the OpenSSL-based tools read it:
+/// the proxy variables and the certificate authorities to trust.
+///
+/// - `http_proxy` (lower case only, as curl since the httpoxy advisory: a CGI program can be handed
+///   `HTTP_PROXY` by a request header) for `http://` URLs; `https_proxy` or `HTTPS_PROXY` for `https://`;
+///   `all_proxy` or `ALL_PROXY` for either when its own is unset. A value is `[SCHEME://][USER:PASSWORD@]HOST[:PORT]`
+///   with scheme `http` (the default) or `socks5`/`socks5h`; without a port, 1080 (curl's rule). Empty: no proxy.
+/// - `no_proxy` or `NO_PROXY`: comma-separated host names, each matching itself and every name under it
+///   (a leading `.` or `*.` is the same), `HOST:PORT` for one port only, IP addresses and IPv4 ranges
+///   (`10.0.0.0/8`), or `*` for every host.
+/// - Loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `::1`) never goes through a proxy.
+/// - `SSL_CERT_FILE` (a PEM bundle) and `SSL_CERT_DIR` (colon-separated folders of hashed certificates)
+///   replace the system's bundle and folder respectively, as in OpenSSL.
+public struct NetworkSettings: Sendable, Hashable {
+    public var httpProxy: Proxy?
+    public var httpsProxy: Proxy?
+    public var noProxy: [NoProxyEntry] = []
+    public var caFile: String?
+    public var caDirectories: [String] = []
+    /// The first variable that is set to something scout cannot use, with the line that says so.
+    public var problem: String?
+
+    public init() {}
+
+    public init(environment: [String: String]) {
+        func value(_ names: String...) -> (name: String, text: String)? {
+            for name in names { if let text = environment[name] { return (name, text) } }
+            return nil
+        }
+        func proxy(_ names: String...) -> Proxy? {
+            for name in names {
+                guard let text = environment[name] else { continue }
+                if text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }  // set and empty: no proxy
+                switch Proxy.parse(text, variable: name) {
+                case .success(let proxy): return proxy
+                case .failure(let problem): self.problem = self.problem ?? problem.message; return nil
+                }
+            }
+            return nil
+        }
+        httpProxy = proxy("http_proxy", "all_proxy", "ALL_PROXY")
+        httpsProxy = proxy("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
+        if let list = value("no_proxy", "NO_PROXY") {
+            noProxy = list.text.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { NoProxyEntry(String($0)) }
+        }
+        if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
+            caFile = file
+            if !FileManager.default.isReadableFile(atPath: file) {
+                problem = problem ?? "SSL_CERT_FILE names \(file), which cannot be read: name a PEM file of trusted certificates, or unset it"
+            }
+        }
+        if let folders = environment["SSL_CERT_DIR"], !folders.isEmpty {
+            caDirectories = folders.split(separator: ":").map(String.init)
+            var isFolder: ObjCBool = false
+            if let missing = caDirectories.first(where: { !FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) || !isFolder.boolValue }) {
+                problem = problem ?? "SSL_CERT_DIR names \(missing), which is not a folder: name folders of certificates, or unset it"
+            }
+        }
+    }
+
+    /// The proxy a request to `url` goes through; nil to go straight there.
+    public func proxy(for url: URL) -> Proxy? {
+        let secure = url.scheme?.lowercased() == "https"
+        guard let proxy = secure ? httpsProxy : httpProxy, let host = url.host?.lowercased() else { return nil }
+        if Self.isLoopback(host) { return nil }
+        let port = url.port ?? (secure ? 443 : 80)
+        if noProxy.contains(where: { $0.matches(host: host, port: port) }) { return nil }
+        return proxy
+    }
+
+    /// Whether a trust setting replaces the system's certificate authorities.
+    var replacesTrust: Bool { caFile != nil || !caDirectories.isEmpty }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return true }
+        if let address = IPv4(host) { return address >> 24 == 127 }
+        return false
+    }
+}
+
+/// A proxy as a proxy variable names it.
+public struct Proxy: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable { case http, socks5 }
+    public var kind: Kind
+    public var host: String
+    public var port: Int
+    public var user: String?
+    public var password: String?
+    /// The variable that named it, for messages.
+    public var variable: String
+
+    /// `HOST:PORT` (never the password), as messages show it.
+    public var description: String { "\(host):\(port)" }
+
+    struct Problem: Error { var message: String }
+
+    static func parse(_ text: String, variable: String) -> Result<Proxy, Problem> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
+        guard let components = URLComponents(string: withScheme), let host = components.host, !host.isEmpty else {
+            return .failure(Problem(message: "\(variable) is not a proxy address (\"\(text.prefix(60))\"): set it to one such as http://proxy.example:3128, or unset it"))
+        }
+        let kind: Kind
+        switch components.scheme?.lowercased() {
+        case "http": kind = .http
+        case "socks5", "socks5h": kind = .socks5
+        case let other:
+            return .failure(Problem(message: "\(variable) names a \(other ?? "unknown")://… proxy, which scout cannot use: name an http:// or socks5:// proxy"))
+        }
+        return .success(Proxy(kind: kind, host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: components.port ?? 1080,
+                              user: components.percentEncodedUser?.removingPercentEncoding,
+                              password: components.percentEncodedPassword?.removingPercentEncoding, variable: variable))
+    }
+}
+
+/// One entry of `no_proxy`.
+public struct NoProxyEntry: Sendable, Hashable {
+    enum Pattern: Sendable, Hashable {
+        case everything
+        case name(String)
+        case range(network: UInt32, bits: Int)
+    }
+    var pattern: Pattern
+    var port: Int?
+
+    init?(_ text: String) {
+        var text = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if text.isEmpty { return nil }
+        if text == "*" { pattern = .everything; port = nil; return }
+        port = nil
+        // HOST:PORT, [IPv6]:PORT; a bare IPv6 address has several colons and no port.
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            let rest = text[text.index(after: close)...]
+            if rest.hasPrefix(":") { port = Int(rest.dropFirst()) }
+            text = String(text[text.index(after: text.startIndex)..<close])
+        } else if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") {
+            port = Int(text[text.index(after: colon)...])
+            text = String(text[..<colon])
+        }
+        if let slash = text.firstIndex(of: "/"), let network = IPv4(String(text[..<slash])), let bits = Int(text[text.index(after: slash)...]), (0...32).contains(bits) {
+            pattern = .range(network: network, bits: bits)
+            return
+        }
+        while text.hasPrefix("*.") || text.hasPrefix(".") { text.removeFirst(text.hasPrefix(".") ? 1 : 2) }
+        if text.isEmpty { return nil }
+        pattern = .name(text)
+    }
+
+    func matches(host: String, port: Int) -> Bool {
+        if let wanted = self.port, wanted != port { return false }
+        let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        switch pattern {
+        case .everything: return true
+        case .name(let name): return host == name || host.hasSuffix("." + name)
+        case .range(let network, let bits):
+            guard let address = IPv4(host) else { return false }
+            let mask: UInt32 = bits == 0 ? 0 : ~UInt32(0) << UInt32(32 - bits)
+            return address & mask == network & mask
+        }
+    }
+}
+
+/// A dotted IPv4 address as a number; nil for anything else.
+func IPv4(_ text: String) -> UInt32? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 4 else { return nil }
+    var value: UInt32 = 0
+    for part in parts {
+        guard part.count <= 3, let byte = UInt8(part) else { return nil }
+        value = value << 8 | UInt32(byte)
+    }
+    return value
+}
