@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Makes untrusted text (from a server or from a file) safe to print on a terminal: control characters
 /// become visible instead of acting. C0 controls and DEL are shown in caret notation (`^[`), C1 controls
 /// and bidirectional overrides and isolates as `<U+XXXX>`. One pass, linear in the text's length.
@@ -33,26 +39,36 @@ extension String {
     }
 }
 
-/// How many terminal cells a text takes: East Asian wide characters and emoji take two, combining
-/// marks and zero-width characters none.
+/// How many terminal cells a text takes, as the terminal and libedit count them: the C library's
+/// `wcwidth` in a UTF-8 locale (East Asian wide characters and emoji two cells, combining marks and
+/// zero-width characters none), summed over a character's code points. The locale is scout's own
+/// (`C.UTF-8`, used only for the measure), so the user's locale setting cannot change a width.
 public enum DisplayWidth {
+    nonisolated(unsafe) private static let utf8Locale: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        return measuring { text.unicodeScalars.reduce(0) { $0 + cells($1) } }
     }
 
     public static func of(_ character: Character) -> Int {
-        guard let scalar = character.unicodeScalars.first else { return 0 }
-        let v = scalar.value
-        if v == 0x200B || v == 0x200D || (0x0300...0x036F).contains(v) { return 0 }
-        if character.unicodeScalars.count > 1 && scalar.properties.isEmojiPresentation { return 2 }
-        switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
+        if character.isASCII { return 1 }
+        return measuring { character.unicodeScalars.reduce(0) { $0 + cells($1) } }
+    }
+
+    /// `body` with the thread's character locale set to UTF-8 (`uselocale` is per thread and cheap).
+    private static func measuring(_ body: () -> Int) -> Int {
+        guard let utf8Locale else { return body() }
+        let previous = uselocale(utf8Locale)
+        defer { uselocale(previous) }
+        return body()
+    }
+
+    /// One code point's cells; one for what `wcwidth` does not know (unassigned, or no UTF-8 locale at all),
+    /// as terminals draw it.
+    private static func cells(_ scalar: Unicode.Scalar) -> Int {
+        let width = Int(systemWCWidth(Int32(bitPattern: scalar.value)))
+        return width >= 0 ? width : 1
     }
 
     /// `text` cut to at most `width` cells, ending in `…` when cut.
@@ -102,3 +118,7 @@ public enum DisplayWidth {
         return right ? fill + cut : cut + fill
     }
 }
+
+/// The C library's `wcwidth(3)`, which Swift's Glibc module leaves out (it sits behind `_XOPEN_SOURCE`).
+@_silgen_name("wcwidth")
+private func systemWCWidth(_ character: Int32) -> Int32
