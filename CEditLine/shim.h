@@ -26,6 +26,9 @@ static inline int scout_el_set_rprompt(EditLine *el, scout_prompt_fn fn) {
 static inline int scout_el_set_signal(EditLine *el, int on) {
     return el_set(el, EL_SIGNAL, on);
 }
+static inline int scout_el_prep_term(EditLine *el, int on) {
+    return el_set(el, EL_PREP_TERM, on);
+}
 static inline int scout_el_refresh(EditLine *el) {
     return el_set(el, EL_REFRESH);
 }

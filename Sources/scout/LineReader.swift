@@ -97,6 +97,26 @@ final class EditLineReader: LineReader {
             return UInt8(CC_REFRESH)
         }
         scout_el_bind(editLine, "^C", "scout-interrupt")
+        // Ctrl-Z is a key too while editing (the terminal sends no signal): scout gives the terminal back
+        // in the shell's mode and stops itself, as any shell program does; `fg` continues here, in the
+        // editor's mode again, with the prompt and the line drawn anew (to a window perhaps resized).
+        scout_el_add_function(editLine, "scout-suspend", "Suspend scout (fg brings it back)") { el, _ in
+            guard let el else { return UInt8(CC_NORM) }
+            Terminal.write("^Z", to: STDOUT_FILENO)  // the shell says "Stopped" on the next line
+            scout_el_prep_term(el, 0)
+            // Sent to this thread with SIGTSTP unblocked (a concurrency thread may block it), so that it is
+            // taken before raise returns: scout stops right here and goes on here after fg.
+            var mask = sigset_t(), previous = sigset_t()
+            sigemptyset(&mask)
+            sigaddset(&mask, SIGTSTP)
+            pthread_sigmask(SIG_UNBLOCK, &mask, &previous)
+            raise(SIGTSTP)
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            scout_el_prep_term(el, 1)
+            el_resize(el)
+            return UInt8(CC_REDISPLAY)
+        }
+        scout_el_bind(editLine, "^Z", "scout-suspend")
         scout_el_bind(editLine, "^R", "em-inc-search-prev")
         // The user's ~/.editrc (or $EDITRC) comes last, so that it can change any of the above.
         el_source(editLine, nil)

@@ -89,6 +89,8 @@ struct ScoutCommand: AsyncParsableCommand {
         // On a terminal, Ctrl-C during a command cancels that command (at the prompt it is a key); that
         // holds from the start, while a restored search is fetched again, too.
         let interrupter = interactive ? CommandInterrupter() : nil
+        // Ctrl-\ (SIGQUIT) during a command would dump core; at a terminal it is ignored, as shells do.
+        if interactive { signal(SIGQUIT, SIG_IGN) }
         // The welcome back and the view it restores are printed, never paged: a pager at launch would
         // take the keys typed at once.
         let starting = Task { [shell] in [await shell.start(greet: interactive)] }

@@ -19,12 +19,17 @@ enum Terminal {
         return 24
     }
 
-    /// Shows `text` through the user's pager (`$PAGER`, else `less -FRX`) when it is longer than the
-    /// screen; false when it is not, or no pager could be started, for the caller to print it.
+    /// Shows `text` through the user's pager when it is longer than the screen, as git runs one: `$PAGER`,
+    /// else `less`; `PAGER=` (empty) or `PAGER=cat` means none; and `LESS=FRX` when `LESS` is unset (quit
+    /// if one screen, colour escapes shown as colour, no screen clearing), `LV=-c` when `LV` is. False when
+    /// it is not longer, or no pager could be started, for the caller to print it.
     static func page(_ text: String, lines: Int, environment: [String: String]) -> Bool {
         guard lines > height() - 1 else { return false }
-        let pager = environment["PAGER"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "less -FRX"
-        guard pager != "cat", let pipe = popen(pager, "w") else { return false }
+        let pager = (environment["PAGER"] ?? "less").trimmingCharacters(in: .whitespaces)
+        guard !pager.isEmpty, pager != "cat" else { return false }
+        if environment["LESS"] == nil { setenv("LESS", "FRX", 1) }
+        if environment["LV"] == nil { setenv("LV", "-c", 1) }
+        guard let pipe = popen(pager, "w") else { return false }
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, pipe) }  // a pager quit early is no error
         return pclose(pipe) != 127 << 8  // 127: the shell found no such pager, so print instead
