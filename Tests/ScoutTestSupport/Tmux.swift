@@ -5,6 +5,31 @@ public final class TmuxTerminal {
     let socket = "scout-test-\(UUID().uuidString.prefix(8))"
     let name = "scout"
 
+    /// Every server still running, stopped when the test process exits: a terminal a test still holds
+    /// then (the swift-testing runner can keep one alive past its test) would otherwise outlive the run,
+    /// with its scout.
+    nonisolated(unsafe) private static var running: Set<String> = []
+    private static let runningLock = NSLock()
+    private static let stopAtExit: Void = { atexit { TmuxTerminal.stopAll() } }()
+
+    private static func stopAll() {
+        let sockets = runningLock.withLock { running }
+        for socket in sockets { kill(socket: socket) }
+    }
+
+    /// Ends the server and what runs in it. kill-server alone can leave a server (and its scout) running
+    /// when the test process is on its way out, so the panes' processes are killed first.
+    private static func kill(socket: String) {
+        let pids = (try? run(socket: socket, ["list-panes", "-a", "-F", "#{pane_pid}"])) ?? ""
+        for pid in pids.split(separator: "\n").compactMap({ Int32($0) }) { Foundation.kill(pid, SIGKILL) }
+        _ = try? run(socket: socket, ["kill-server"])
+    }
+
+    private func started() {
+        Self.stopAtExit
+        _ = Self.runningLock.withLock { Self.running.insert(socket) }
+    }
+
     public static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
     }
@@ -16,6 +41,7 @@ public final class TmuxTerminal {
         var command = ["env", "-i"] + variables.map { "\($0.key)=\($0.value)" } + [Sandbox.binary.path] + arguments
         command = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command.joined(separator: " ")])
+        started()
     }
 
     /// Starts `bash -c shellCommand` in a `width`×`height` terminal with the sandbox's environment (whose
@@ -26,10 +52,12 @@ public final class TmuxTerminal {
         command = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "-c", sandbox.root.path,
                   command.joined(separator: " ")])
+        started()
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        Self.kill(socket: socket)
+        _ = Self.runningLock.withLock { Self.running.remove(socket) }
     }
 
     /// Sends keys as tmux names them: literal text, or `Tab`, `Up`, `Enter`, `C-c`, `C-d`.
@@ -86,6 +114,11 @@ public final class TmuxTerminal {
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
+        try Self.run(socket: socket, arguments)
+    }
+
+    @discardableResult
+    static func run(socket: String, _ arguments: [String]) throws -> String {
         // posix_spawn and waitpid rather than Foundation's Process: the tmux client exits at once while the
         // server it starts lives on holding inherited descriptors, and Process can miss that exit.
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
