@@ -34,28 +34,27 @@ public struct HTTPFetcher: Sendable {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "scout/\(Scout.version)")
+        let deadline = ContinuousClock.now + timeout
+        let seconds = Int(timeout.components.seconds)
+        let maxBodyBytes = maxBodyBytes
         do {
-            let deadline = ContinuousClock.now + timeout
+            if let proxy, proxy.kind == .http, url.scheme?.lowercased() == "http" {
+                let headers = request.headers.map { ($0.name, $0.value) }
+                let response = try await Self.before(deadline, host: host, seconds: seconds) {
+                    try await ProxiedGet.get(url, through: proxy, headers: headers, maxBodyBytes: maxBodyBytes)
+                }
+                if response.status == 407 { throw SourceError.proxy(Self.proxyProblem(HTTPClientError.proxyAuthenticationRequired, proxy: proxy, target: "")) }
+                return response
+            }
             let response = try await Self.client(proxy: proxy, network: network).execute(request, timeout: .nanoseconds(timeout.nanoseconds))
             // AsyncHTTPClient's deadline ends with the head; a server that drips its body a byte at a time
             // must not hold scout past the timeout either.
-            let (body, maxBodyBytes) = (response.body, maxBodyBytes)
-            let data = try await withThrowingTaskGroup(of: Data?.self) { group in
-                group.addTask {
-                    var data = Data()
-                    for try await chunk in body {
-                        if data.count + chunk.readableBytes > maxBodyBytes { throw SourceError.tooLarge(limit: maxBodyBytes) }
-                        data.append(contentsOf: chunk.readableBytesView)
-                    }
-                    return data
-                }
-                group.addTask {
-                    try await Task.sleep(until: deadline)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let data = first else {
-                    throw SourceError.timedOut(host: host, seconds: Int(timeout.components.seconds))
+            let body = response.body
+            let data = try await Self.before(deadline, host: host, seconds: seconds) {
+                var data = Data()
+                for try await chunk in body {
+                    if data.count + chunk.readableBytes > maxBodyBytes { throw SourceError.tooLarge(limit: maxBodyBytes) }
+                    data.append(contentsOf: chunk.readableBytesView)
                 }
                 return data
             }
@@ -76,6 +75,21 @@ public struct HTTPFetcher: Sendable {
             }
             if let proxy { throw .proxy(Self.proxyProblem(error, proxy: proxy, target: "\(host):\(port)")) }
             throw .unreachable(host: host, reason: Self.reason(error))
+        }
+    }
+
+    /// `work`'s value, or `timedOut` when the deadline comes first (the work is then cancelled).
+    static func before<T: Sendable>(_ deadline: ContinuousClock.Instant, host: String, seconds: Int,
+                                    _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(until: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw SourceError.timedOut(host: host, seconds: seconds) }
+            return value
         }
     }
 
