@@ -70,6 +70,10 @@ public struct HTTPFetcher: Sendable {
         } catch {
             if Task.isCancelled { throw .cancelled }
             let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+            if network.replacesTrust, error as? NIOSSLError == .failedToLoadCertificate || error is BoringSSLError {
+                let named = network.caFile.map { "SSL_CERT_FILE names \($0)" } ?? "SSL_CERT_DIR names \(network.caDirectories.joined(separator: ":"))"
+                throw .notConfigured("\(named), which holds no certificates scout can read: name PEM certificates, or unset it")
+            }
             if Self.isCertificateFailure(error) {
                 throw .insecure(host: host, reason: TLSDiagnosis.reason(host: host, port: port, proxy: proxy))
             }
