@@ -14,22 +14,43 @@ enum InputLine {
     case notUTF8
 }
 
-/// Reads standard input line by line: no prompt, no editing.
+/// Reads standard input line by line: no prompt, no editing. It waits with `poll` beside the signals'
+/// wake pipe, so SIGTERM or SIGHUP ends it even while nothing is typed or piped in.
 struct PlainReader: LineReader {
-    private let input = fdopen(STDIN_FILENO, "r")
     /// On a terminal that cannot edit lines (`TERM=dumb`) the prompt is printed; on a pipe it is not.
     var showsPrompt = false
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    init(showsPrompt: Bool) {
+        self.showsPrompt = showsPrompt
+    }
 
     mutating func readLine(prompt: String) -> InputLine? {
         if showsPrompt { Terminal.write(prompt, to: STDOUT_FILENO) }
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        let count = getline(&buffer, &capacity, input)
-        guard count >= 0, let buffer else { return nil }
-        var bytes = UnsafeRawBufferPointer(start: buffer, count: count)
-        if bytes.last == UInt8(ascii: "\n") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
-        return String(validating: bytes, as: UTF8.self).map(InputLine.text) ?? .notUTF8
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                defer { start = newline + 1 }
+                return Self.decode(buffer[start..<newline])
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count }
+                return Self.decode(buffer[start...])
+            }
+            buffer.removeFirst(start)
+            start = 0
+            guard Signals.waitForStandardInput() else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = read(STDIN_FILENO, &chunk, chunk.count)
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if count <= 0 { atEnd = true } else { buffer += chunk[..<count] }
+        }
+    }
+
+    static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
+        String(validating: bytes, as: UTF8.self).map(InputLine.text) ?? .notUTF8
     }
 }
 
@@ -161,21 +182,14 @@ final class EditLineReader: LineReader {
     static func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         var state = mbstate_t()
         while true {
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: Signals.wakeRead, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, Signals.wakeRead >= 0 ? 2 : 1, -1) < 0 && errno != EINTR { return -1 }
-            if Signals.stopRequested { return -1 }
-            if fds[1].revents != 0 {
-                var drain = [UInt8](repeating: 0, count: 64)
-                _ = read(Signals.wakeRead, &drain, drain.count)
+            let ready = Signals.waitForStandardInput {
                 if Signals.take(SIGWINCH), let editLine = current {
                     // The window changed size: libedit learns the new width and draws the line again.
                     el_resize(editLine)
                     scout_el_refresh(editLine)
                 }
-                continue
             }
-            guard fds[0].revents != 0 else { continue }
+            guard ready else { return -1 }
             var byte: CChar = 0
             let count = read(STDIN_FILENO, &byte, 1)
             if count == 0 { return 0 }

@@ -45,7 +45,7 @@ struct ScoutCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         if manual {
-            Terminal.write(Manual.roff(version: Scout.version, launchHelp: Self.helpMessage(columns: 100)), to: STDOUT_FILENO)
+            Terminal.write(Manual.roff(version: Scout.version, launchHelp: Self.helpMessage(columns: 72)), to: STDOUT_FILENO)
             return
         }
         signal(SIGPIPE, SIG_IGN)
@@ -134,6 +134,8 @@ struct ScoutCommand: AsyncParsableCommand {
         // An interactive visit is dated when it ends. A script's changes were saved (and dated) command by
         // command; one that changed nothing leaves the session file alone, so it starts and ends at once.
         if interactive, let problem = shell.saveOnExit() { Terminal.write("scout: \(problem)\n", to: STDERR_FILENO) }
+        // A script stopped by SIGTERM or SIGHUP (after the command it was running) says so as a shell would.
+        if !interactive, Signals.stopRequested { throw ExitCode(Signals.take(SIGTERM) ? 128 + SIGTERM : 128 + SIGHUP) }
         if !interactive && printer.failed { throw ExitCode(1) }
     }
 }

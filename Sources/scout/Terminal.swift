@@ -114,6 +114,24 @@ enum Signals {
         return true
     }
 
+    /// Waits until standard input can be read (true) or SIGTERM or SIGHUP asks scout to stop (false);
+    /// `woken` runs each time another signal arrives.
+    static func waitForStandardInput(woken: () -> Void = {}) -> Bool {
+        while true {
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, wakeRead >= 0 ? 2 : 1, -1) < 0 && errno != EINTR { return false }
+            if stopRequested { return false }
+            if fds[1].revents != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                _ = read(wakeRead, &drain, drain.count)
+                woken()
+                continue
+            }
+            if fds[0].revents != 0 { return true }
+        }
+    }
+
     /// SIGTERM or SIGHUP: save and leave.
     static var stopRequested: Bool {
         pending & ((1 << UInt64(SIGTERM)) | (1 << UInt64(SIGHUP))) != 0
