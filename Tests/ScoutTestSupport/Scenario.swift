@@ -124,18 +124,20 @@ public final class ScenarioRunner {
     let server: Process
     let serverURL: String
     let secureURL: String
+    let socksURL: String
     var terminal: TmuxTerminal?
 
     public init(_ scenario: Scenario) throws {
         self.scenario = scenario
         box = try Sandbox()
-        (server, serverURL, secureURL) = try Self.startServer(log: box.path("requests.log").path, latency: scenario.latency)
+        (server, serverURL, secureURL, socksURL) = try Self.startServer(log: box.path("requests.log").path, latency: scenario.latency)
         let bin = Sandbox.binary.deletingLastPathComponent().path
         var environment = box.environment
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["SERVER"] = serverURL
         environment["SERVER_LOG"] = box.path("requests.log").path
         environment["TLS_SERVER"] = secureURL
+        environment["SOCKS_SERVER"] = socksURL
         environment["FIXTURES"] = FixtureServer.fixtures.path
         environment["SCOUT_OMDB_URL"] = serverURL
         environment["SCOUT_ITUNES_URL"] = serverURL
@@ -153,8 +155,8 @@ public final class ScenarioRunner {
         server.terminate()
     }
 
-    /// The fixture server, its URL and its HTTPS URL (the first two lines it prints).
-    static func startServer(log: String, latency: Double?) throws -> (Process, String, String) {
+    /// The fixture server, its URL, its HTTPS URL and its SOCKS5 proxy (the first three lines it prints).
+    static func startServer(log: String, latency: Double?) throws -> (Process, String, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repository.appendingPathComponent("scripts/fixture-server").path, "--log", log]
@@ -164,15 +166,15 @@ public final class ScenarioRunner {
         process.standardError = FileHandle.nullDevice
         try process.run()
         var text = Data()
-        while text.filter({ $0 == UInt8(ascii: "\n") }).count < 2 {
+        while text.filter({ $0 == UInt8(ascii: "\n") }).count < 3 {
             guard let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty else { break }
             text.append(byte)
         }
         let lines = String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard lines.count == 2, lines[0].hasPrefix("http://"), lines[1].hasPrefix("https://") else {
+        guard lines.count == 3, lines[0].hasPrefix("http://"), lines[1].hasPrefix("https://"), lines[2].hasPrefix("socks5://") else {
             throw TmuxError(message: "scripts/fixture-server did not start (is python3 installed?)")
         }
-        return (process, lines[0], lines[1])
+        return (process, lines[0], lines[1], lines[2])
     }
 
     /// What each step showed.
@@ -248,11 +250,12 @@ public final class ScenarioRunner {
         return Scenario.trimmed(shown)
     }
 
-    /// The fixture server's ports change each run: its URLs read as `$SERVER` and `$TLS_SERVER`, its bare
+    /// The fixture server's ports change each run: its URLs read as `$SERVER`, `$TLS_SERVER` and `$SOCKS_SERVER`, its bare
     /// addresses (in a message naming the proxy) as `$SERVER_ADDRESS` and `$TLS_ADDRESS`; the fixtures
     /// folder, wherever the clone is, as `$FIXTURES`.
     func withoutPorts(_ line: String) -> String {
-        line.replacingOccurrences(of: FixtureServer.fixtures.path, with: "$FIXTURES").replacingOccurrences(of: serverURL, with: "$SERVER").replacingOccurrences(of: secureURL, with: "$TLS_SERVER")
+        line.replacingOccurrences(of: FixtureServer.fixtures.path, with: "$FIXTURES").replacingOccurrences(of: serverURL, with: "$SERVER")
+            .replacingOccurrences(of: secureURL, with: "$TLS_SERVER").replacingOccurrences(of: socksURL, with: "$SOCKS_SERVER")
             .replacingOccurrences(of: serverURL.replacingOccurrences(of: "http://", with: ""), with: "$SERVER_ADDRESS")
             .replacingOccurrences(of: secureURL.replacingOccurrences(of: "https://", with: ""), with: "$TLS_ADDRESS")
     }
