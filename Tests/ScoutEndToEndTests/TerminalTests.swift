@@ -230,6 +230,28 @@ import Testing
         #expect(try String(contentsOf: paged, encoding: .utf8) == text, "never on a pipe")
     }
 
+    /// `PAGER=less` with `LESS` unset shows colour as colour (scout sets `LESS=FRX`, as git does): the
+    /// heading's escape reaches the terminal and `ESC[` never shows as text; `q` gives the prompt back.
+    @Test func lessShowsColourWhenLESSIsUnset() async throws {
+        let box = try Sandbox()
+        let term = try TmuxTerminal(sandbox: box, environment: ["PAGER": "less"], width: 80, height: 20)
+        try term.waitFor("movies [0 selected]>")
+        try term.type("help")
+        try term.send("Enter")
+        try term.waitFor("Choosing and keeping")
+        let coloured = try term.screenWithEscapes()
+        #expect(coloured.contains("\u{1B}[1m\u{1B}[33mSearching"), "the heading is bold yellow on the screen")
+        #expect(!(try term.screen()).contains("ESC["), "less shows no raw escape")
+        try term.send("q")
+        var last = ""
+        for _ in 0..<100 {
+            last = try term.screen().split(separator: "\n").last.map(String.init) ?? ""
+            if last.hasPrefix("movies [0 selected]>") { break }
+            usleep(50_000)
+        }
+        #expect(last.hasPrefix("movies [0 selected]>"), "the prompt is back after q: \(last)")
+    }
+
     /// `open N` on a terminal hands the web page to $BROWSER (its `%s` the URL, quoted); a page that is not
     /// http(s) is only printed, and a script gets the URL printed.
     @Test func openHandsTheWebPageToTheBrowser() async throws {
