@@ -131,13 +131,15 @@ import Testing
     /// scout's measure of a text is the terminal's: tmux draws each text followed by `|`, then a carriage
     /// return and as many dots as scout says the text takes. The dots cover exactly the text when the two
     /// agree (`.....|`); a wider drawing leaves part of it showing, a narrower one loses the `|`.
-    /// (No zero-width joiner: tmux 3.3 carries a joiner's state over to the next line.)
+    /// (A joined emoji sequence comes last: tmux 3.3 carries a joiner's state over to the next line.)
     @Test func displayWidthIsWhatTheTerminalDraws() throws {
         let texts = ["🚀", "⭐", "✅", "☕", "⚡", "😀", "🎬", "🧑", "東京", "千と千尋", "한국어", "ｱｲｳ", "Ame\u{301}lie",
                      "e\u{301}\u{302}", "zero\u{200B}width", "A→B", "½ ±", "Ünïcödé", "⭐ 4.5 ⭐",
-                     "🚀 Rocket ✅ ☕", "Crème brûlée ☕ 東京 🚀", "abc"]
+                     "🚀 Rocket ✅ ☕", "Crème brûlée ☕ 東京 🚀", "Tab\there", "esc\u{1B}[31mred", "bidi\u{202E}x\u{85}y",
+                     "abc", "👨\u{200D}👩\u{200D}👧 family"]
         let box = try Sandbox()
-        let lines = texts.map { "\($0)|\r" + String(repeating: ".", count: DisplayWidth.of($0)) }
+        // Each text as scout prints it (control characters made visible), measured before that, as listings are.
+        let lines = texts.map { "\(SafeText.clean($0))|\r" + String(repeating: ".", count: DisplayWidth.of($0)) }
         try box.write(lines.joined(separator: "\n") + "\n", to: box.path("texts"))
         let term = try TmuxTerminal(sandbox: box, shellCommand: "cat texts; printf done; sleep 30",
                                     width: 80, height: 40)

@@ -47,13 +47,26 @@ public enum DisplayWidth {
     nonisolated(unsafe) private static let utf8Locale: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
 
     public static func of(_ text: String) -> Int {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        return measuring { text.unicodeScalars.reduce(0) { $0 + cells($1) } }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return measuring { text.reduce(0) { $0 + cells($1) } }
     }
 
     public static func of(_ character: Character) -> Int {
-        if character.isASCII { return 1 }
-        return measuring { character.unicodeScalars.reduce(0) { $0 + cells($1) } }
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+        return measuring { cells(character) }
+    }
+
+    /// One character's cells, as it reaches the screen: an emoji sequence joined with U+200D (👨‍👩‍👧) is one
+    /// two-cell picture, as tmux and current terminals draw it; a control character takes the cells of
+    /// the visible form `SafeText` gives it (`^I`, `<U+202E>`); anything else, its code points' sum.
+    private static func cells(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        if scalars.count > 1, scalars.contains("\u{200D}"), scalars.first?.properties.isEmoji == true { return 2 }
+        return scalars.reduce(0) { total, scalar in
+            if scalar.value < 0x20 || scalar.value == 0x7F { return total + 2 }
+            if SafeText.needsEscape(scalar) { return total + "<U+XXXX>".count }
+            return total + cells(scalar)
+        }
     }
 
     /// `body` with the thread's character locale set to UTF-8 (`uselocale` is per thread and cheap).
