@@ -64,14 +64,16 @@ struct ScoutCommand: AsyncParsableCommand {
         context.fitsWidth = isatty(STDOUT_FILENO) == 1
         if context.fitsWidth { context.height = Terminal.height() }
         if interactive { context.openURL = { Terminal.openURL($0, environment: environment) } }
-        if isatty(STDERR_FILENO) == 1 && !json {
+        // A terminal that draws (not TERM=dumb, where \r and ESC[K come out as text) gets the spinner, rewritten
+        // in place on standard error and erased when done; a notice erases it first.
+        let draws = isatty(STDERR_FILENO) == 1 && !json && environment["TERM"] != "dumb"
+        if draws {
             context.progress = { text in
-                // One line on standard error, rewritten in place and erased when done.
                 Terminal.write(text.map { "\r\u{1B}[K\($0)…" } ?? "\r\u{1B}[K", to: STDERR_FILENO)
             }
         }
         if isatty(STDERR_FILENO) == 1 && !json {
-            context.notice = { text in Terminal.write("\r\u{1B}[Kscout: \(text)\n", to: STDERR_FILENO) }
+            context.notice = { text in Terminal.write((draws ? "\r\u{1B}[K" : "") + "scout: \(text)\n", to: STDERR_FILENO) }
         }
         let shell = Shell(context: context, fresh: fresh)
         let flag = Settings.ColorMode(rawValue: color) ?? .auto
