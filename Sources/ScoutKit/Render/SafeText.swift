@@ -86,7 +86,8 @@ public enum DisplayWidth {
 
     /// `text` cut to at most `width` cells, ending in `…` when cut.
     /// Prose broken at spaces into lines of at most `width` cells, each line after the first indented by
-    /// `indent` spaces; a word longer than a line is cut with … rather than split.
+    /// `indent` spaces; a word longer than a line is cut with … rather than split, but for a web address,
+    /// which stays whole.
     public static func wrap(_ text: String, to width: Int, indent: Int = 0) -> [String] {
         guard of(text) > width else { return [text] }
         let lead = String(text.prefix { $0 == " " })
@@ -108,7 +109,8 @@ public enum DisplayWidth {
             lineWidth += of(piece)
         }
         lines.append(line)
-        return lines.map { of($0) > width ? truncate($0, to: width) : $0 }
+        // A web address is left whole for the terminal to wrap: cut, it could not be copied.
+        return lines.map { of($0) > width && !$0.contains("://") ? truncate($0, to: width) : $0 }
     }
 
     public static func truncate(_ text: String, to width: Int) -> String {

@@ -44,6 +44,11 @@ public struct HTTPFetcher: Sendable {
                     try await ProxiedGet.get(url, through: proxy, headers: headers, maxBodyBytes: maxBodyBytes)
                 }
                 if response.status == 407 { throw SourceError.proxy(Self.proxyProblem(HTTPClientError.proxyAuthenticationRequired, proxy: proxy, target: "")) }
+                if [403, 502, 504].contains(response.status) {
+                    // The proxy's own refusal or gateway failure reads the same as the server's: say both.
+                    throw SourceError.proxy("\(host) answered HTTP \(response.status) through the proxy \(proxy) named by \(proxy.variable), "
+                        + "which may have refused it: ask the proxy's administrator, or add the host to no_proxy")
+                }
                 return response
             }
             let response = try await Self.client(proxy: proxy, network: network).execute(request, timeout: .nanoseconds(timeout.nanoseconds))
@@ -117,7 +122,7 @@ public struct HTTPFetcher: Sendable {
             if network.replacesTrust {
                 // OpenSSL's rule: SSL_CERT_FILE replaces the system's bundle, SSL_CERT_DIR its folders.
                 // NIOSSL takes one folder as the trust root; a bundle, or another folder's files, are added.
-                let folders = network.caDirectories.isEmpty ? [Self.systemFolder].compactMap { $0 } : network.caDirectories
+                let folders = network.replacesFolders ? network.caDirectories : [Self.systemFolder].compactMap { $0 }
                 let bundle = network.caFile ?? Self.systemBundle
                 var tls = TLSConfiguration.makeClientConfiguration()
                 if let folder = folders.first {

@@ -18,7 +18,10 @@ public struct NetworkSettings: Sendable, Hashable {
     public var httpsProxy: Proxy?
     public var noProxy: [NoProxyEntry] = []
     public var caFile: String?
+    /// The folders of `SSL_CERT_DIR` that exist (OpenSSL passes over the others).
     public var caDirectories: [String] = []
+    /// Whether `SSL_CERT_DIR` is set, so that the system's folder is not read even when none of its folders exist.
+    public var replacesFolders = false
     /// The first variable that is set to something scout cannot use, with the line that says so.
     public var problem: String?
 
@@ -52,10 +55,11 @@ public struct NetworkSettings: Sendable, Hashable {
             }
         }
         if let folders = environment["SSL_CERT_DIR"], !folders.isEmpty {
-            caDirectories = folders.split(separator: ":").map(String.init)
-            var isFolder: ObjCBool = false
-            if let missing = caDirectories.first(where: { !FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) || !isFolder.boolValue }) {
-                problem = problem ?? "SSL_CERT_DIR names \(missing), which is not a folder: name folders of certificates, or unset it"
+            // As OpenSSL reads it: a folder that is not there is passed over, not an error.
+            replacesFolders = true
+            caDirectories = folders.split(separator: ":").map(String.init).filter { folder in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
             }
         }
     }
@@ -71,7 +75,7 @@ public struct NetworkSettings: Sendable, Hashable {
     }
 
     /// Whether a trust setting replaces the system's certificate authorities.
-    var replacesTrust: Bool { caFile != nil || !caDirectories.isEmpty }
+    var replacesTrust: Bool { caFile != nil || replacesFolders }
 
     static func isLoopback(_ host: String) -> Bool {
         let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
@@ -109,6 +113,9 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
         case "socks5", "socks5h": kind = .socks5
         case let other:
             return .failure(Problem(message: "\(variable) names a \(other ?? "unknown")://… proxy, which scout cannot use: name an http:// or socks5:// proxy"))
+        }
+        if let port = components.port, !(1...65_535).contains(port) {
+            return .failure(Problem(message: "\(variable) names port \(port), which no proxy can have (1 to 65535): set it to one such as http://proxy.example:3128, or unset it"))
         }
         return .success(Proxy(kind: kind, host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: components.port ?? 1080,
                               user: components.percentEncodedUser?.removingPercentEncoding,

@@ -69,7 +69,9 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot reach \(host) (\(reason)): check the network or the URL, or try again with --offline"
         case .http(let status, let url):
             if status >= 500 { return "\(url) is unavailable (HTTP \(status)): try again later" }
-            return "\(url) answered HTTP \(status): try again later"
+            if status == 404 { return "\(url) was not found (HTTP 404): check the URL" }
+            if status == 429 { return "\(url) answered HTTP 429: too many requests, try again later" }
+            return "\(url) answered HTTP \(status): check the URL and the key"
         case .undecodable(let what, let reason):
             return "could not read \(what) (\(reason)): the server is not speaking the expected API"
         case .tooLarge(let limit):
