@@ -131,6 +131,19 @@ import Testing
         #expect(try Parser.parse(["ls"]) == .list)
     }
 
+    /// Every command in the table parses its own example, and only quit (and its aliases) parses as quit:
+    /// a table row the parser does not know must never end the REPL.
+    @Test func everyCommandParsesItsExampleAndOnlyQuitQuits() throws {
+        for info in CommandTable.all {
+            for words in try Tokenizer.commands(info.example) where CommandTable.info(words[0].lowercased())?.name == info.name {
+                let command = try Parser.parse(words)
+                #expect((command == .quit) == (info.name == "quit"), "\(info.name): \(info.example) parsed as \(command)")
+            }
+        }
+        #expect(try Parser.parse(["quit"]) == .quit)
+        #expect(throws: UsageError("quit takes no arguments: quit")) { try Parser.parse(["quit", "now"]) }
+    }
+
     @Test func mistakesSuggestTheNearestCommand() {
         #expect(throws: UsageError("unknown command \"serch\": did you mean \"search\"? (help lists commands)")) { try Parser.parse(["serch"]) }
         #expect(throws: UsageError("unknown command \"favs\": did you mean \"fav\"? (help lists commands)")) { try Parser.parse(["favs"]) }
