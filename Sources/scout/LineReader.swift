@@ -2,18 +2,6 @@ import CEditLine
 import Foundation
 import ScoutKit
 
-/// Where the REPL's lines come from: libedit on a terminal, plain reading from a pipe.
-protocol LineReader {
-    /// The next line without its newline; nil at the end of input (or when a signal asks scout to stop).
-    mutating func readLine(prompt: String) -> InputLine?
-}
-
-/// One line read: text, or bytes that are not UTF-8 (which scout reports rather than guesses at).
-enum InputLine {
-    case text(String)
-    case notUTF8
-}
-
 /// Reads standard input line by line: no prompt, no editing. It waits with `poll` beside the signals'
 /// wake pipe, so SIGTERM or SIGHUP ends it even while nothing is typed or piped in.
 struct PlainReader: LineReader {

@@ -109,24 +109,20 @@ struct ScoutCommand: AsyncParsableCommand {
                 EditLineReader.completer = { Completion.complete($0, data: shell.completionData()) }
                 reader = editLine
             }
-            loop: while !Signals.stopRequested, let input = { EditLineReader.rightPrompt = shell.rightPrompt; return reader.readLine(prompt: shell.prompt) }() {
-                guard case .text(let line) = input else {
-                    printer.print(.failure("that line is not UTF-8 text and was skipped: check the input's encoding"))
-                    continue
-                }
-                if interactive {  // listings follow a resized window
+            var repl = REPL(shell: shell)
+            repl.stopRequested = { Signals.stopRequested }
+            repl.beforeRead = { shell in EditLineReader.rightPrompt = shell.rightPrompt }
+            repl.evaluate = { shell, line in
+                if interactive {  // listings follow the window as it is when the line is entered
                     shell.width = Terminal.width()
                     if shell.height != nil { shell.height = Terminal.height() }
                 }
                 let work = Task { [shell] in await shell.run(line: line) }
                 interrupter?.watch(work)
-                let outputs = await work.value
-                interrupter?.watch(nil)
-                for output in outputs {
-                    printer.print(output)
-                    if output.quit { break loop }
-                }
+                defer { interrupter?.watch(nil) }
+                return await work.value
             }
+            await repl.run(reader: &reader) { printer.print($0) }
             if interactive, !Signals.stopRequested { Terminal.write("\n", to: STDOUT_FILENO) }
             // Stopped by SIGTERM or SIGHUP at the prompt: the prompt line (and its p1/2 at the right edge) is
             // erased, so that the shell's next prompt starts on a clean line.

@@ -1,0 +1,64 @@
+import Foundation
+import ScoutTestSupport
+import Testing
+@testable import ScoutKit
+
+/// The read-eval-print loop in process: a scripted reader, the real shell on a sandbox's folders, and
+/// every line it would print, in milliseconds and without spawning scout.
+@Suite struct REPLTests {
+    static let now = Date(timeIntervalSince1970: 1_795_374_840)  // 2026-11-22 19:14 UTC, as the scenarios
+
+    func shell(_ box: Sandbox) -> Shell {
+        var context = ShellContext(environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
+                                   now: { Self.now }, sessionName: nil, width: 80)
+        context.calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        return Shell(context: context, fresh: true)
+    }
+
+    /// What a person reads for each output: its lines, then `! ` and its error.
+    func shown(_ outputs: [Output]) -> [String] {
+        outputs.flatMap { $0.lines + $0.warnings.map { "! " + $0 } + ($0.error.map { ["! " + $0] } ?? []) }
+    }
+
+    @Test func aScriptedSessionSearchesSelectsKeepsAFavouriteAndStopsAtQuit() async throws {
+        let box = try Sandbox()
+        var reader = ScriptedReader(["search villeneuve", "select 2", "fav add", "bogus", "quit", "search never read"])
+        var printed: [Output] = []
+        await REPL(shell: shell(box)).run(reader: &reader) { printed.append($0) }
+        #expect(shown(printed) == [
+            "movies · \"villeneuve\" · 3 results · page 1 of 1",
+            "   1  Blade Runner 2049                  2017  Science Fiction  Denis Villeneuve",
+            "   2  Arrival                            2016  Science Fiction  Denis Villeneuve",
+            "   3  Dune                               2021  Science Fiction  Denis Villeneuve",
+            "Selected Arrival (2016, Science Fiction, Denis Villeneuve).",
+            "♥ Arrival (2016, Science Fiction, Denis Villeneuve) is a favourite.",
+            "! unknown command \"bogus\": type help for the list of commands",
+        ])
+        #expect(printed.last?.quit == true)
+        // The prompt follows the selection; the line after quit is never read.
+        #expect(reader.prompts == ["movies [0 selected]> ", "movies [0 selected]> ", "movies [1 selected]> ",
+                                   "movies [1 selected]> ", "movies [1 selected]> "])
+        let favourites = try String(contentsOf: box.path("data/scout/favourites.json"), encoding: .utf8)
+        #expect(favourites.contains("\"title\" : \"Arrival\""))
+    }
+
+    @Test func aLineThatIsNotUTF8IsSkippedWithOneErrorAndTheEndOfInputStops() async throws {
+        let box = try Sandbox()
+        var reader = ScriptedReader(inputs: [.notUTF8, .text("sources")])
+        var printed: [Output] = []
+        await REPL(shell: shell(box)).run(reader: &reader) { printed.append($0) }
+        #expect(printed.first?.error == "that line is not UTF-8 text and was skipped: check the input's encoding")
+        #expect(printed.count == 2 && printed[1].lines.first == "▸ movies        usable  one pick       built-in catalog", "\(shown(printed))")
+        #expect(reader.prompts.count == 3, "the end of input is read once and ends the loop")
+    }
+
+    @Test func aStopRequestEndsTheLoopBeforeTheNextRead() async throws {
+        let box = try Sandbox()
+        var reader = ScriptedReader(["sources", "sources"])
+        var repl = REPL(shell: shell(box))
+        var count = 0
+        repl.stopRequested = { count >= 1 }
+        await repl.run(reader: &reader) { _ in count += 1 }
+        #expect(count == 1 && reader.prompts.count == 1)
+    }
+}
