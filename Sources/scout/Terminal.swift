@@ -1,4 +1,5 @@
 import Foundation
+import ScoutKit
 
 /// The process's terminal and its signals, read in one place.
 enum Terminal {
@@ -22,17 +23,26 @@ enum Terminal {
     /// Shows `text` through the user's pager when it is longer than the screen, as git runs one: `$PAGER`,
     /// else `less`; `PAGER=` (empty) or `PAGER=cat` means none; and `LESS=FRX` when `LESS` is unset (quit
     /// if one screen, colour escapes shown as colour, no screen clearing), `LV=-c` when `LV` is. False when
-    /// it is not longer, or no pager could be started, for the caller to print it.
+    /// it is not longer, or no pager could be started, for the caller to print it. A pager that is not
+    /// installed gets the text printed here, with a line saying so under it.
     static func page(_ text: String, lines: Int, environment: [String: String]) -> Bool {
         guard lines > height() - 1 else { return false }
         let pager = (environment["PAGER"] ?? "less").trimmingCharacters(in: .whitespaces)
         guard !pager.isEmpty, pager != "cat" else { return false }
         if environment["LESS"] == nil { setenv("LESS", "FRX", 1) }
         if environment["LV"] == nil { setenv("LV", "-c", 1) }
-        guard let pipe = popen(pager, "w") else { return false }
+        // A pager that is not installed is said in scout's words, not the shell's "sh: 1: …: not found".
+        let program = pager.split(separator: " ").first.map(String.init) ?? pager
+        guard let pipe = popen("command -v \(program) >/dev/null 2>&1 || exit 127; \(pager)", "w") else { return false }
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, pipe) }  // a pager quit early is no error
-        return pclose(pipe) != 127 << 8  // 127: the shell found no such pager, so print instead
+        guard pclose(pipe) != 127 << 8 else {  // 127: no such pager, so print it here, and say why under it
+            write(text, to: STDOUT_FILENO)
+            let message = "scout: the pager \(program) (from PAGER) is not installed, so this was not paged: set PAGER to one that is, or PAGER=cat"
+            write(DisplayWidth.wrap(message, to: width(), indent: 2).joined(separator: "\n") + "\n", to: STDERR_FILENO)
+            return true
+        }
+        return true
     }
 
     /// Opens `url` with the first command of `$BROWSER` (colon-separated, `%s` standing for the URL, as
