@@ -43,7 +43,7 @@ public struct HTTPFetcher: Sendable {
                 let response = try await Self.before(deadline, host: host, seconds: seconds) {
                     try await ProxiedGet.get(url, through: proxy, headers: headers, maxBodyBytes: maxBodyBytes)
                 }
-                if response.status == 407 { throw SourceError.proxy(Self.proxyProblem(HTTPClientError.proxyAuthenticationRequired, proxy: proxy, target: "")) }
+                if response.status == 407 { throw SourceError.proxy(Self.passwordProblem(proxy)) }
                 if [403, 502, 504].contains(response.status) {
                     // The proxy's own refusal or gateway failure reads the same as the server's: say both.
                     throw SourceError.proxy("\(host) answered HTTP \(response.status) through the proxy \(proxy) named by \(proxy.variable), "
@@ -71,7 +71,7 @@ public struct HTTPFetcher: Sendable {
         } catch let error as HTTPClientError where error == .cancelled {
             throw .cancelled
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
-            throw .timedOut(host: host, seconds: Int(timeout.components.seconds))
+            throw .timedOut(host: host, seconds: seconds)
         } catch {
             if Task.isCancelled { throw .cancelled }
             let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
@@ -158,15 +158,19 @@ public struct HTTPFetcher: Sendable {
         return false
     }
 
+    /// A proxy that asked for a password (HTTP 407): none was given, or the one given was refused.
+    static func passwordProblem(_ proxy: Proxy) -> String {
+        let named = "the proxy \(proxy) named by \(proxy.variable)"
+        return proxy.user == nil
+            ? "\(named) asks for a user name and password: put them in \(proxy.variable) as http://USER:PASSWORD@\(proxy)"
+            : "\(named) refused the user name and password in \(proxy.variable): check them"
+    }
+
     /// A failure on the way through a proxy, said as the proxy's.
     static func proxyProblem(_ error: any Error, proxy: Proxy, target: String) -> String {
         let named = "the proxy \(proxy) named by \(proxy.variable)"
         if let error = error as? HTTPClientError {
-            if error == .proxyAuthenticationRequired {
-                return proxy.user == nil
-                    ? "\(named) asks for a user name and password: put them in \(proxy.variable) as http://USER:PASSWORD@\(proxy)"
-                    : "\(named) refused the user name and password in \(proxy.variable): check them"
-            }
+            if error == .proxyAuthenticationRequired { return passwordProblem(proxy) }
             if error == .invalidProxyResponse {
                 return "\(named) refused to connect to \(target): ask its administrator, or add the host to no_proxy"
             }
