@@ -26,7 +26,7 @@ func completionData() -> CompletionData {
 let targets: [String: @Sendable (Data) -> Void] = [
     "parser": { data in
         let line = String(decoding: data, as: UTF8.self)
-        for words in (try? Tokenizer.commands(line)) ?? [] { _ = try? Parser.parse(words) }
+        for words in (try? Tokenizer.commands(line)) ?? [] { _ = try? CommandTable.parse(words) }
         _ = Tokenizer.partial(line)
         _ = Completion.complete(line, data: completionData())
     },

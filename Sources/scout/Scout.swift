@@ -36,14 +36,14 @@ struct ScoutCommand: AsyncParsableCommand {
     var manual = false
 
     func validate() throws {
-        if let session { do { try Parser.validateSessionName(session) } catch { throw ValidationError("--session: \(error)") } }
+        if let session { do { try SessionSpecs.validateSessionName(session) } catch { throw ValidationError("--session: \(error)") } }
         guard ["auto", "always", "never"].contains(color) else { throw ValidationError("--color takes auto, always or never") }
         if let source, !Shell.sourceNames.contains(source.lowercased()) {
             throw ValidationError("--source takes one of \(Shell.sourceNames.joined(separator: ", ")); \"\(source.prefix(40))\" is none of them")
         }
     }
 
-    mutating func run() async throws {
+    @MainActor mutating func run() async throws {
         if manual {
             Terminal.write(Manual.roff(version: Scout.version, launchHelp: Self.helpMessage(columns: 72)), to: STDOUT_FILENO)
             return
@@ -106,7 +106,7 @@ struct ScoutCommand: AsyncParsableCommand {
             Signals.install(interactive ? [SIGTERM, SIGHUP, SIGWINCH] : [SIGTERM, SIGHUP])
             var reader: any LineReader = PlainReader(showsPrompt: interactive)
             if lineEditor, let editLine = EditLineReader(store: LineHistoryStore(url: context.paths.lineHistoryFile, store: context.fileStore)) {
-                EditLineReader.completer = { Completion.complete($0, data: shell.completionData()) }
+                EditLineReader.completer = { line in MainActor.assumeIsolated { Completion.complete(line, data: shell.completionData()) } }
                 reader = editLine
             }
             var repl = REPL(shell: shell)

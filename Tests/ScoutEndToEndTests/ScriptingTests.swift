@@ -87,7 +87,7 @@ import Testing
         #expect(each.stdoutLines.filter { $0.hasPrefix("usage: ") }.count == names.count)
         let examples = each.stdoutLines.filter { $0.hasPrefix("example: ") }.map { String($0.dropFirst("example: ".count)) }
         #expect(examples.count == names.count)
-        for example in examples { #expect((try? Tokenizer.commands(example).map(Parser.parse)) != nil, "\(example)") }
+        for example in examples { #expect((try? Tokenizer.commands(example).map(CommandTable.parse)) != nil, "\(example)") }
         let search = try await box.run(["-c", "help search"])
         #expect(search.stdoutLines.contains("options:"))
         #expect(search.stdoutLines.contains { $0.hasPrefix("  --type T") && $0.hasSuffix("omdb: movie, series or episode") })

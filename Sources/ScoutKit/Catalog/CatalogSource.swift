@@ -23,6 +23,14 @@ public struct CatalogSource: Source {
     public var name: String { kind.rawValue }
     public var selection: SelectionMode { kind == .movies ? .single : .multiple }
     public var defaultGroup: String? { kind == .restaurants ? "cuisine" : nil }
+
+    public static let searchOptions: [CommandSpec.Option] = []
+
+    public func validate(_ query: SearchQuery) throws(UsageError) {
+        if let option = query.options.keys.sorted().first {
+            throw UsageError("--\(option) does not apply to \(name): the catalog takes only terms and --in")
+        }
+    }
     public var columns: [String] {
         switch kind {
         case .movies: ["year", "genre", "director"]

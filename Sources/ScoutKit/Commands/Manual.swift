@@ -20,12 +20,12 @@ public enum Manual {
         ]
         page += launchHelp.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("OPTIONS") }.dropFirst().map { escape(String($0)) }
         page += [".fi", ".SH COMMANDS"]
-        for topic in CommandInfo.Topic.allCases {
+        for topic in CommandSpec.Topic.allCases {
             page += [".SS \(escape(topic.rawValue))"]
             for info in CommandTable.all where info.topic == topic {
                 page += [".TP", "\\fB\(escape(info.usage))\\fR", escape(info.summary) + "."]
                 if !info.aliases.isEmpty { page += [".br", "Also: \(escape(info.aliases.joined(separator: ", ")))."] }
-                for (option, meaning) in info.options { page += [".br", "\\fB\(escape(option))\\fR  \(escape(meaning))"] }
+                for line in info.helpLines { page += [".br", "\\fB\(escape(line.term))\\fR  \(escape(line.meaning))"] }
                 page += [".br", "Example: \\fB\(escape(info.example))\\fR"]
             }
         }

@@ -33,6 +33,23 @@ public struct ITunesSource: Source {
 
     public var selection: SelectionMode { .multiple }
     public var defaultGroup: String? { nil }
+
+    public static let searchOptions: [CommandSpec.Option] = [
+        .init("--country", value: "CC", help: "the store's country, such as GB", values: .words(Settings.countries),
+              sources: kinds.map(\.name), owner: "iTunes"),
+        .init("--lang", value: "L", help: "en_us or ja_jp", values: .words(Settings.languages), sources: kinds.map(\.name), owner: "iTunes"),
+    ]
+
+    public func validate(_ query: SearchQuery) throws(UsageError) {
+        for option in query.options.keys.sorted() where !["country", "lang"].contains(option) {
+            throw UsageError("--\(option) does not apply to \(name): iTunes takes --country and --lang")
+        }
+        // The same checks as set country and set lang, before any request.
+        if let country = query.options["country"] { _ = try Settings.storeCountry(country) }
+        if let lang = query.options["lang"] { _ = try Settings.storeLanguage(lang) }
+        guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("\(name) needs words to search for") }
+    }
+
     public var columns: [String] {
         switch name {
         case "artists": ["genre"]

@@ -24,6 +24,16 @@ public struct OMDbSource: Source {
 
     static let missingKey = "OMDb needs an API key: set omdb-key KEY (or OMDB_API_KEY); a free key comes from omdbapi.com/apikey.aspx"
 
+    public static let searchOptions: [CommandSpec.Option] = [
+        .init("--type", value: "T", help: "movie, series or episode", values: .words(types), sources: ["omdb"], owner: "omdb"),
+        .init("--year", value: "YYYY", help: "that year only", sources: ["omdb"], owner: "omdb"),
+    ]
+
+    public func validate(_ query: SearchQuery) throws(UsageError) {
+        try Self.validate(query.options)
+        guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("omdb needs words to search for") }
+    }
+
     /// Checks `--type` and `--year` before any request.
     public static func validate(_ options: [String: String]) throws(UsageError) {
         if let type = options["type"], !types.contains(type.lowercased()) {

@@ -108,4 +108,8 @@ public protocol Source: Sendable {
     func search(_ query: SearchQuery, page: Int) async throws(SourceError) -> ResultPage
     /// The full details of one item, for `show`.
     func details(of item: Item) async throws(SourceError) -> Item
+    /// The options its searches take beyond terms and `--in`: the parser, `help search` and Tab read them.
+    static var searchOptions: [CommandSpec.Option] { get }
+    /// Refuses, before any request, a search it cannot run: an option it does not take, a value out of range.
+    func validate(_ query: SearchQuery) throws(UsageError)
 }

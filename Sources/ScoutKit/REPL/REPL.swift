@@ -3,6 +3,7 @@
 /// and stop at `quit` or at the end of input. The executable supplies the terminal's part: what happens
 /// before each read (the window's size), how a line runs (in a task Ctrl-C can cancel), how an outcome is
 /// printed, and whether a signal asks it to stop.
+@MainActor
 public struct REPL {
     public let shell: Shell
     /// Runs before each read: the executable sets the right prompt and the window's size here.

@@ -204,6 +204,42 @@ public struct FileStore: Sendable {
         }
     }
 
+    /// What is at a path, without following a last symbolic link.
+    public enum Kind: Sendable { case none, file, folder, link }
+
+    public func kind(of url: URL) -> Kind {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return .none }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFLNK: return .link
+        default: return .file
+        }
+    }
+
+    /// Whether the path is a folder, following symbolic links.
+    public func isFolder(_ url: URL) -> Bool {
+        var info = stat()
+        return stat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The names in a folder; nil when it cannot be read.
+    public func contents(of folder: URL) -> [String]? {
+        try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+    }
+
+    /// A file's size in bytes; 0 when it cannot be read.
+    public func size(of url: URL) -> Int {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// Removes a file; false when it was not there or could not be removed.
+    @discardableResult
+    public func remove(_ url: URL) -> Bool {
+        unlink(url.path) == 0
+    }
+
     private func syncDirectory(_ directory: URL) {
         let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }

@@ -7,29 +7,29 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
     @Test func tagAndUntagTakeRangesOrAnIdThenTags() throws {
-        #expect(try Parser.parse(["fav", "tag", "1-3", "rewatch"]) == .fav(.tag("1-3", tags: ["rewatch"])))
-        #expect(try Parser.parse(["fav", "tag", "1", "3", "rewatch", "Rewatch", "best"]) == .fav(.tag("1 3", tags: ["rewatch", "best"])))
-        #expect(try Parser.parse(["fav", "tag", "2", "2024"]) == .fav(.tag("2", tags: ["2024"])))
-        #expect(try Parser.parse(["fav", "untag", "movies:12", "1", "x"]) == .fav(.untag("movies:12", tags: ["1", "x"])))
-        #expect(try Parser.parse(["fav", "rm", "1-2"]) == .fav(.remove("1-2")))
-        #expect(throws: UsageError.self) { try Parser.parse(["fav", "tag", "1"]) }
-        #expect(throws: UsageError.self) { try Parser.parse(["fav", "tag", "first", "x"]) }
-        #expect(throws: UsageError.self) { try Parser.parse(["fav", "tag", "1", "a;b"]) }
-        #expect(throws: UsageError.self) { try Parser.parse(["fav", "add", "1", "--tag", " "]) }
-        #expect(throws: UsageError.self) { try Parser.parse(["fav", "rm", "movies:1", "2"]) }
+        #expect(try CommandTable.parse(["fav", "tag", "1-3", "rewatch"]) == .fav(.tag("1-3", tags: ["rewatch"])))
+        #expect(try CommandTable.parse(["fav", "tag", "1", "3", "rewatch", "Rewatch", "best"]) == .fav(.tag("1 3", tags: ["rewatch", "best"])))
+        #expect(try CommandTable.parse(["fav", "tag", "2", "2024"]) == .fav(.tag("2", tags: ["2024"])))
+        #expect(try CommandTable.parse(["fav", "untag", "movies:12", "1", "x"]) == .fav(.untag("movies:12", tags: ["1", "x"])))
+        #expect(try CommandTable.parse(["fav", "rm", "1-2"]) == .fav(.remove("1-2")))
+        #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "tag", "1"]) }
+        #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "tag", "first", "x"]) }
+        #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "tag", "1", "a;b"]) }
+        #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "add", "1", "--tag", " "]) }
+        #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "rm", "movies:1", "2"]) }
     }
 
     @Test func exportTakesForce() throws {
-        #expect(try Parser.parse(["fav", "export", "f.csv", "--force"]) == .fav(.export("f.csv", force: true)))
-        #expect(try Parser.parse(["fav", "export", "--force", "f.csv"]) == .fav(.export("f.csv", force: true)))
-        #expect(try Parser.parse(["fav", "export"]) == .fav(.export(nil, force: false)))
-        #expect(throws: UsageError.self) { try Parser.parse(["fav", "export", "--force"]) }
-        #expect(throws: UsageError.self) { try Parser.parse(["fav", "export", "f.csv", "--forse"]) }
+        #expect(try CommandTable.parse(["fav", "export", "f.csv", "--force"]) == .fav(.export("f.csv", force: true)))
+        #expect(try CommandTable.parse(["fav", "export", "--force", "f.csv"]) == .fav(.export("f.csv", force: true)))
+        #expect(try CommandTable.parse(["fav", "export"]) == .fav(.export(nil, force: false)))
+        #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "export", "--force"]) }
+        #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "export", "f.csv", "--forse"]) }
     }
 
     @Test func theExampleOfHelpFavParses() throws {
-        let example = try #require(CommandTable.info("fav")?.example)
-        for words in try Tokenizer.commands(example) { _ = try Parser.parse(words) }
+        let example = try #require(CommandTable.spec("fav")?.example)
+        for words in try Tokenizer.commands(example) { _ = try CommandTable.parse(words) }
     }
 
     @Test func addTagsFavouritesAlreadyKeptAndRetagChangesOnlyWhatIsAsked() throws {

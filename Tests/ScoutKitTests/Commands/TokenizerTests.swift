@@ -60,7 +60,7 @@ import Testing
         #expect(Tokenizer.searchLine(SearchQuery(source: "songs", terms: "say \"hi\"  twice")) == #"search 'say "hi"  twice' --in songs"#)
         for query in [query, SearchQuery(source: "restaurants", terms: "katz's deli"), SearchQuery(source: "songs", terms: "a  b 'c'", options: ["country": "GB"])] {
             let words = try #require(try Tokenizer.commands(Tokenizer.searchLine(query)).first)
-            #expect(try Parser.parse(words) == .search(terms: query.terms, source: query.source, options: query.options))
+            #expect(try CommandTable.parse(words) == .search(terms: query.terms, source: query.source, options: query.options))
         }
     }
 
@@ -113,48 +113,48 @@ import Testing
 
 @Suite struct ParserTests {
     @Test func commandsParseToTypedValues() throws {
-        #expect(try Parser.parse(["search", "blade", "runner", "--in", "Movies"]) == .search(terms: "blade runner", source: "movies", options: [:]))
-        #expect(try Parser.parse(["search", "--year=1982", "blade"]) == .search(terms: "blade", source: nil, options: ["year": "1982"]))
-        #expect(try Parser.parse(["SORT", "year", "asc"]) == .sort(SortOrder(key: .year, descending: false)))
-        #expect(try Parser.parse(["sort", "rating"]) == .sort(SortOrder(key: .rating, descending: true)))
-        #expect(try Parser.parse(["select", "1-3,", "7"]) == .select(.rows([.init(lower: 1, upper: 3), .init(lower: 7, upper: 7)])))
-        #expect(try Parser.parse(["!!"]) == .history(.rerun(nil)))
-        #expect(try Parser.parse(["!12"]) == .history(.rerun(12)))
-        #expect(try Parser.parse(["history", "5"]) == .history(.list(5)))
-        #expect(try Parser.parse(["fav", "add", "2", "--tag", "weekend"]) == .fav(.add(.rows([.init(lower: 2, upper: 2)]), tags: ["weekend"])))
-        #expect(try Parser.parse(["fav"]) == .fav(.list))
-        #expect(try Parser.parse(["fav", "rm", "movies:12"]) == .fav(.remove("movies:12")))
-        #expect(try Parser.parse(["deny", "add", "star", "wars"]) == .deny(.add("star wars")))
-        #expect(try Parser.parse(["session", "save", "weekend-2"]) == .session(.save("weekend-2")))
-        #expect(try Parser.parse(["load", "all"]) == .loadAll)
-        #expect(try Parser.parse(["exit"]) == .quit)
-        #expect(try Parser.parse(["ls"]) == .list)
+        #expect(try CommandTable.parse(["search", "blade", "runner", "--in", "Movies"]) == .search(terms: "blade runner", source: "movies", options: [:]))
+        #expect(try CommandTable.parse(["search", "--year=1982", "blade"]) == .search(terms: "blade", source: nil, options: ["year": "1982"]))
+        #expect(try CommandTable.parse(["SORT", "year", "asc"]) == .sort(SortOrder(key: .year, descending: false)))
+        #expect(try CommandTable.parse(["sort", "rating"]) == .sort(SortOrder(key: .rating, descending: true)))
+        #expect(try CommandTable.parse(["select", "1-3,", "7"]) == .select(.rows([.init(lower: 1, upper: 3), .init(lower: 7, upper: 7)])))
+        #expect(try CommandTable.parse(["!!"]) == .history(.rerun(nil)))
+        #expect(try CommandTable.parse(["!12"]) == .history(.rerun(12)))
+        #expect(try CommandTable.parse(["history", "5"]) == .history(.list(5)))
+        #expect(try CommandTable.parse(["fav", "add", "2", "--tag", "weekend"]) == .fav(.add(.rows([.init(lower: 2, upper: 2)]), tags: ["weekend"])))
+        #expect(try CommandTable.parse(["fav"]) == .fav(.list))
+        #expect(try CommandTable.parse(["fav", "rm", "movies:12"]) == .fav(.remove("movies:12")))
+        #expect(try CommandTable.parse(["deny", "add", "star", "wars"]) == .deny(.add("star wars")))
+        #expect(try CommandTable.parse(["session", "save", "weekend-2"]) == .session(.save("weekend-2")))
+        #expect(try CommandTable.parse(["load", "all"]) == .loadAll)
+        #expect(try CommandTable.parse(["exit"]) == .quit)
+        #expect(try CommandTable.parse(["ls"]) == .list)
     }
 
     /// Every command in the table parses its own example, and only quit (and its aliases) parses as quit:
     /// a table row the parser does not know must never end the REPL.
     @Test func everyCommandParsesItsExampleAndOnlyQuitQuits() throws {
         for info in CommandTable.all {
-            for words in try Tokenizer.commands(info.example) where CommandTable.info(words[0].lowercased())?.name == info.name {
-                let command = try Parser.parse(words)
+            for words in try Tokenizer.commands(info.example) where CommandTable.spec(words[0].lowercased())?.name == info.name {
+                let command = try CommandTable.parse(words)
                 #expect((command == .quit) == (info.name == "quit"), "\(info.name): \(info.example) parsed as \(command)")
             }
         }
-        #expect(try Parser.parse(["quit"]) == .quit)
-        #expect(throws: UsageError("quit takes no arguments: quit")) { try Parser.parse(["quit", "now"]) }
+        #expect(try CommandTable.parse(["quit"]) == .quit)
+        #expect(throws: UsageError("quit takes no arguments: quit")) { try CommandTable.parse(["quit", "now"]) }
     }
 
     @Test func mistakesSuggestTheNearestCommand() {
-        #expect(throws: UsageError("unknown command \"serch\": did you mean \"search\"? (help lists commands)")) { try Parser.parse(["serch"]) }
-        #expect(throws: UsageError("unknown command \"favs\": did you mean \"fav\"? (help lists commands)")) { try Parser.parse(["favs"]) }
-        #expect(throws: UsageError("unknown command \"xyzzy\": type help for the list of commands")) { try Parser.parse(["xyzzy"]) }
-        #expect(throws: UsageError("usage: page N, with N from 1")) { try Parser.parse(["page", "0"]) }
+        #expect(throws: UsageError("unknown command \"serch\": did you mean \"search\"? (help lists commands)")) { try CommandTable.parse(["serch"]) }
+        #expect(throws: UsageError("unknown command \"favs\": did you mean \"fav\"? (help lists commands)")) { try CommandTable.parse(["favs"]) }
+        #expect(throws: UsageError("unknown command \"xyzzy\": type help for the list of commands")) { try CommandTable.parse(["xyzzy"]) }
+        #expect(throws: UsageError("usage: page N, with N from 1")) { try CommandTable.parse(["page", "0"]) }
         #expect(throws: UsageError("search has no option --color: it takes --in, --type, --year, --country and --lang")) {
-            try Parser.parse(["search", "x", "--color", "red"])
+            try CommandTable.parse(["search", "x", "--color", "red"])
         }
         #expect(throws: UsageError("a session name is 1 to 64 letters, digits, '.', '_' or '-', not starting with '.' or '-'")) {
-            try Parser.parse(["session", "save", "../../etc"])
+            try CommandTable.parse(["session", "save", "../../etc"])
         }
-        #expect(throws: UsageError("list takes no arguments: list")) { try Parser.parse(["list", "x"]) }
+        #expect(throws: UsageError("list takes no arguments: list")) { try CommandTable.parse(["list", "x"]) }
     }
 }

@@ -5,8 +5,8 @@ import Testing
 
 /// The read-eval-print loop in process: a scripted reader, the real shell on a sandbox's folders, and
 /// every line it would print, in milliseconds and without spawning scout.
-@Suite struct REPLTests {
-    static let now = Date(timeIntervalSince1970: 1_795_374_840)  // 2026-11-22 19:14 UTC, as the scenarios
+@MainActor @Suite struct REPLTests {
+    nonisolated static let now = Date(timeIntervalSince1970: 1_795_374_840)  // 2026-11-22 19:14 UTC, as the scenarios
 
     func shell(_ box: Sandbox) -> Shell {
         var context = ShellContext(environment: box.environment, home: box.root.path, workingDirectory: box.root.path,

@@ -152,8 +152,14 @@ import Testing
         try Data().write(to: folder.file(".hidden"))
         try FileManager.default.createDirectory(at: folder.file("exports"), withIntermediateDirectories: false)
         let base = folder.url.path + "/"
-        #expect(CompletionData.paths(base + "exp") == [base + "export.json", base + "exports/"])
-        #expect(CompletionData.paths(base + ".") == [base + ".hidden"])
-        #expect(CompletionData.paths(base + "zzz") == [])
+        func paths(_ typed: String) -> [String] {
+            CompletionData.paths(typed, home: folder.url.path, workingDirectory: folder.url.path, store: FileStore())
+        }
+        #expect(paths(base + "exp") == [base + "export.json", base + "exports/"])
+        #expect(paths(base + ".") == [base + ".hidden"])
+        #expect(paths(base + "zzz") == [])
+        // Relative to the context's working directory, and ~/ from its home: never the process's own.
+        #expect(paths("exp") == ["export.json", "exports/"])
+        #expect(paths("~/exp") == ["~/export.json", "~/exports/"])
     }
 }

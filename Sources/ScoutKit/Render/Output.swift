@@ -34,6 +34,10 @@ public struct Output: Sendable {
     public private(set) var warnings: [String] = []
     /// The error, when the command failed.
     public private(set) var error: String?
+    /// The kind of error, for `--json`: kebab-case (`usage`, `unreachable`, `refused`).
+    public private(set) var code: String?
+    /// The command word (its name, not an alias), for `--json`; nil when no command could be read.
+    public var command: String?
     public var json: [String: JSONValue] = [:]
     /// Whether the REPL should stop after this command.
     public var quit = false
@@ -43,10 +47,15 @@ public struct Output: Sendable {
 
     public init() {}
 
-    public static func failure(_ message: String) -> Output {
+    public static func failure(_ message: String, code: String = "usage") -> Output {
         var output = Output()
-        output.fail(message)
+        output.fail(message, code: code)
         return output
+    }
+
+    /// The failure an error stands for, with its code.
+    static func failure(_ error: any Error) -> Output {
+        failure("\(error)", code: TypedJSON.code(of: error))
     }
 
     public var ok: Bool { error == nil }
@@ -74,15 +83,22 @@ public struct Output: Sendable {
         warnings.append(SafeText.clean(line))
     }
 
-    public mutating func fail(_ message: String) {
+    public mutating func fail(_ message: String, code: String = "failed") {
         error = SafeText.clean(message)
+        self.code = code
     }
 
-    /// This output as one `--json` line: `ok`, the command's fields, and `error` or `message`.
+    /// This output as one `--json` line (version 1, `Schemas/scout-output.v1.json`): `schema`, `ok`,
+    /// `command`, the command's fields, and `code` with `error`, or `message`.
     public func jsonLine() -> String {
         var object = json
+        object["schema"] = .int(TypedJSON.schema)
         object["ok"] = .bool(ok)
-        if let error { object["error"] = .string(error) }
+        object["command"] = command.map(JSONValue.string) ?? .null
+        if let error {
+            object["error"] = .string(error)
+            object["code"] = .string(code ?? "failed")
+        }
         if !warnings.isEmpty { object["warnings"] = .array(warnings.map(JSONValue.string)) }
         if object["items"] == nil, !lines.isEmpty { object["message"] = .string(lines.joined(separator: "\n")) }
         let data = (try? JSONEncoder.scoutLine.encode(JSONValue.object(object))) ?? Data(#"{"ok":false}"#.utf8)
@@ -102,5 +118,17 @@ public struct Output: Sendable {
             }
         }
         return out
+    }
+}
+
+extension Output {
+    /// Appends another command's output to this one: its lines, warnings, error and fields.
+    mutating func merge(_ other: Output) {
+        for line in other.styledLines { say(line) }
+        for warning in other.warnings { warn(warning) }
+        if let error = other.error { fail(error, code: other.code ?? "failed") }
+        json.merge(other.json) { $1 }
+        pageable = pageable && other.pageable
+        quit = quit || other.quit
     }
 }

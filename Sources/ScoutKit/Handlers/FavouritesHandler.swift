@@ -1,25 +1,29 @@
 import Foundation
 
-extension Shell {
+/// `fav` and its subcommands.
+@MainActor
+struct FavouritesHandler {
+    let state: ShellState
+
     func fav(_ command: Command.Fav) throws -> Output {
         switch command {
-        case .list: return favouriteList(favourites.all(), empty: "No favourites yet: fav add RANGES keeps rows.")
+        case .list: return favouriteList(state.favourites.all(), empty: "No favourites yet: fav add RANGES keeps rows.")
         case .add(let spec, let tags): return try favAdd(spec, tags: tags)
         case .remove(let what): return try favRemove(what)
         case .tag(let what, let tags): return try favTag(what, adding: tags)
         case .untag(let what, let tags): return try favTag(what, removing: tags)
         case .show(let n):
-            let all = favourites.all()
+            let all = state.favourites.all()
             guard (1...max(1, all.count)).contains(n), n <= all.count else {
                 throw UsageError(all.isEmpty ? "there are no favourites" : "there is no favourite \(n): fav lists 1 to \(all.count)")
             }
-            var output = detail(all[n - 1].item)
-            output.say("Added \(RelativeTime.date(all[n - 1].addedAt, calendar: context.calendar))" +
+            var output = state.detail(all[n - 1].item)
+            output.say("Added \(RelativeTime.date(all[n - 1].addedAt, calendar: state.context.calendar))" +
                        (all[n - 1].tags.isEmpty ? "" : " · tags: \(all[n - 1].tags.joined(separator: ", "))"))
             return output
         case .search(let text):
             let words = Text.words(text)
-            let matches = favourites.all().filter {
+            let matches = state.favourites.all().filter {
                 Text.matches(words, in: $0.item.searchText + " " + Text.fold($0.tags.joined(separator: " ")))
             }
             return favouriteList(matches, empty: "No favourite matches \"\(text)\".")
@@ -31,16 +35,16 @@ extension Shell {
     func favouriteList(_ list: [Favourite], empty: String) -> Output {
         var output = Output()
         if list.isEmpty { output.say(empty) }
-        let all = favourites.all()
+        let all = state.favourites.all()
         // Numbers in the whole list: the list itself for `fav`, looked up for a search among them.
         let numbers = list.count == all.count ? [:] : Dictionary(all.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { a, _ in a })
         let width = String(all.count).count
         for (index, favourite) in list.enumerated() {
             let n = String(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0).leftPadded(to: width, with: " ")
             let tags = favourite.tags.isEmpty ? "" : "  #" + favourite.tags.joined(separator: " #")
-            output.say(fitted("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)"))
+            output.say(state.fitted("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)"))
         }
-        guard context.json else { return output }
+        guard state.context.json else { return output }
         output.json["favourites"] = .array(list.map { favourite in
             var object: [String: JSONValue] = ["id": .string(favourite.id), "title": .string(favourite.title),
                                                "source": .string(favourite.source),
@@ -57,26 +61,26 @@ extension Shell {
     func favAdd(_ spec: RangeSpec?, tags: [String]) throws -> Output {
         let items: [Item]
         if let spec {
-            try requireResults()
-            let rows = displayed
+            try state.requireResults()
+            let rows = state.results.displayed
             items = try spec.indices(count: rows.count).map { rows[$0] }
-        } else if case .detail(let id) = session.view,
-                  let item = displayed.first(where: { $0.id == id }) ?? results.first(where: { $0.id == id })
-                      ?? session.selections.first(where: { $0.id == id }) ?? favourites.all().first(where: { $0.id == id })?.item {
+        } else if case .detail(let id) = state.session.view,
+                  let item = state.results.displayed.first(where: { $0.id == id }) ?? state.results.items.first(where: { $0.id == id })
+                      ?? state.session.selections.first(where: { $0.id == id }) ?? state.favourites.all().first(where: { $0.id == id })?.item {
             items = [item]
         } else {
-            if !resultsLoaded, session.query != nil {
+            if !state.results.loaded, state.session.query != nil {
                 throw UsageError("nothing to add yet: list shows the results again, then fav add N keeps row N, or select rows first")
             }
-            let selected = selectedIDs
-            items = resultsLoaded ? displayed.filter { selected.contains($0.id) } : []
+            let selected = state.selectedIDs
+            items = state.results.loaded ? state.results.displayed.filter { selected.contains($0.id) } : []
             guard !items.isEmpty else {
-                let elsewhere = session.selections.count
+                let elsewhere = state.session.selections.count
                 let note = elsewhere == 0 ? "" : " (the \(elsewhere) selected \(elsewhere == 1 ? "is" : "are") not rows of this list)"
                 throw UsageError("nothing to add: fav add N keeps row N, or select rows first\(note)")
             }
         }
-        let outcome = try favourites.addOrTag(items, tags: tags, at: context.now())
+        let outcome = try state.favourites.addOrTag(items, tags: tags, at: state.context.now())
         var output = Output()
         let hashtags = tags.map { "#" + $0 }.joined(separator: " ")
         if items.count == 1, let item = items.first {
@@ -92,7 +96,7 @@ extension Shell {
             let tagged = tags.isEmpty ? "" : " tagged \(tags.map { "#" + $0 }.joined(separator: " "))"
             output.say("♥ Added \(outcome.added.count) favourite\(outcome.added.count == 1 ? "" : "s")\(tagged)\(already > 0 ? " (\(already) already kept)" : "")\(outcome.added.isEmpty ? "." : ":")")
             // Each one named, as fav rm names what it removed.
-            for favourite in outcome.added { output.say(fitted("  \(Renderer.summary(favourite.item))")) }
+            for favourite in outcome.added { output.say(state.fitted("  \(Renderer.summary(favourite.item))")) }
             if !outcome.tagged.isEmpty {
                 let count = outcome.tagged.count
                 let whom = count == already ? "The \(count) already kept \(count == 1 ? "is" : "are")" : "\(count) of the \(already) already kept \(count == 1 ? "is" : "are")"
@@ -106,7 +110,7 @@ extension Shell {
 
     /// The favourites `what` names: ids (`movies:12`), or ranges of the numbers `fav` shows.
     func favouritesNamed(_ what: String) throws -> [Favourite] {
-        let all = favourites.all()
+        let all = state.favourites.all()
         if what.contains(":") {
             var named: [Favourite] = []
             for id in what.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) {
@@ -125,13 +129,13 @@ extension Shell {
 
     func favRemove(_ what: String) throws -> Output {
         let named = try favouritesNamed(what)
-        let removed = try favourites.remove(ids: Set(named.map(\.id)))
+        let removed = try state.favourites.remove(ids: Set(named.map(\.id)))
         var output = Output()
         if removed.count == 1, let favourite = removed.first {
             output.say("Removed \(Renderer.summary(favourite.item)) from the favourites.")
         } else {
             output.say("Removed \(removed.count) favourite\(removed.count == 1 ? "" : "s")\(removed.isEmpty ? "." : ":")")
-            for favourite in removed { output.say(fitted("  \(Renderer.summary(favourite.item))")) }
+            for favourite in removed { output.say(state.fitted("  \(Renderer.summary(favourite.item))")) }
         }
         output.json["removed"] = .int(removed.count)
         output.json["ids"] = .array(removed.map { .string($0.id) })
@@ -141,7 +145,7 @@ extension Shell {
     /// `fav tag` and `fav untag`.
     func favTag(_ what: String, adding: [String] = [], removing: [String] = []) throws -> Output {
         let named = try favouritesNamed(what)
-        let results = try favourites.retag(ids: named.map(\.id), adding: adding, removing: removing)
+        let results = try state.favourites.retag(ids: named.map(\.id), adding: adding, removing: removing)
         let changed = results.filter { !$0.changed.isEmpty }
         let hashtags = (adding + removing).map { "#" + $0 }.joined(separator: " ")
         var output = Output()
@@ -171,7 +175,7 @@ extension Shell {
     /// `fav export`: JSON on standard output, or FILE (CSV for `.csv`). An existing FILE is replaced only with
     /// `--force`, and the folder must exist: a mistyped path creates nothing.
     func favExport(_ path: String?, force: Bool) throws -> Output {
-        let all = favourites.all()
+        let all = state.favourites.all()
         var output = Output()
         let data: Data
         if let path, path.lowercased().hasSuffix(".csv") {
@@ -185,7 +189,7 @@ extension Shell {
             }
             return output
         }
-        let url = context.resolve(path)
+        let url = state.context.resolve(path)
         let folder = url.deletingLastPathComponent()
         let shownFolder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/" : "./"
         var isFolder: ObjCBool = false
@@ -199,7 +203,7 @@ extension Shell {
         } else if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil, !force {
             throw UsageError("\(path) already exists (a link to nothing): fav export \(path) --force replaces it; nothing was written")
         }
-        try context.fileStore.write(data, to: url)
+        try state.context.fileStore.write(data, to: url)
         output.say("Exported \(all.count) favourite\(all.count == 1 ? "" : "s") to \(path).")
         output.json["exported"] = .int(all.count)
         output.json["file"] = .string(url.path)
@@ -207,12 +211,12 @@ extension Shell {
     }
 
     func favImport(_ path: String) throws -> Output {
-        let url = context.resolve(path)
-        guard let data = try context.fileStore.read(url) else { throw StoreError.unreadable(path: path, reason: "no such file") }
+        let url = state.context.resolve(path)
+        guard let data = try state.context.fileStore.read(url) else { throw StoreError.unreadable(path: path, reason: "no such file") }
         let incoming: [Favourite]
         var skipped: [Int] = []
         if path.lowercased().hasSuffix(".csv") {
-            let read = try FavouritesCSV.read(data, name: path, now: context.now())
+            let read = try FavouritesCSV.read(data, name: path, now: state.context.now())
             incoming = read.favourites
             skipped = read.skippedLines
         } else if let file = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data), !file.favourites.isEmpty || data.first == UInt8(ascii: "{") {
@@ -222,7 +226,7 @@ extension Shell {
         } else {
             throw UsageError("\(path) is not a favourites export (JSON from fav export, or CSV ending in .csv)")
         }
-        let added = try favourites.merge(incoming)
+        let added = try state.favourites.merge(incoming)
         var output = Output()
         output.say("Imported \(added) new favourite\(added == 1 ? "" : "s") (\(incoming.count - added) already kept).")
         if !skipped.isEmpty {

@@ -62,54 +62,60 @@ public enum Completion {
     static func candidates(words: [String], current: String, data: CompletionData) -> [Candidate] {
         guard let first = words.first?.lowercased() else {
             if current.hasPrefix("!") { return [Candidate("!!", label: "!!  the last search")] + historyNumbers(current.dropFirst(), data: data).map { Candidate("!" + $0.word, label: $0.label) } }
-            return CommandTable.all.flatMap { info in ([info.name] + info.aliases).map { Candidate($0, label: "\($0)  \(info.summary)") } }
+            return CommandTable.all.flatMap { spec in ([spec.name] + spec.aliases).map { Candidate($0, label: "\($0)  \(spec.summary)") } }
         }
+        guard let spec = CommandTable.spec(first) else { return [] }
         let words = words.map { $0.lowercased() }
-        if let flag = words.last, flag.hasPrefix("--") { return flagValues(flag, words: words, data: data) }
-        guard let info = CommandTable.info(first) else { return [] }
-        let argument = words.count  // which word is being typed: 1 is the first after the command
-        let sub = words.count >= 2 ? words[1] : ""
-        switch info.name {
-        case "search":
-            return current.hasPrefix("-") ? flags(for: source(in: words, data: data)) : []
-        case "use": return argument == 1 ? plain(data.sources) : []
-        case "help": return argument == 1 ? plain(CommandTable.all.map(\.name)) : []
-        case "sort":
-            if argument == 1 { return plain(info.subcommands) }
-            return argument == 2 ? plain(["asc", "desc"]) : []
-        case "set":
-            if argument == 1 { return plain(Settings.keys) }
-            return argument == 2 ? plain(Settings.values(for: sub)) : []
-        case "show", "open":
-            return argument == 1 ? rowNumbers(current, data: data) : []
-        case "page":
-            return argument == 1 ? numbers(Substring(current), count: data.pageCount(), ascending: true).map { Candidate(String($0)) } : []
-        case "select", "unselect":
-            return argument == 1 ? plain(info.name == "select" ? ["all", "none"] : ["all"]) + rowNumbers(current, data: data) : []
-        case "fav":
-            if argument == 1 { return plain(info.subcommands) }
-            switch sub {
-            case "add": return current.hasPrefix("-") ? plain(["--tag"]) : rowNumbers(current, data: data)
-            case "rm":
-                guard argument == 2 else { return [] }
-                let favourites = data.favourites()
-                return favourites.map { Candidate($0.id, label: "\($0.id)  \($0.title)") } + favouriteNumbers(current, favourites)
-            case "show": return argument == 2 ? favouriteNumbers(current, data.favourites()) : []
-            case "export", "import": return argument == 2 ? data.files(current).map { Candidate($0) } : []
-            default: return []
+        let sub = words.count >= 2 ? spec.subcommands.first { $0.name == words[1] } : nil
+        let options = (sub?.options ?? []) + spec.options
+        if let flag = words.last, flag.hasPrefix("-"), let option = options.first(where: { $0.name == flag || $0.short == flag }), option.valueName != nil {
+            return expand(option.values, words: words, current: current, data: data)
+        }
+        if current.hasPrefix("-") {
+            let source = source(in: words, data: data)
+            return plain(options.filter { $0.sources?.contains(source) ?? true }.map(\.name))
+        }
+        // Which argument is being typed, not counting flags and their values: 1 is the first after the command.
+        var position = 0
+        var index = 1
+        while index < words.count {
+            if let option = options.first(where: { $0.name == words[index] || $0.short == words[index] }) {
+                index += option.valueName == nil ? 1 : 2
+            } else {
+                position += 1
+                index += 1
             }
-        case "history":
-            if argument == 1 { return plain(info.subcommands) + historyNumbers(Substring(current), data: data) }
-            return argument == 2 && (sub == "rerun" || sub == "rm") ? historyNumbers(Substring(current), data: data) : []
-        case "session":
-            if argument == 1 { return plain(info.subcommands) }
-            return argument == 2 && (sub == "load" || sub == "rm") ? plain(data.sessions()) : []
-        case "deny":
-            if argument == 1 { return plain(info.subcommands) }
-            if argument == 2, sub == "rm" { return plain(data.deniedTerms(current)) }
-            return argument == 2 && sub == "import" ? data.files(current).map { Candidate($0) } : []
-        default:
-            return argument == 1 ? plain(info.subcommands) : []
+        }
+        position += 1
+        if position == 1 {
+            return plain(spec.subcommandNames) + (spec.arguments.first.map { expand($0, words: words, current: current, data: data) } ?? [])
+        }
+        let arguments = sub?.arguments ?? spec.arguments
+        let slot = sub != nil ? position - 2 : position - 1
+        guard arguments.indices.contains(slot) else { return [] }
+        return expand(arguments[slot], words: words, current: current, data: data)
+    }
+
+    /// The candidates a completer stands for.
+    static func expand(_ completer: CommandSpec.Completer, words: [String], current: String, data: CompletionData) -> [Candidate] {
+        switch completer {
+        case .nothing: return []
+        case .words(let words): return plain(words)
+        case .commands: return plain(CommandTable.all.map(\.name))
+        case .sources: return plain(data.sources)
+        case .rows: return rowNumbers(current, data: data)
+        case .pages: return numbers(Substring(current), count: data.pageCount(), ascending: true).map { Candidate(String($0)) }
+        case .favourites: return favouriteNumbers(current, data.favourites())
+        case .favouriteIDs:
+            let favourites = data.favourites()
+            return favourites.map { Candidate($0.id, label: "\($0.id)  \($0.title)") } + favouriteNumbers(current, favourites)
+        case .tags: return plain(data.tags())
+        case .history: return historyNumbers(Substring(current), data: data)
+        case .sessions: return plain(data.sessions())
+        case .files: return data.files(current).map { Candidate($0) }
+        case .deniedTerms: return plain(data.deniedTerms(current))
+        case .settingValue: return words.count >= 2 ? plain(Settings.values(for: words[1])) : []
+        case .all(let completers): return completers.flatMap { expand($0, words: words, current: current, data: data) }
         }
     }
 
@@ -142,28 +148,6 @@ public enum Completion {
     static func source(in words: [String], data: CompletionData) -> String {
         if let index = words.firstIndex(of: "--in"), index + 1 < words.count { return words[index + 1] }
         return data.currentSource
-    }
-
-    /// The flags a search in `source` takes.
-    static func flags(for source: String) -> [Candidate] {
-        let own: [String]
-        switch source {
-        case "omdb": own = ["--type", "--year"]
-        case "movies", "restaurants": own = []
-        default: own = ["--country", "--lang"]
-        }
-        return plain(["--in"] + own)
-    }
-
-    static func flagValues(_ flag: String, words: [String], data: CompletionData) -> [Candidate] {
-        switch flag {
-        case "--in": return plain(data.sources)
-        case "--type": return plain(OMDbSource.types.sorted())
-        case "--tag": return plain(data.tags())
-        case "--country": return plain(Settings.countries)
-        case "--lang": return plain(Settings.languages)
-        default: return []
-        }
     }
 
     /// Numbers from 1 to `count` that start with the digits typed: the `limit` highest, highest first
@@ -235,21 +219,19 @@ public struct CompletionData {
     /// How many pages the results have.
     public var pageCount: () -> Int = { 0 }
     /// Paths that complete the path typed.
-    public var files: (String) -> [String] = Self.paths
+    public var files: (String) -> [String] = { _ in [] }
 
     public init() {}
 
     /// Entries of the folder of `typed` whose names start with what follows its last `/`; folders end in `/`.
-    public static func paths(_ typed: String) -> [String] {
+    public static func paths(_ typed: String, home: String, workingDirectory: String, store: FileStore) -> [String] {
         let folderPart = typed.contains("/") ? String(typed[...(typed.lastIndex(of: "/") ?? typed.startIndex)]) : ""
-        let expanded = folderPart.hasPrefix("~/") ? NSHomeDirectory() + folderPart.dropFirst() : folderPart
-        let folder = expanded.isEmpty ? FileManager.default.currentDirectoryPath : expanded
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let expanded = folderPart.hasPrefix("~/") ? home + folderPart.dropFirst() : folderPart
+        let folder = URL(fileURLWithPath: expanded.isEmpty ? workingDirectory : expanded, relativeTo: URL(fileURLWithPath: workingDirectory))
+        let names = store.contents(of: folder) ?? []
         let namePrefix = typed.dropFirst(folderPart.count)
         return names.filter { $0.hasPrefix(namePrefix) && ($0.hasPrefix(".") == namePrefix.hasPrefix(".")) }.sorted().map { name in
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &isFolder)
-            return folderPart + name + (exists && isFolder.boolValue ? "/" : "")
+            folderPart + name + (store.isFolder(folder.appendingPathComponent(name)) ? "/" : "")
         }
     }
 }

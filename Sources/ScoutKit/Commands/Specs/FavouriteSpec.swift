@@ -1,0 +1,133 @@
+import Foundation
+
+extension Command {
+    public enum Fav: Equatable, Sendable {
+        case list
+        /// Rows of the current list; none: the item shown in the detail view, else the selected rows of the list.
+        case add(RangeSpec?, tags: [String])
+        /// Favourites as `fav` numbers them (`1-3,7`), or ids (`movies:12`).
+        case remove(String)
+        case tag(String, tags: [String])
+        case untag(String, tags: [String])
+        case show(Int)
+        case search(String)
+        case export(String?, force: Bool)
+        case importFile(String)
+    }
+}
+
+/// `fav` and its subcommands.
+enum FavouriteSpec {
+    static let tagOption = CommandSpec.Option("--tag", short: "-t", value: "T", help: "fav add: tag them T, those already kept too (repeat for more)",
+                                              values: .tags)
+
+    static let fav = CommandSpec(
+        name: "fav",
+        usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav tag RANGES|ID TAG… | fav untag RANGES|ID TAG… | fav show N | fav search TEXT | fav export [FILE] [--force] | fav import FILE",
+        summary: "favourites, kept with a snapshot so they work offline", example: "fav add 2 --tag weekend; fav tag 1-3 rewatch",
+        topic: .choosing,
+        subcommands: [.init("add", [.rows], options: [tagOption]), .init("rm", [.favouriteIDs]), .init("tag", [.favouriteIDs, .tags]),
+                      .init("untag", [.favouriteIDs, .tags]), .init("show", [.favourites]), .init("search"),
+                      .init("export", [.files], options: [.init("--force", help: "fav export: replace FILE when it exists")]),
+                      .init("import", [.files])],
+        details: [.init("add [RANGES]", "keep rows of the list; no RANGES: the item shown (show N), else the selected rows of this list"),
+                  .init("--tag T, -t T", "fav add: tag them T, those already kept too (repeat for more)"),
+                  .init("tag, untag", "add or drop tags of the favourites numbered as fav shows them (1-3,7), or of an id"),
+                  .init("rm RANGES|ID", "drop favourites, numbered as for tag; names each one dropped"),
+                  .init("export [FILE]", "FILE.csv: CSV, else JSON; no FILE: JSON on standard output"),
+                  .init("--force", "fav export: replace FILE when it exists")],
+        parse: parse)
+
+    static func parse(_ args: CommandSpec.Arguments) throws(UsageError) -> Command {
+        guard let sub = args.subcommand else { return .fav(.list) }
+        let rest = args.rest
+        switch sub {
+        case "add":
+            var tags: [String] = []
+            var ranges: [String] = []
+            var index = 0
+            while index < rest.count {
+                if rest[index] == "--tag" || rest[index] == "-t" {
+                    index += 1
+                    guard index < rest.count else { throw UsageError("--tag needs a value: fav add 2 --tag weekend") }
+                    tags.append(try tag(rest[index]))
+                } else if rest[index].hasPrefix("--") {
+                    throw UsageError("fav add has no option \(rest[index].prefix(40)): it takes --tag T")
+                } else {
+                    ranges.append(rest[index])
+                }
+                index += 1
+            }
+            return .fav(.add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: " ")), tags: unique(tags)))
+        case "rm":
+            guard !rest.isEmpty else { throw UsageError("usage: fav rm RANGES|ID (RANGES as fav numbers them)") }
+            return .fav(.remove(try favouriteTarget(rest.joined(separator: " "))))
+        case "tag", "untag":
+            guard rest.count >= 2 else { throw UsageError("usage: fav \(sub) RANGES|ID TAG… (such as fav \(sub) 1-3 rewatch)") }
+            // The favourites come first: an id, or every leading word that reads as ranges (`1 3`, `1-3,7`),
+            // leaving at least one tag.
+            var split = 1
+            if !rest[0].contains(":") {
+                while split < rest.count - 1, !rest[split].contains(":"), (try? RangeSpec.parse(rest[split])) != nil { split += 1 }
+            }
+            let target = try favouriteTarget(rest[..<split].joined(separator: " "))
+            var tags: [String] = []
+            for word in rest[split...] { tags.append(try tag(word)) }
+            return .fav(sub == "tag" ? .tag(target, tags: unique(tags)) : .untag(target, tags: unique(tags)))
+        case "show":
+            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else { throw UsageError("usage: fav show N (N as fav lists them)") }
+            return .fav(.show(n))
+        case "search":
+            guard !rest.isEmpty else { throw UsageError("usage: fav search TEXT") }
+            return .fav(.search(rest.joined(separator: " ")))
+        case "export":
+            let force = rest.contains("--force")
+            let files = rest.filter { $0 != "--force" }
+            if let option = files.first(where: { $0.hasPrefix("--") }) {
+                throw UsageError("fav export has no option \(option.prefix(40)): it takes --force")
+            }
+            guard files.count <= 1 else { throw UsageError("usage: fav export [FILE] [--force]") }
+            if force && files.isEmpty { throw UsageError("--force replaces a file: fav export FILE --force") }
+            return .fav(.export(files.first, force: force))
+        case "import":
+            guard rest.count == 1 else { throw UsageError("usage: fav import FILE") }
+            return .fav(.importFile(rest[0]))
+        default:
+            throw UsageError("fav has no subcommand \"\(sub.prefix(40))\": usage: \(args.spec.usage)")
+        }
+    }
+
+    /// Favourites named for `fav rm`, `fav tag` and `fav untag`: ids (`movies:12`), or ranges of the numbers `fav` shows.
+    static func favouriteTarget(_ text: String) throws(UsageError) -> String {
+        if text.contains(":") {
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
+            if let bad = words.first(where: { !$0.contains(":") }) {
+                throw UsageError("\"\(bad.prefix(40))\" is not an id: name favourites by ids such as movies:12, or by the numbers fav shows")
+            }
+            return text
+        }
+        do {
+            _ = try RangeSpec.parse(text)
+        } catch {
+            throw UsageError("\"\(text.prefix(40))\" names no favourites: use the numbers fav shows (3, 1-3,7) or an id such as movies:12")
+        }
+        return text
+    }
+
+    /// A tag as `--tag`, `fav tag` and `fav untag` take it: some text without `;` (CSV exports join tags with it).
+    static func tag(_ text: String) throws(UsageError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw UsageError("a tag needs some text: fav add 2 --tag weekend") }
+        guard !trimmed.contains(";"), !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+            throw UsageError("a tag cannot hold ; or control characters (CSV exports join tags with ;): \"\(Text.brief(trimmed))\"")
+        }
+        guard trimmed.count <= 100 else { throw UsageError("a tag is at most 100 characters: shorten it") }
+        return trimmed
+    }
+
+    /// The tags in order, each once (ignoring case).
+    static func unique(_ tags: [String]) -> [String] {
+        var seen: Set<String> = []
+        return tags.filter { seen.insert($0.lowercased()).inserted }
+    }
+}

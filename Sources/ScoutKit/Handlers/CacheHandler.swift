@@ -1,0 +1,31 @@
+import Foundation
+
+/// `cache` and `cache clear`.
+@MainActor
+struct CacheHandler {
+    let state: ShellState
+
+    func cache(clear: Bool) -> Output {
+        var output = Output()
+        let folder = state.context.paths.cache
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+        if clear {
+            for name in names { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+            try? FileManager.default.removeItem(at: CacheStats.file(in: folder))
+            output.say("Cache cleared (\(names.count) entr\(names.count == 1 ? "y" : "ies")).")
+            return output
+        }
+        let bytes = names.reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+        }
+        let counts = CacheStats.read(in: folder, store: state.context.fileStore, warn: state.warnings.add)
+        let asked = counts.hits + counts.misses
+        let rate = asked == 0 ? "no look-ups yet" : "hit rate \(counts.hits * 100 / asked)% (\(counts.hits) of \(asked))"
+        output.say("Cache: \(names.count) entr\(names.count == 1 ? "y" : "ies"), \(bytes) bytes, \(rate), fresh for \(state.settings.cacheTTL) s, in \(folder.path)")
+        output.json["entries"] = .int(names.count)
+        output.json["bytes"] = .int(bytes)
+        output.json["hits"] = .int(counts.hits)
+        output.json["misses"] = .int(counts.misses)
+        return output
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// `history`, `!N` and `!!`.
+@MainActor
+struct HistoryHandler {
+    let state: ShellState
+
+    func historyCommand(_ command: Command.History) async throws -> Output {
+        switch command {
+        case .list(let n):
+            let log = try state.history.log()
+            let shown = Array((1..<(log.count + 1)).suffix(n ?? 20))
+            var output = historyList(shown, in: log, empty: "No searches yet.")
+            if shown.count < log.count {
+                output.say("(the last \(shown.count) of \(log.count): history N shows more, history search TEXT finds one)")
+            }
+            output.json["total"] = .int(log.count)
+            return output
+        case .search(let text):
+            let log = try state.history.log()
+            return historyList(log.matching(text), in: log, empty: "No past search matches \"\(text)\".")
+        case .rerun(let n):
+            let log = try state.history.log()
+            guard let entry = try Self.entry(n, in: log) else { throw UsageError("no searches yet: nothing to re-run") }
+            var output = Output()
+            // Exactly what runs, options included, quoted so that it can be pasted back.
+            let line = Tokenizer.searchLine(entry.query)
+            output.say("Re-running: \(line)")
+            output.json["rerun"] = .string(line)
+            output.merge(try await SearchHandler(state: state).search(entry.query))
+            return output
+        case .remove(let n):
+            let log = try state.history.log()
+            guard let entry = try Self.entry(n, in: log) else { throw UsageError("no searches yet") }
+            try state.history.remove(ids: [entry.id])
+            var output = Output()
+            output.say("Removed search \(n) (\(entry.source) \(Self.describe(terms: entry.terms))).")
+            return output
+        case .clear:
+            try state.history.clear()
+            var output = Output()
+            output.say("History cleared.")
+            return output
+        }
+    }
+
+    /// Search terms as listings show them: quoted, or `everything` for a search without terms.
+    static func describe(terms: String) -> String {
+        terms.isEmpty ? "everything" : "\"\(terms)\""
+    }
+
+    /// Entry `n` (from 1), or the newest for nil.
+    static func entry(_ n: Int?, in log: HistoryLog) throws(UsageError) -> HistoryEntry? {
+        guard log.count > 0 else { return nil }
+        let n = n ?? log.count
+        guard n >= 1, n <= log.count else { throw UsageError("there is no search \(n): history has 1 to \(log.count)") }
+        guard let entry = log.entry(n) else { throw UsageError("search \(n) could not be read") }
+        return entry
+    }
+
+    func historyList(_ numbers: [Int], in log: HistoryLog, empty: String) -> Output {
+        let shown = numbers.compactMap { n in log.entry(n).map { (offset: n - 1, element: $0) } }
+        let total = log.count
+        var output = Output()
+        if shown.isEmpty { output.say(empty) }
+        let width = String(total).count
+        var formatter = MinuteFormatter(timeZone: state.context.calendar.timeZone)
+        for (offset, entry) in shown {
+            let filters = entry.filters.sorted { $0.key < $1.key }.map { " --\($0.key) \($0.value)" }.joined()
+            var line = "\(String(offset + 1).leftPadded(to: width, with: " "))  \(formatter.string(entry.time))  "
+                + "\(DisplayWidth.pad(entry.source, to: 11)) \(Self.describe(terms: entry.terms))\(filters)  \(entry.count) result\(entry.count == 1 ? "" : "s")"
+            if !entry.chosen.isEmpty { line += "  → " + entry.chosen.map(\.title).joined(separator: ", ") }
+            output.say(state.fitted(line))
+        }
+        guard state.context.json else { return output }
+        output.json["history"] = .array(shown.map { offset, entry in
+            .object(["n": .int(offset + 1), "time": .string(ISODate.string(entry.time)),
+                     "source": .string(entry.source), "terms": .string(entry.terms),
+                     "filters": .object(entry.filters.mapValues(JSONValue.string)), "count": .int(entry.count),
+                     "chosen": .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) })])
+        })
+        return output
+    }
+}

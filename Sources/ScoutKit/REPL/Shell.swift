@@ -1,0 +1,138 @@
+import Foundation
+
+/// The evaluate stage: parses a line's commands, dispatches each to the handler of its family, and
+/// returns what it produced with the warnings raised on the way. It reads no terminal, clock,
+/// environment or path of its own (`ShellContext` hands them in), and runs on the main actor: one
+/// command at a time, which the REPL runs in a task Ctrl-C can cancel.
+@MainActor
+public final class Shell {
+    let state: ShellState
+
+    public init(context: ShellContext, fresh: Bool = false) {
+        state = ShellState(context: context, fresh: fresh)
+    }
+
+    /// Every source's name, in the order `sources` lists them.
+    public nonisolated static var sourceNames: [String] { SourceRegistry.names }
+
+    public var context: ShellContext { state.context }
+    public var session: SessionModel { state.session }
+    public var settings: Settings { state.settings }
+    /// The window's size, which listings fit; the REPL updates it when the window is resized.
+    public var width: Int {
+        get { state.width }
+        set { state.width = newValue }
+    }
+    public var height: Int? {
+        get { state.height }
+        set { state.height = newValue }
+    }
+
+    /// Runs every command on a line (`;` separates them), stopping after a `quit`.
+    public func run(line: String) async -> [Output] {
+        let commands: [[String]]
+        do {
+            commands = try Tokenizer.commands(line)
+        } catch {
+            return [finish(.failure(error.description))]
+        }
+        var outputs: [Output] = []
+        for words in commands {
+            let output = await run(words: words)
+            outputs.append(output)
+            // Ctrl-C stops the whole line, not only the command it landed in.
+            if output.quit || Task.isCancelled { break }
+        }
+        return outputs
+    }
+
+    public func run(words: [String]) async -> Output {
+        var output: Output
+        do {
+            output = await execute(try CommandTable.parse(words))
+        } catch {
+            output = .failure(error.description, code: CommandTable.spec(words.first ?? "") == nil ? "unknown-command" : "usage")
+        }
+        output.command = CommandTable.commandName(words)
+        return finish(output)
+    }
+
+    /// Restores the session at launch (see `SessionHandler.start`).
+    public func start(greet: Bool) async -> Output {
+        finish(await SessionHandler(state: state).start(greet: greet))
+    }
+
+    /// Adds the warnings raised on the way, and writes the session if the command changed it.
+    func finish(_ output: Output) -> Output {
+        var output = output
+        for warning in state.warnings.drain() { output.warn(warning) }
+        state.saveSession(into: &output)
+        return output
+    }
+
+    public func execute(_ command: Command) async -> Output {
+        do {
+            let restoreProblem = try await prepare(for: command)
+            var output = try await dispatch(command)
+            if let restoreProblem { output.warn(restoreProblem) }
+            return output
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Before a command on the rows: the results of a restored session, fetched when first needed rather
+    /// than at start; and a row the heading counts but no page has brought yet (select 22 of 23 with 20 here).
+    func prepare(for command: Command) async throws -> String? {
+        guard command.needsResults else { return nil }
+        var problem: String?
+        if !state.results.loaded, state.session.query != nil { problem = await SearchHandler(state: state).reload() }
+        if problem == nil, let row = command.highestRow, state.results.loaded {
+            do {
+                while state.results.hasMore, state.results.displayed.count < row { try await state.fetchNextPage() }
+            } catch {
+                throw UsageError("row \(row) is not loaded and its page could not be fetched (\(error))")
+            }
+        }
+        return problem
+    }
+
+    func dispatch(_ command: Command) async throws -> Output {
+        switch command {
+        case .search(let terms, let source, let options):
+            return try await SearchHandler(state: state).search(SearchQuery(source: source ?? state.session.source, terms: terms, options: options))
+        case .use(let name): return try SearchHandler(state: state).use(name)
+        case .sources: return SearchHandler(state: state).sources()
+        case .loadAll: return try await SearchHandler(state: state).loadAll()
+        case .list, .next, .prev, .page, .filter, .sort, .group, .show, .open: return try await ResultsHandler(state: state).run(command)
+        case .select(let spec): return try SelectionHandler(state: state).select(spec)
+        case .unselect(let spec): return try SelectionHandler(state: state).unselect(spec)
+        case .selection: return SelectionHandler(state: state).selection()
+        case .done: return try SelectionHandler(state: state).done()
+        case .fav(let sub): return try FavouritesHandler(state: state).fav(sub)
+        case .history(let sub): return try await HistoryHandler(state: state).historyCommand(sub)
+        case .deny(let sub): return try DenyHandler(state: state).deny(sub)
+        case .cache(let clear): return CacheHandler(state: state).cache(clear: clear)
+        case .session(let sub): return try await SessionHandler(state: state).sessionCommand(sub)
+        case .set(let key, let value): return try SettingsHandler(state: state).set(key, value)
+        case .help(let topic): return try HelpHandler(state: state).help(topic)
+        case .quit:
+            var output = Output()
+            output.quit = true
+            return output
+        }
+    }
+
+    /// The prompt: the source and how many items are selected.
+    public var prompt: String {
+        "\(state.session.source) [\(state.session.selections.count) selected]> "
+    }
+
+    /// The right prompt: the page of the results shown (`p2/7`), empty before a search.
+    public var rightPrompt: String {
+        state.results.loaded && !state.results.displayed.isEmpty ? "p\(state.session.page)/\(state.results.pageCountText)" : ""
+    }
+
+    /// Records the time of this visit; called when scout exits.
+    public func saveOnExit() -> String? { state.saveOnExit() }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// `--json` version 1's typed values, made in one place so that every command writes an item, a
+/// favourite, a price or a date the same way: numbers as numbers, prices as an amount and a currency,
+/// dates in ISO 8601, and no display strings (`album only`, `$$`, `1999–2001`).
+enum TypedJSON {
+    /// The version `--json` promises: fields are added, never renamed or retyped, without a new one.
+    static let schema = 1
+
+    /// An item of any source: `id`, `title`, `source`, then its fields typed, then `url`.
+    static func item(_ item: Item) -> [String: JSONValue] {
+        var object: [String: JSONValue] = ["id": .string(item.id), "title": .string(item.title), "source": .string(item.sourceName)]
+        for field in item.fields where object[field.name] == nil {
+            switch field.name {
+            case "year":
+                // `1999`, `1999–2001` (a series), `2017–` (still running).
+                let parts = field.value.split(separator: "–", omittingEmptySubsequences: false)
+                object["year"] = Int(parts[0].prefix(4)).map(JSONValue.int) ?? .null
+                if parts.count > 1 { object["endYear"] = Int(parts[1]).map(JSONValue.int) ?? .null }
+            case "rating":
+                object["rating"] = Double(field.value).map(JSONValue.double) ?? .null
+            case "price":
+                object.merge(price(field.value)) { $1 }
+            default:
+                object[field.name] = .string(field.value)
+            }
+        }
+        object["url"] = item.url.map(JSONValue.string) ?? .null
+        return object
+    }
+
+    /// A price as the sources give it: `1.29 USD`, `free`, `album only` (iTunes), `$$` (a restaurant's
+    /// level); a level is `priceLevel`, and a price that is not for sale on its own is null with `albumOnly`.
+    static func price(_ text: String) -> [String: JSONValue] {
+        if !text.isEmpty, text.allSatisfy({ $0 == "$" }) { return ["price": .null, "priceLevel": .int(text.count)] }
+        if text == "album only" { return ["price": .null, "albumOnly": .bool(true)] }
+        if text.lowercased() == "free" { return ["price": .object(["amount": .double(0), "currency": .null])] }
+        let parts = text.split(separator: " ")
+        guard let amount = parts.first.flatMap({ Double($0) }) else { return ["price": .null] }
+        return ["price": .object(["amount": .double(amount), "currency": parts.count > 1 ? .string(String(parts[1])) : .null])]
+    }
+
+    static func date(_ date: Date) -> JSONValue { .string(ISODate.string(date)) }
+
+    /// A listing: its rows under `items`, and `total` (nil where the source does not say).
+    static func listing(_ items: [JSONValue], total: Int?) -> [String: JSONValue] {
+        ["items": .array(items), "total": total.map(JSONValue.int) ?? .null]
+    }
+
+    /// A setting's value typed: numbers, booleans, null for `auto`.
+    static func setting(_ key: String, in settings: Settings, shown: String) -> JSONValue {
+        switch key {
+        case "page-size": settings.pageSize.map(JSONValue.int) ?? .null
+        case "auto-deny": .bool(settings.autoDeny)
+        case "offline": .bool(settings.offline)
+        case "cache-ttl": .int(settings.cacheTTL)
+        case "timeout": .int(settings.timeout)
+        default: .string(shown)
+        }
+    }
+
+    /// The kind of an error, for scripts to tell one from another: kebab-case, stable across versions.
+    static func code(of error: any Error) -> String {
+        switch error {
+        case is UsageError: return "usage"
+        case let error as SourceError:
+            switch error {
+            case .timedOut: return "timed-out"
+            case .unreachable: return "unreachable"
+            case .http(let status, _): return status == 404 ? "not-found" : "http-\(status)"
+            case .undecodable: return "bad-answer"
+            case .tooLarge: return "too-large"
+            case .cancelled: return "cancelled"
+            case .rejected: return "rejected"
+            case .throttled: return "throttled"
+            case .notConfigured: return "not-configured"
+            case .insecure: return "insecure"
+            case .proxy: return "proxy"
+            }
+        case let error as StoreError:
+            switch error {
+            case .writeFailed: return "write-failed"
+            case .busy: return "busy"
+            case .unreadable: return "unreadable"
+            }
+        default: return "failed"
+        }
+    }
+}

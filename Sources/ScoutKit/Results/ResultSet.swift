@@ -1,0 +1,303 @@
+import Foundation
+
+/// How the results are shown: what `filter`, `sort`, `group` and the page size make of them.
+struct ResultView: Equatable {
+    var filter: String?
+    var sort: SortOrder?
+    /// The field rows are grouped by, if any.
+    var groupField: String?
+    /// Lines a page may use for its rows (and, fitting the window, its group headings).
+    var pageLines: Int
+    /// Whether a page fits the window, group headings counted: on a terminal with `page-size` not set.
+    var pagesFitWindow: Bool
+}
+
+/// The results of the current search: the pages fetched so far, in the source's order, and the rows as
+/// they are numbered once filtered, sorted, grouped and cut into pages. It fetches further pages
+/// (one by one, or `load all`'s several at once) and keeps every one that arrives.
+@MainActor
+final class ResultSet {
+    /// The results, in the source's order.
+    private(set) var items: [Item] = []
+    /// Whether `items` holds the answer to the session's query (false before the first search, or when
+    /// restoring it failed).
+    private(set) var loaded = false
+    /// Whether the source may have more pages than `items` holds, and how many it has fetched.
+    private(set) var hasMore = false
+    private(set) var fetchedPages = 0
+    /// The source's count of all results, when it gives one.
+    private(set) var sourceTotal: Int?
+    /// Pages that arrived past one that did not (Ctrl-C during `load all`), kept until the gap is fetched.
+    private var parkedPages: [Int: [Item]] = [:]
+    /// How many requests `load all` keeps in flight: the rest of ten OMDb pages arrive in one round
+    /// trip instead of eight, while a free API is never sent more than eight at once.
+    static let loadAllConcurrency = 8
+
+    /// The view the rows are numbered in, asked for at each use.
+    private let currentView: () -> ResultView
+    private var cachedView: ResultView?
+    /// `items` filtered, sorted and grouped, as rows are numbered; rebuilt when the items or the view change.
+    private var displayedCache: [Item]?
+    /// Where each page of `displayed` starts; rebuilt with it.
+    private var pageStartsCache: [Int]?
+
+    init(view: @escaping () -> ResultView) {
+        currentView = view
+    }
+
+    var view: ResultView {
+        let view = currentView()
+        if view != cachedView {
+            cachedView = view
+            invalidate()
+        }
+        return view
+    }
+
+    /// Starts over with a search's first page.
+    func start(with page: ResultPage) {
+        items = page.items
+        hasMore = page.hasMore
+        sourceTotal = page.total
+        fetchedPages = 1
+        parkedPages = [:]
+        loaded = true
+        invalidate()
+    }
+
+    /// No results: before a search, after `use`, or when fetching them again failed.
+    func clear() {
+        items = []
+        loaded = false
+        hasMore = false
+        parkedPages = [:]
+        invalidate()
+    }
+
+    private func invalidate() {
+        displayedCache = nil
+        pageStartsCache = nil
+    }
+
+    // MARK: Rows and pages
+
+    /// The results as rows are numbered: filtered, sorted, then grouped.
+    var displayed: [Item] {
+        let view = self.view
+        if let displayedCache { return displayedCache }
+        var rows = items
+        if let filter = view.filter, !filter.isEmpty {
+            let words = Text.words(filter)
+            rows = rows.filter { Text.matches(words, in: $0.searchText) }
+        }
+        if let sort = view.sort, sort.key != .relevance {
+            rows = Self.sorted(rows, by: sort)
+        }
+        if let field = view.groupField {
+            let keys = rows.map { Renderer.groupKey($0, field) }
+            var order: [String: Int] = [:]
+            let sortedKeys = Set(keys).sorted { field == "year" ? $0 > $1 : $0.localizedStandardCompare($1) == .orderedAscending }
+            for (index, key) in sortedKeys.enumerated() { order[key] = index }
+            rows = zip(rows, keys).enumerated()
+                .sorted { (order[$0.element.1] ?? 0, $0.offset) < (order[$1.element.1] ?? 0, $1.offset) }
+                .map(\.element.0)
+        }
+        displayedCache = rows
+        return rows
+    }
+
+    static func sorted(_ items: [Item], by order: SortOrder) -> [Item] {
+        func compare(_ a: Item, _ b: Item) -> Bool? {
+            switch order.key {
+            case .year:
+                guard a.year != b.year else { return nil }
+                guard let x = a.year else { return false }
+                guard let y = b.year else { return true }
+                return order.descending ? x > y : x < y
+            case .rating:
+                guard a.rating != b.rating else { return nil }
+                guard let x = a.rating else { return false }
+                guard let y = b.rating else { return true }
+                return order.descending ? x > y : x < y
+            case .title:
+                let result = a.title.localizedStandardCompare(b.title)
+                if result == .orderedSame { return nil }
+                return (result == .orderedAscending) != order.descending
+            case .relevance:
+                return nil
+            }
+        }
+        return items.enumerated().sorted { a, b in
+            if let decided = compare(a.element, b.element) { return decided }
+            // Ties read best by title, then keep the source's order.
+            let byTitle = a.element.title.localizedStandardCompare(b.element.title)
+            if order.key != .title, byTitle != .orderedSame { return byTitle == .orderedAscending }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// How many results there are: the source's count while pages remain to fetch, else those loaded.
+    var count: Int {
+        hasMore && view.filter == nil ? max(displayed.count, sourceTotal ?? 0) : displayed.count
+    }
+
+    /// Where each page of `displayed` starts: every `pageLines` rows, or as many rows and headings as fit.
+    var pageStarts: [Int] {
+        let view = self.view
+        if let pageStartsCache { return pageStartsCache }
+        let rows = displayed
+        var starts = [0]
+        if view.pagesFitWindow, let field = view.groupField {
+            var used = 0
+            var previous: String?
+            for (index, item) in rows.enumerated() {
+                let key = Renderer.groupKey(item, field)
+                // A page opens with its group's heading; a new group within a page adds one.
+                var cost = used == 0 || key != previous ? 2 : 1
+                if used > 0, used + cost > view.pageLines {
+                    starts.append(index)
+                    used = 0
+                    cost = 2
+                }
+                used += cost
+                previous = key
+            }
+        } else {
+            starts += Array(stride(from: view.pageLines, to: rows.count, by: view.pageLines))
+        }
+        pageStartsCache = starts
+        return starts
+    }
+
+    /// The rows of page `page` (from 1), as indices into `displayed`.
+    func rows(onPage page: Int) -> Range<Int> {
+        let starts = pageStarts, count = displayed.count
+        guard page >= 1, page <= starts.count else { return count..<count }
+        return starts[page - 1]..<(page < starts.count ? starts[page] : count)
+    }
+
+    /// Whether page `page` holds every row it will: the next page has begun, or nothing is left to fetch.
+    func pageIsFull(_ page: Int) -> Bool {
+        let view = self.view
+        return !hasMore || pageStarts.count > page || (!(view.pagesFitWindow && view.groupField != nil) && displayed.count >= page * view.pageLines)
+    }
+
+    var pageCount: Int {
+        let loadedPages = displayed.isEmpty ? 1 : pageStarts.count
+        guard hasMore else { return loadedPages }
+        // Unfiltered, the source's own count says how many pages there will be; otherwise one more at least.
+        let view = self.view
+        if view.filter == nil, let sourceTotal {
+            let perPage = max(1, view.pagesFitWindow && view.groupField != nil ? view.pageLines - 2 : view.pageLines)
+            let lastStart = pageStarts.last ?? 0
+            return max(loadedPages, pageStarts.count - 1 + (sourceTotal - lastStart + perPage - 1) / perPage)
+        }
+        return loadedPages + 1
+    }
+
+    /// Whether more results may come than any count says: pages remain, and the source gave no count
+    /// (iTunes) or a filter hides how many of them match.
+    var countIsOpen: Bool { hasMore && (sourceTotal == nil || view.filter != nil) }
+
+    /// The page count as shown: `3+` while the count is open.
+    var pageCountText: String { countIsOpen ? "\(pageCount - 1)+" : "\(pageCount)" }
+
+    // MARK: Fetching
+
+    /// Fetches the source's next page, through `fetch` (which may show a spinner).
+    func fetchNextPage(_ query: SearchQuery, from source: any Source, progress: (@Sendable (String?) -> Void)?) async throws {
+        guard hasMore else { return }
+        let number = fetchedPages + 1
+        let page: ResultPage
+        if let parked = parkedPages.removeValue(forKey: number) {
+            page = ResultPage(items: parked, total: sourceTotal, hasMore: sourceTotal.map { number * OMDbSource.pageSize < $0 } ?? true)
+        } else {
+            page = try await Spinner.waiting("fetching page \(number) from \(source.name)", progress: progress) {
+                try await source.search(query, page: number)
+            }
+        }
+        let known = Set(items.map(\.id))
+        let new = page.items.filter { !known.contains($0.id) }
+        items.append(contentsOf: new)
+        fetchedPages += 1
+        // A page with nothing new ends the list, whatever the server says, so paging always ends.
+        hasMore = page.hasMore && !new.isEmpty
+        invalidate()
+    }
+
+    /// Fetches every remaining page: when the source says how many there are, `loadAllConcurrency` at a
+    /// time, each put in its place so that the list does not jump; otherwise one after another. Pages that
+    /// arrived are kept whatever stops the rest (an error, Ctrl-C). Returns how many results it added,
+    /// how many the pages held, and what stopped it.
+    func loadRemaining(_ query: SearchQuery, from source: any Source,
+                       progress: (@Sendable (String?) -> Void)?) async -> (added: Int, received: Int, failure: (any Error)?) {
+        guard hasMore else { return (0, 0, nil) }
+        let before = items.count
+        var failure: (any Error)?
+        var received = 0
+        if let total = sourceTotal, source is OMDbSource {
+            let last = min(OMDbSource.maxPages, (total + OMDbSource.pageSize - 1) / OMDbSource.pageSize)
+            let pages = Array((fetchedPages + 1)...max(fetchedPages + 1, last)).filter { parkedPages[$0] == nil }
+            var arrived = parkedPages
+            let done = fetchedPages + parkedPages.count
+            var count = 0
+            var ended = false
+            progress?("loading pages: \(done) of \(last)")
+            await withTaskGroup(of: (Int, Result<ResultPage, SourceError>).self) { group in
+                var next = pages.makeIterator()
+                func launch() {
+                    guard let page = next.next() else { return }
+                    group.addTask {
+                        do throws(SourceError) {
+                            return (page, .success(try await source.search(query, page: page)))
+                        } catch {
+                            return (page, .failure(error))
+                        }
+                    }
+                }
+                for _ in 0..<Self.loadAllConcurrency { launch() }
+                for await (page, result) in group {
+                    switch result {
+                    case .success(let answer):
+                        arrived[page] = answer.items
+                        count += 1
+                        // An empty page is the end, whatever the count said: no more are asked for.
+                        if answer.items.isEmpty { ended = true }
+                    case .failure(let error): if failure == nil { failure = error }
+                    }
+                    progress?("loading pages: \(done + count) of \(last)")
+                    if failure == nil, !ended { launch() }
+                }
+            }
+            progress?(nil)
+            // Pages join the list in order, up to the first that is missing; those after it wait for it.
+            var known = Set(items.map(\.id))
+            var page = fetchedPages + 1
+            while let pageItems = arrived.removeValue(forKey: page) {
+                received += pageItems.count
+                items.append(contentsOf: pageItems.filter { known.insert($0.id).inserted })
+                fetchedPages = page
+                page += 1
+            }
+            parkedPages = arrived
+            hasMore = fetchedPages < last && !ended
+            if failure == nil, items.count == before || ended {
+                // Every page repeated what was listed: the list ends here, whatever the count said.
+                hasMore = false
+                sourceTotal = items.count
+            }
+        } else {
+            do {
+                while hasMore {
+                    let count = items.count
+                    try await fetchNextPage(query, from: source, progress: progress)
+                    received += items.count - count
+                    progress?("loading: \(items.count) results")
+                }
+            } catch { failure = error }
+            progress?(nil)
+        }
+        invalidate()
+        return (items.count - before, received, failure)
+    }
+}
