@@ -151,7 +151,7 @@ import Testing
         #expect(items.first?["row"] as? Int == 6)
         #expect(items.first?["title"] as? String == "Vertigo")
         #expect(items.first?["director"] as? String == "Alfred Hitchcock")
-        #expect(items.first?["year"] as? String == "1958")
+        #expect(items.first?["year"] as? Int == 1958)  // version 1: a year is a number
         #expect(items.first?["selected"] as? Bool == false)
         #expect(objects[3]["ok"] as? Bool == false)
         #expect((objects[3]["error"] as? String)?.contains("unknown command") == true)

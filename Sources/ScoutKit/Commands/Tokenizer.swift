@@ -1,10 +1,3 @@
-/// A mistake in what the user typed, as one line that says what to do.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) {
-        self.description = description
-    }
-}
 
 /// Splits a line into commands and words the way a shell does: white space separates words, single
 /// quotes keep text as it is, double quotes keep it but for backslash escapes, a backslash escapes the

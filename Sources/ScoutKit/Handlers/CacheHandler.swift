@@ -8,16 +8,15 @@ struct CacheHandler {
     func cache(clear: Bool) -> Output {
         var output = Output()
         let folder = state.context.paths.cache
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+        let files = state.context.fileStore
+        let names = (files.contents(of: folder) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
         if clear {
-            for name in names { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
-            try? FileManager.default.removeItem(at: CacheStats.file(in: folder))
+            for name in names { files.remove(folder.appendingPathComponent(name)) }
+            files.remove(CacheStats.file(in: folder))
             output.say("Cache cleared (\(names.count) entr\(names.count == 1 ? "y" : "ies")).")
             return output
         }
-        let bytes = names.reduce(0) { total, name in
-            total + ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
-        }
+        let bytes = names.reduce(0) { total, name in total + files.size(of: folder.appendingPathComponent(name)) }
         let counts = CacheStats.read(in: folder, store: state.context.fileStore, warn: state.warnings.add)
         let asked = counts.hits + counts.misses
         let rate = asked == 0 ? "no look-ups yet" : "hit rate \(counts.hits * 100 / asked)% (\(counts.hits) of \(asked))"

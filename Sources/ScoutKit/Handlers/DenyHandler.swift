@@ -22,8 +22,8 @@ struct DenyHandler {
             if !searches.isEmpty {
                 output.say("An automatic entry refuses only that same search; deny rm TERM removes it.")
             }
-            output.json["terms"] = .array(terms.map(JSONValue.string))
-            output.json["automatic"] = .array(searches.map { Self.json($0) })
+            output.json = TypedJSON.listing(.denied, terms.map { .object(["term": .string($0), "automatic": .bool(false)]) }
+                                            + searches.map { Self.json($0, asTerm: true) }, total: terms.count + searches.count)
         case .add(let term):
             let added = try state.denyList.add([term])
             output.say(added == 1 ? "Denied \"\(term)\": searches equal to it or starting with it are refused." : "\"\(term)\" was already denied.")
@@ -50,7 +50,7 @@ struct DenyHandler {
     /// refused or added, as a denied term does.
     static func json(_ search: DeniedSearch, asTerm: Bool = false) -> JSONValue {
         var fields: [String: JSONValue] = ["source": .string(search.source), "terms": .string(search.terms),
-                                           "options": .object(search.options.mapValues(JSONValue.string)), "time": .string(ISODate.string(search.time))]
+                                           "options": .object(search.options.mapValues(JSONValue.string)), "time": TypedJSON.date(search.time)]
         if asTerm {
             fields["term"] = .string(search.terms)
             fields["automatic"] = .bool(true)

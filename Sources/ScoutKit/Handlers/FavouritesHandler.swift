@@ -45,14 +45,13 @@ struct FavouritesHandler {
             output.say(state.fitted("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)"))
         }
         guard state.context.json else { return output }
-        output.json["favourites"] = .array(list.map { favourite in
-            var object: [String: JSONValue] = ["id": .string(favourite.id), "title": .string(favourite.title),
-                                               "source": .string(favourite.source),
-                                               "addedAt": .string(ISODate.string(favourite.addedAt)),
-                                               "tags": .array(favourite.tags.map(JSONValue.string))]
-            for field in favourite.fields where object[field.name] == nil { object[field.name] = .string(field.value) }
+        output.json = TypedJSON.listing(.favourites, list.map { favourite in
+            var object = TypedJSON.item(favourite.item)
+            object["n"] = .int(numbers.isEmpty ? (list.firstIndex { $0.id == favourite.id } ?? 0) + 1 : numbers[favourite.id] ?? 0)
+            object["addedAt"] = TypedJSON.date(favourite.addedAt)
+            object["tags"] = .array(favourite.tags.map(JSONValue.string))
             return .object(object)
-        })
+        }, total: list.count)
         return output
     }
 
@@ -192,15 +191,15 @@ struct FavouritesHandler {
         let url = state.context.resolve(path)
         let folder = url.deletingLastPathComponent()
         let shownFolder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/" : "./"
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+        let files = state.context.fileStore
+        guard files.exists(folder) else {
             throw UsageError("there is no folder \(shownFolder): make it first (mkdir -p \(shownFolder)); nothing was written")
         }
-        guard isFolder.boolValue else { throw UsageError("\(shownFolder) is not a folder; nothing was written") }
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-            guard !isFolder.boolValue else { throw UsageError("\(path) is a folder: name a file in it; nothing was written") }
+        guard files.isFolder(folder) else { throw UsageError("\(shownFolder) is not a folder; nothing was written") }
+        if files.exists(url) {
+            guard !files.isFolder(url) else { throw UsageError("\(path) is a folder: name a file in it; nothing was written") }
             guard force else { throw UsageError("\(path) already exists: fav export \(path) --force replaces it; nothing was written") }
-        } else if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil, !force {
+        } else if files.kind(of: url) == .link, !force {
             throw UsageError("\(path) already exists (a link to nothing): fav export \(path) --force replaces it; nothing was written")
         }
         try state.context.fileStore.write(data, to: url)

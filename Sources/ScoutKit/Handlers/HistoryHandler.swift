@@ -14,7 +14,6 @@ struct HistoryHandler {
             if shown.count < log.count {
                 output.say("(the last \(shown.count) of \(log.count): history N shows more, history search TEXT finds one)")
             }
-            output.json["total"] = .int(log.count)
             return output
         case .search(let text):
             let log = try state.history.log()
@@ -73,12 +72,12 @@ struct HistoryHandler {
             output.say(state.fitted(line))
         }
         guard state.context.json else { return output }
-        output.json["history"] = .array(shown.map { offset, entry in
-            .object(["n": .int(offset + 1), "time": .string(ISODate.string(entry.time)),
+        output.json = TypedJSON.listing(.history, shown.map { offset, entry in
+            .object(["n": .int(offset + 1), "time": TypedJSON.date(entry.time),
                      "source": .string(entry.source), "terms": .string(entry.terms),
                      "filters": .object(entry.filters.mapValues(JSONValue.string)), "count": .int(entry.count),
                      "chosen": .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) })])
-        })
+        }, total: total)
         return output
     }
 }

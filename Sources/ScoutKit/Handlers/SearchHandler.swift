@@ -105,7 +105,7 @@ struct SearchHandler {
             rows.append(.object(["name": .string(name), "usable": .bool(usable), "selection": .string(source.selection.rawValue),
                                  "current": .bool(name == state.session.source)]))
         }
-        output.json["sources"] = .array(rows)
+        output.json = TypedJSON.listing(.sources, rows, total: rows.count)
         return output
     }
 

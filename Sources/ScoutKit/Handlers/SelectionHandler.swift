@@ -51,7 +51,7 @@ struct SelectionHandler {
     func selectionChanged(_ message: String) -> Output {
         var output = Output()
         output.say(message)
-        output.json["selected"] = .array(state.session.selections.map { state.itemJSON($0, favourite: false) })
+        output.json = state.itemsJSON(state.session.selections)
         return output
     }
 
@@ -63,7 +63,7 @@ struct SelectionHandler {
         for (index, item) in state.session.selections.enumerated() {
             output.say(state.fitted("\(index + 1). \(Renderer.summary(item))  [\(item.id)]"))
         }
-        output.json["selected"] = .array(state.session.selections.map { state.itemJSON($0, favourite: false) })
+        output.json = state.itemsJSON(state.session.selections)
         return output
     }
 
@@ -83,7 +83,7 @@ struct SelectionHandler {
                 output.warn("the choice was not written to history: \(error)")
             }
         }
-        output.json["chosen"] = .array(state.session.selections.map { state.itemJSON($0, favourite: false) })
+        output.json = state.itemsJSON(state.session.selections)
         return output
     }
 }

@@ -70,7 +70,7 @@ struct SessionHandler {
                 "source": .string(state.session.source), "page": .int(state.session.page),
                 "selected": .array(state.session.selections.map { .string($0.id) }),
             ]
-            if let previousVisit = state.previousVisit { json["lastVisited"] = .string(ISO8601DateFormatter().string(from: previousVisit)) }
+            if let previousVisit = state.previousVisit { json["lastVisited"] = TypedJSON.date(previousVisit) }
             if let query = state.session.query { json["query"] = .string(query.terms) }
             if let filter = state.session.filter { json["filter"] = .string(filter) }
             switch state.session.view {
@@ -95,14 +95,19 @@ struct SessionHandler {
         case .list:
             let sessions = state.savedSessions
             if sessions.isEmpty { output.say("No saved sessions: session save NAME keeps this one.") }
+            var listed: [JSONValue] = []
             for name in sessions {
                 let file = StateFile<SessionModel>(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
                 let model = file.load { output.warn($0) }
                 let when = model?.lastVisited.map { RelativeTime.describe($0, now: state.context.now(), calendar: state.context.calendar) } ?? "unknown"
                 let query = model?.query.map { HistoryHandler.describe(terms: $0.terms) } ?? "no search"
                 output.say("\(DisplayWidth.pad(name, to: 20)) \(model?.source ?? "?") \(query), \(model?.selections.count ?? 0) selected, saved \(when)")
+                listed.append(.object(["name": .string(name), "source": model.map { .string($0.source) } ?? .null,
+                                       "query": model?.query.map { .string($0.terms) } ?? .null,
+                                       "selected": .int(model?.selections.count ?? 0),
+                                       "savedAt": model?.lastVisited.map(TypedJSON.date) ?? .null]))
             }
-            output.json["sessions"] = .array(sessions.map(JSONValue.string))
+            output.json = TypedJSON.listing(.sessions, listed, total: listed.count)
         case .remove(let name):
             let url = state.context.paths.namedSession(name)
             guard state.context.fileStore.remove(url) else { throw UsageError("no session named \(name): session list shows them") }

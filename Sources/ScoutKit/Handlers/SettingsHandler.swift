@@ -9,7 +9,7 @@ struct SettingsHandler {
         var output = Output()
         guard let key else {
             for name in Settings.keys { output.say("\(DisplayWidth.pad(name, to: 10)) \(shownSetting(name))") }
-            output.json["settings"] = .object(Dictionary(uniqueKeysWithValues: Settings.keys.map { ($0, JSONValue.string(shownSetting($0))) }))
+            output.json["settings"] = .object(Dictionary(uniqueKeysWithValues: Settings.keys.map { ($0, typed($0)) }))
             return output
         }
         guard Settings.keys.contains(key) else {
@@ -17,7 +17,7 @@ struct SettingsHandler {
         }
         guard let value else {
             output.say("\(key) \(shownSetting(key))")
-            output.json[key] = .string(shownSetting(key))
+            output.json["settings"] = .object([key: typed(key)])
             return output
         }
         var changed = state.settings
@@ -43,8 +43,13 @@ struct SettingsHandler {
         } else {
             output.say("\(key) is now \(state.settings.value(of: key) ?? value).")
         }
-        output.json[key] = .string(shownSetting(key))
+        output.json["settings"] = .object([key: typed(key)])
         return output
+    }
+
+    /// A setting's value for `--json`: typed, the OMDb key masked.
+    func typed(_ key: String) -> JSONValue {
+        TypedJSON.setting(key, in: state.settings, shown: shownSetting(key))
     }
 
     /// A setting as `set` shows it; for the OMDb key, masked, with where the key in use comes from.

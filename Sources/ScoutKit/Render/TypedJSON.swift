@@ -42,9 +42,14 @@ enum TypedJSON {
 
     static func date(_ date: Date) -> JSONValue { .string(ISODate.string(date)) }
 
-    /// A listing: its rows under `items`, and `total` (nil where the source does not say).
-    static func listing(_ items: [JSONValue], total: Int?) -> [String: JSONValue] {
-        ["items": .array(items), "total": total.map(JSONValue.int) ?? .null]
+    /// What a listing's rows are, so that a reader knows their fields whatever command listed them.
+    enum Listing: String {
+        case results, favourites, history, denied, sessions, sources
+    }
+
+    /// A listing: its rows under `items`, `total` (nil where the source does not say), and what they are.
+    static func listing(_ kind: Listing, _ items: [JSONValue], total: Int?) -> [String: JSONValue] {
+        ["listing": .string(kind.rawValue), "items": .array(items), "total": total.map(JSONValue.int) ?? .null]
     }
 
     /// A setting's value typed: numbers, booleans, null for `auto`.

@@ -69,23 +69,26 @@ extension ShellState {
         let start = range.lowerBound
         let slice = rows[range]
         let favouriteIDs = slice.isEmpty ? [] : favourites.ids
-        return [
-            "items": .array(slice.enumerated().map { offset, item in
-                itemJSON(item, row: start + offset + 1, favourite: favouriteIDs.contains(item.id))
-            }),
-            "page": .int(session.page),
-            "pages": .int(results.pageCount),
-            "total": .int(results.count),
-            "loaded": .int(rows.count),
-            "source": .string(session.source),
-        ]
+        var json = TypedJSON.listing(.results, slice.enumerated().map { offset, item in
+            itemJSON(item, row: start + offset + 1, favourite: favouriteIDs.contains(item.id))
+        }, total: results.countIsOpen ? nil : results.count)
+        json["page"] = .int(session.page)
+        json["pages"] = .int(results.pageCount)
+        json["loaded"] = .int(rows.count)
+        json["source"] = .string(session.source)
+        return json
+    }
+
+    /// Items that are not rows of the list (the selection, the chosen), as a listing.
+    func itemsJSON(_ items: [Item]) -> [String: JSONValue] {
+        let favouriteIDs = items.isEmpty ? [] : favourites.ids
+        return TypedJSON.listing(.results, items.map { itemJSON($0, favourite: favouriteIDs.contains($0.id)) }, total: items.count)
     }
 
     func itemJSON(_ item: Item, row: Int? = nil, favourite: Bool) -> JSONValue {
-        var object: [String: JSONValue] = ["id": .string(item.id), "title": .string(item.title),
-                                           "selected": .bool(selectedIDs.contains(item.id)), "favourite": .bool(favourite)]
-        for field in item.fields where object[field.name] == nil { object[field.name] = .string(field.value) }
-        if let url = item.url { object["url"] = .string(url) }
+        var object = TypedJSON.item(item)
+        object["selected"] = .bool(selectedIDs.contains(item.id))
+        object["favourite"] = .bool(favourite)
         if let row { object["row"] = .int(row) }
         return .object(object)
     }

@@ -1,27 +1,6 @@
 import Foundation
 import Glibc
 
-/// Why a state file could not be read or written. Each reads as one line a user can act on.
-public enum StoreError: Error, Equatable, CustomStringConvertible {
-    /// A write failed; the old file is intact.
-    case writeFailed(path: String, reason: String)
-    /// Another scout holds the file's lock for longer than scout waits.
-    case busy(path: String)
-    /// A file the user named cannot be read.
-    case unreadable(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .writeFailed(let path, let reason):
-            return "could not save \(path): \(reason); nothing was lost, fix that and try again"
-        case .busy(let path):
-            return "\(path) is busy: another scout is writing it; try again in a moment"
-        case .unreadable(let path, let reason):
-            return "cannot read \(path): \(reason)"
-        }
-    }
-}
-
 /// The one place scout touches its state files: private directories, atomic whole-file writes,
 /// appended records, advisory locks and the quarantine of files that do not parse.
 public struct FileStore: Sendable {
@@ -215,6 +194,12 @@ public struct FileStore: Sendable {
         case S_IFLNK: return .link
         default: return .file
         }
+    }
+
+    /// Whether something is at the path, following symbolic links.
+    public func exists(_ url: URL) -> Bool {
+        var info = stat()
+        return stat(url.path, &info) == 0
     }
 
     /// Whether the path is a folder, following symbolic links.

@@ -1,22 +1,5 @@
 import Foundation
 
-/// An HTTP answer as a source reads it, with where it came from.
-public struct FetchedAnswer: Sendable {
-    public var status: Int
-    public var body: Data
-    public var retryAfter: String?
-    /// Said to the user beside the results: "from the cache, 2 hours old (offline)".
-    public var note: String?
-}
-
-/// One cached answer on disk: `$XDG_CACHE_HOME/scout/<hash>.json`.
-struct CacheEntry: Codable, Equatable {
-    var url: String
-    var storedAt: Date
-    var status: Int
-    var body: Data
-}
-
 /// Fetches through the response cache: a fresh entry answers without a request; offline, any entry
 /// answers (with its age); when the network fails, a stale entry is offered instead of only an error.
 /// iTunes requests are paced to stay under about 20 a minute.
@@ -113,46 +96,3 @@ public struct CachingFetcher: Sendable {
     }
 }
 
-/// Hits and misses of the cache, kept beside it so that `cache` can give a hit rate across runs.
-enum CacheStats {
-    struct Counts: Codable { var hits = 0; var misses = 0 }
-
-    static func file(in folder: URL) -> URL { folder.appendingPathComponent("stats") }
-
-    static func record(hit: Bool, in folder: URL, store: FileStore, warn: (String) -> Void) {
-        let file = StateFile<Counts>(file(in: folder), label: "the cache's hit counts", store: store, recovery: "counted afresh")
-        _ = try? store.withLock(file.url) {
-            var counts = file.load(warn: warn) ?? Counts()
-            if hit { counts.hits += 1 } else { counts.misses += 1 }
-            try file.save(counts)
-        }
-    }
-
-    static func read(in folder: URL, store: FileStore, warn: (String) -> Void) -> Counts {
-        StateFile<Counts>(file(in: folder), label: "the cache's hit counts", store: store, recovery: "counted afresh").load(warn: warn) ?? Counts()
-    }
-}
-
-/// Spaces requests to one service: at most `limit` in any `window`, waiting (not failing) past that.
-public actor Pacer {
-    let limit: Int
-    let window: Duration
-    private var sent: [ContinuousClock.Instant] = []
-
-    public init(limit: Int = 20, window: Duration = .seconds(60)) {
-        self.limit = limit
-        self.window = window
-    }
-
-    /// Waits until one more request may go; `announce` hears how long first, when there is a wait.
-    func wait(announce: (@Sendable (Duration) -> Void)? = nil) async {
-        let clock = ContinuousClock()
-        sent.removeAll { clock.now - $0 > window }
-        if sent.count >= limit, let oldest = sent.first {
-            announce?(oldest + window - clock.now)
-            try? await clock.sleep(until: oldest + window)
-            sent.removeFirst()
-        }
-        sent.append(clock.now)
-    }
-}

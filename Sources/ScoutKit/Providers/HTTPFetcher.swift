@@ -5,13 +5,6 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 
-/// A response as scout keeps it: status, the headers it reads, and a body read in full up to a cap.
-public struct HTTPResponse: Sendable {
-    public var status: Int
-    public var retryAfter: String?
-    public var body: Data
-}
-
 /// Fetches over HTTP with a timeout and a cap on the body, mapping every failure to a `SourceError`.
 ///
 /// The client (and its event loop threads) is created on the first request, not at start-up.
@@ -202,7 +195,3 @@ extension Duration {
     }
 }
 
-/// Facts about this build.
-public enum Scout {
-    public static let version = "0.1.0"
-}

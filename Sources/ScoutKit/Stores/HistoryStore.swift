@@ -1,39 +1,5 @@
 import Foundation
 
-/// One past search as `history` shows it: what was searched, how many results, what was chosen.
-public struct HistoryEntry: Sendable, Equatable {
-    public var id: String
-    public var time: Date
-    public var source: String
-    public var terms: String
-    public var filters: [String: String]
-    public var count: Int
-    public var chosen: [Chosen]
-
-    public struct Chosen: Codable, Sendable, Equatable {
-        public var id: String
-        public var title: String
-    }
-
-    public var query: SearchQuery { SearchQuery(source: source, terms: terms, options: filters) }
-}
-
-/// One line of `history.jsonl`. A search is written when it runs; `done` later writes a record that
-/// names the search it completes, so the file is only ever appended to.
-struct HistoryRecord: Codable {
-    enum Kind: String, Codable { case search, done }
-    var kind: Kind
-    var id: String
-    var time: Date
-    var source: String?
-    var terms: String?
-    var filters: [String: String]?
-    var count: Int?
-    /// For `done`: the search it completes.
-    var search: String?
-    var chosen: [HistoryEntry.Chosen]?
-}
-
 /// `history.jsonl`: appended one whole record at a time, under the lock, and read only when a command
 /// needs it. A line that does not parse costs that line only: the file is kept aside as it was, and
 /// rewritten with every valid record.

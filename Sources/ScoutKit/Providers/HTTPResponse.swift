@@ -1,0 +1,13 @@
+import AsyncHTTPClient
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// A response as scout keeps it: status, the headers it reads, and a body read in full up to a cap.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var retryAfter: String?
+    public var body: Data
+}

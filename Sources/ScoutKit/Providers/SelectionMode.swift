@@ -1,0 +1,6 @@
+import Foundation
+
+/// Whether a source lets its user pick one item or several.
+public enum SelectionMode: String, Codable, Sendable {
+    case single, multiple
+}

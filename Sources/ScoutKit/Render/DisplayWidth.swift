@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How many terminal cells a text takes, as the terminal and libedit count them: the C library's
+/// `wcwidth` in a UTF-8 locale (East Asian wide characters and emoji two cells, combining marks and
+/// zero-width characters none), summed over a character's code points. The locale is scout's own
+/// (`C.UTF-8`, used only for the measure), so the user's locale setting cannot change a width.
+public enum DisplayWidth {
+    nonisolated(unsafe) private static let utf8Locale: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+
+    public static func of(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return measuring { text.reduce(0) { $0 + cells($1) } }
+    }
+
+    public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+        return measuring { cells(character) }
+    }
+
+    /// One character's cells, as it reaches the screen: an emoji sequence joined with U+200D (👨‍👩‍👧) is one
+    /// two-cell picture, as tmux and current terminals draw it; a control character takes the cells of
+    /// the visible form `SafeText` gives it (`^I`, `<U+202E>`); anything else, its code points' sum.
+    private static func cells(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        if scalars.count > 1, scalars.contains("\u{200D}"), scalars.first?.properties.isEmoji == true { return 2 }
+        return scalars.reduce(0) { total, scalar in
+            if scalar.value < 0x20 || scalar.value == 0x7F { return total + 2 }
+            if SafeText.needsEscape(scalar) { return total + "<U+XXXX>".count }
+            return total + cells(scalar)
+        }
+    }
+
+    /// `body` with the thread's character locale set to UTF-8 (`uselocale` is per thread and cheap).
+    private static func measuring(_ body: () -> Int) -> Int {
+        guard let utf8Locale else { return body() }
+        let previous = uselocale(utf8Locale)
+        defer { uselocale(previous) }
+        return body()
+    }
+
+    /// One code point's cells; one for what `wcwidth` does not know (unassigned, or no UTF-8 locale at all),
+    /// as terminals draw it.
+    private static func cells(_ scalar: Unicode.Scalar) -> Int {
+        let width = Int(systemWCWidth(Int32(bitPattern: scalar.value)))
+        return width >= 0 ? width : 1
+    }
+
+    /// `text` cut to at most `width` cells, ending in `…` when cut.
+    /// Prose broken at spaces into lines of at most `width` cells, each line after the first indented by
+    /// `indent` spaces; a word longer than a line is cut with … rather than split, but for a web address,
+    /// which stays whole.
+    public static func wrap(_ text: String, to width: Int, indent: Int = 0) -> [String] {
+        guard of(text) > width else { return [text] }
+        let lead = String(text.prefix { $0 == " " })
+        var lines: [String] = []
+        var line = lead
+        var lineWidth = of(lead)
+        let pad = String(repeating: " ", count: max(0, min(indent, width / 2)))
+        for word in text.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false) {
+            let wordWidth = of(String(word))
+            let atStart = lineWidth == 0 || line == lead || line == pad
+            if !atStart, lineWidth + 1 + wordWidth > width {
+                lines.append(line)
+                line = pad
+                lineWidth = pad.count
+            }
+            let startsLine = line == lead || line == pad
+            let piece = startsLine ? String(word) : " " + word
+            line += piece
+            lineWidth += of(piece)
+        }
+        lines.append(line)
+        // A web address is left whole for the terminal to wrap: cut, it could not be copied.
+        return lines.map { of($0) > width && !$0.contains("://") ? truncate($0, to: width) : $0 }
+    }
+
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// `text` cut or padded with spaces to exactly `width` cells.
+    public static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
+        let cut = truncate(text, to: width)
+        let fill = String(repeating: " ", count: max(0, width - of(cut)))
+        return right ? fill + cut : cut + fill
+    }
+}
+
+/// The C library's `wcwidth(3)`, which Swift's Glibc module leaves out (it sits behind `_XOPEN_SOURCE`).
+@_silgen_name("wcwidth")
+private func systemWCWidth(_ character: Int32) -> Int32

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A line of output in pieces, each plain or in a style.
+public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
+    public struct Piece: Sendable, Equatable {
+        public var text: String
+        public var style: Style?
+    }
+
+    public var pieces: [Piece] = []
+
+    public init(_ text: String = "", _ style: Style? = nil) {
+        if !text.isEmpty { pieces = [Piece(text: text, style: style)] }
+    }
+
+    public init(stringLiteral text: String) {
+        self.init(text)
+    }
+
+    public var plain: String { pieces.map(\.text).joined() }
+
+    public static func + (line: StyledLine, other: StyledLine) -> StyledLine {
+        var joined = line
+        joined.pieces += other.pieces
+        return joined
+    }
+
+    public static func += (line: inout StyledLine, other: StyledLine) {
+        line.pieces += other.pieces
+    }
+
+    /// The line as it fits `width` cells: whole when it fits, else broken at spaces (never inside a word),
+    /// each further line indented under the text it continues (after a `Label:` or the line's own
+    /// indent); a broken line gives up its styles.
+    public func wrapped(to width: Int) -> [StyledLine] {
+        let text = plain
+        guard DisplayWidth.of(text) > width else { return [self] }
+        let lead = text.prefix { $0 == " " }.count
+        var indent = lead + 2
+        if let label = text.range(of: #"^ *[A-Za-z][A-Za-z .]{0,20}: +"#, options: .regularExpression) {
+            indent = text.distance(from: label.lowerBound, to: label.upperBound)
+        }
+        return DisplayWidth.wrap(text, to: width, indent: indent).map { StyledLine($0) }
+    }
+
+    /// The line without trailing spaces.
+    func trimmed() -> StyledLine {
+        var line = self
+        while var last = line.pieces.last {
+            while last.text.last == " " { last.text.removeLast() }
+            if last.text.isEmpty {
+                line.pieces.removeLast()
+            } else {
+                line.pieces[line.pieces.count - 1] = last
+                break
+            }
+        }
+        return line
+    }
+
+    /// The line with each styled piece in its escape sequence (when `colour`).
+    public func rendered(colour: Bool) -> String {
+        pieces.map { piece in piece.style.map { $0.paint(piece.text, colour: colour) } ?? piece.text }.joined()
+    }
+}

@@ -1,0 +1,255 @@
+import Foundation
+
+/// The favourites, read only when a command needs them and re-read when another scout changed the file.
+/// Every change is a read-modify-write under the file's lock, so two scouts adding at once lose nothing.
+public final class FavouritesStore {
+    let file: StateFile<FavouritesFile>
+    let warn: @Sendable (String) -> Void
+    private var cached: [Favourite]?
+    private var cachedStamp: FileStamp?
+    /// The ids of `cached`, for the marks of a listing, and the stamp they were taken at.
+    private var cachedIDs: Set<String>?
+    private var idsStamp: FileStamp?
+
+    public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
+        file = Self.stateFile(url, store: store)
+        self.warn = warn
+    }
+
+    /// The file, read and written through `FavouritesCodec` where it can be.
+    static func stateFile(_ url: URL, store: FileStore) -> StateFile<FavouritesFile> {
+        StateFile(url, label: "favourites", store: store, fastDecode: FavouritesCodec.decode, fastEncode: FavouritesCodec.encode)
+    }
+
+    /// All favourites, oldest first.
+    public func all() -> [Favourite] {
+        let stamp = FileStamp(file.url)
+        if let cached, stamp == cachedStamp { return cached }
+        let favourites = file.load(warn: warn)?.favourites ?? []
+        cached = favourites
+        // The stamp from before the read: a change made while reading is seen at the next call.
+        cachedStamp = stamp
+        return favourites
+    }
+
+    public func contains(_ id: String) -> Bool {
+        ids.contains(id)
+    }
+
+    /// The ids of the favourites, for the marks of a listing: taken from the file's bytes without decoding
+    /// the favourites (a search beside ten thousand of them stays as quick and small as beside none).
+    public var ids: Set<String> {
+        let stamp = FileStamp(file.url)
+        if let cachedIDs, stamp == idsStamp { return cachedIDs }
+        let ids: Set<String>
+        if let cached, stamp == cachedStamp {
+            ids = Set(cached.map(\.id))
+        } else if stamp == nil {
+            ids = []
+        } else if let data = try? file.store.map(file.url, whole: true), let scanned = Self.scanIDs(data) {
+            ids = scanned
+        } else {
+            ids = Set(all().map(\.id))  // not in the shape scout writes: read it whole (and report damage)
+        }
+        (cachedIDs, idsStamp) = (ids, stamp)
+        return ids
+    }
+
+    /// The `id` of each favourite (the key at the third level of `{"favourites": [{…}]}`), when the file
+    /// closes every string and bracket and no id holds an escape; nil otherwise.
+    static func scanIDs(_ data: Data) -> Set<String>? {
+        data.withUnsafeBytes { raw -> Set<String>? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var ids: Set<String> = []
+            var depth = 0, index = 0
+            var keyIsID = false, afterKey = false
+            var inFavourites = false, afterTopKey = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x22:
+                    // A string: find its end; note escapes.
+                    var end = index + 1, escaped = false
+                    while end < bytes.count, bytes[end] != 0x22 {
+                        if bytes[end] == 0x5C { escaped = true; end += 1 }
+                        end += 1
+                    }
+                    guard end < bytes.count else { return nil }
+                    if depth == 1 {
+                        if !afterTopKey { inFavourites = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]).elementsEqual("favourites".utf8) }
+                        afterTopKey = false
+                    }
+                    if depth == 3 && inFavourites {
+                        let text = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+                        if afterKey {
+                            if keyIsID {
+                                guard !escaped else { return nil }
+                                ids.insert(String(decoding: text, as: UTF8.self))
+                            }
+                            afterKey = false
+                            keyIsID = false
+                        } else {
+                            keyIsID = text.elementsEqual("id".utf8)
+                        }
+                    }
+                    index = end
+                case 0x3A:
+                    if depth == 3 { afterKey = true }
+                    if depth == 1 { afterTopKey = true }
+                case 0x2C:
+                    if depth == 3 { afterKey = false; keyIsID = false }
+                    if depth == 1 { afterTopKey = false }
+                case 0x7B, 0x5B:
+                    depth += 1
+                    afterKey = false
+                case 0x7D, 0x5D:
+                    depth -= 1
+                    guard depth >= 0 else { return nil }
+                default: break
+                }
+                index += 1
+            }
+            return depth == 0 ? ids : nil
+        }
+    }
+
+    /// Adds the items not yet kept, with `tags` (favourites already kept are left as they are); returns how
+    /// many were new.
+    @discardableResult
+    public func add(_ items: [Item], tags: [String] = [], at date: Date) throws -> Int {
+        if let added = try appendInPlace(items, tags: tags, tagKept: false, at: date) { return added.count }
+        return try modify { favourites in
+            var known = Set(favourites.map(\.id))
+            let new = items.filter { known.insert($0.id).inserted }.map { Favourite(item: $0, addedAt: date, tags: tags) }
+            favourites += new
+            return (new.count, !new.isEmpty)
+        }
+    }
+
+    /// What `addOrTag` did to each item named: kept it anew, gave a favourite already kept tags it lacked,
+    /// or found it kept with every tag already.
+    public struct AddOutcome: Sendable, Equatable {
+        public var added: [Favourite] = []
+        /// Favourites kept before that gained tags, with the tags they gained.
+        public var tagged: [Retagged] = []
+        /// Items kept before, with every tag asked for.
+        public var unchanged: [Item] = []
+    }
+
+    /// Adds the items not yet kept, with `tags`, and gives the favourites already kept the `tags` they lack.
+    public func addOrTag(_ items: [Item], tags: [String] = [], at date: Date) throws -> AddOutcome {
+        if let added = try appendInPlace(items, tags: tags, tagKept: true, at: date) {
+            // appendInPlace gives tags to no favourite kept before: the items it did not add stay as they were.
+            var outcome = AddOutcome(added: added)
+            var seen = Set(added.map(\.id))
+            outcome.unchanged = items.filter { seen.insert($0.id).inserted }
+            return outcome
+        }
+        return try modify { favourites in
+            var outcome = AddOutcome()
+            var position = Dictionary(favourites.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            var seen: Set<String> = []
+            for item in items where seen.insert(item.id).inserted {
+                if let index = position[item.id] {
+                    let missing = Self.missing(tags, from: favourites[index].tags)
+                    if missing.isEmpty {
+                        outcome.unchanged.append(item)
+                    } else {
+                        favourites[index].tags += missing
+                        outcome.tagged.append(Retagged(favourite: favourites[index], changed: missing))
+                    }
+                } else {
+                    let favourite = Favourite(item: item, addedAt: date, tags: tags)
+                    position[item.id] = favourites.count
+                    favourites.append(favourite)
+                    outcome.added.append(favourite)
+                }
+            }
+            return (outcome, !outcome.added.isEmpty || !outcome.tagged.isEmpty)
+        }
+    }
+
+    /// The tags of `tags` that `existing` lacks, ignoring case.
+    static func missing(_ tags: [String], from existing: [String]) -> [String] {
+        let have = Set(existing.map { $0.lowercased() })
+        return tags.filter { !have.contains($0.lowercased()) }
+    }
+
+    /// Adds to a file in scout's own layout without decoding and encoding the favourites already in it
+    /// (with ten thousand, that was most of a `fav add`): its ids come from the byte scan, and the new
+    /// favourites are written in before the end of the list. Nil when the file is in any other shape
+    /// (or absent), or when tags go to a favourite already kept (`tagKept`), for `modify` to do the whole read
+    /// and write.
+    private func appendInPlace(_ items: [Item], tags: [String], tagKept: Bool, at date: Date) throws -> [Favourite]? {
+        try file.store.withLock(file.url) {
+            let stamp = FileStamp(file.url)
+            guard stamp != nil, let data = try file.store.read(file.url), var known = Self.scanIDs(data) else { return nil }
+            if tagKept, !tags.isEmpty, items.contains(where: { known.contains($0.id) }) { return nil }
+            let new = items.filter { known.insert($0.id).inserted }.map { Favourite(item: $0, addedAt: date, tags: tags) }
+            if new.isEmpty { return [] }
+            guard let longer = FavouritesCodec.appending(new, to: data) else { return nil }
+            try file.store.write(longer, to: file.url)
+            // What was read before, and is still the file, grows by the same favourites.
+            if let cached, stamp == cachedStamp {
+                (self.cached, cachedStamp) = (cached + new, FileStamp(file.url))
+            } else {
+                (self.cached, cachedStamp) = (nil, nil)
+            }
+            return new
+        }
+    }
+
+    /// Removes the favourites with these ids; returns those that went, in the order `fav` lists them.
+    @discardableResult
+    public func remove(ids: Set<String>) throws -> [Favourite] {
+        try modify { favourites in
+            let gone = favourites.filter { ids.contains($0.id) }
+            favourites.removeAll { ids.contains($0.id) }
+            return (gone, !gone.isEmpty)
+        }
+    }
+
+    /// What `retag` did to one favourite: the tags it gained or lost (empty when it had, or lacked, them all).
+    public struct Retagged: Sendable, Equatable {
+        public var favourite: Favourite
+        public var changed: [String]
+    }
+
+    /// Adds `adding` to, or drops `removing` from, the tags of the favourites with these ids (ignoring case).
+    public func retag(ids: [String], adding: [String] = [], removing: [String] = []) throws -> [Retagged] {
+        try modify { favourites in
+            var result: [Retagged] = []
+            let drop = Set(removing.map { $0.lowercased() })
+            for index in favourites.indices where ids.contains(favourites[index].id) {
+                let missing = Self.missing(adding, from: favourites[index].tags)
+                let dropped = favourites[index].tags.filter { drop.contains($0.lowercased()) }
+                favourites[index].tags = favourites[index].tags.filter { !drop.contains($0.lowercased()) } + missing
+                result.append(Retagged(favourite: favourites[index], changed: missing + dropped))
+            }
+            return (result, result.contains { !$0.changed.isEmpty })
+        }
+    }
+
+    /// Merges favourites by id: ones already kept stay as they are. Returns how many were new.
+    public func merge(_ incoming: [Favourite]) throws -> Int {
+        try modify { favourites in
+            var known = Set(favourites.map(\.id))
+            let new = incoming.filter { known.insert($0.id).inserted }
+            favourites.append(contentsOf: new)
+            return (new.count, !new.isEmpty)
+        }
+    }
+
+    /// Changes the favourites under the file's lock; `change` says whether there is anything to write.
+    private func modify<T>(_ change: (inout [Favourite]) -> (T, Bool)) throws -> T {
+        try file.store.withLock(file.url) {
+            // What was read before is still the file if its stamp has not changed since that read.
+            var favourites = FileStamp(file.url) == cachedStamp ? cached ?? [] : file.load(warn: warn)?.favourites ?? []
+            let (result, changed) = change(&favourites)
+            if changed { try file.save(FavouritesFile(favourites: favourites)) }
+            cached = favourites
+            cachedStamp = FileStamp(file.url)
+            return result
+        }
+    }
+}

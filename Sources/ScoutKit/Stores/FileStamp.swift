@@ -1,0 +1,27 @@
+import Foundation
+
+/// What identifies one version of a file cheaply: inode, size and modification time.
+struct FileStamp: Equatable {
+    var inode: UInt64
+    var size: Int64
+    var modified: timespec
+
+    init?(_ url: URL) {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = info.st_mtim
+    }
+
+    /// The permission bits of a file, nil when it does not exist.
+    static func mode(of url: URL) -> Int? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        return Int(info.st_mode & 0o777)
+    }
+
+    static func == (a: FileStamp, b: FileStamp) -> Bool {
+        a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import ScoutTestSupport
+@testable import ScoutKit
+import Testing
+
+/// `--json` version 1: every command's line validates against the shipped schema
+/// (`Schemas/scout-output.v1.json`, checked by `scripts/check-json`), and the values are typed.
+@Suite struct JSONSchemaTests {
+    /// Every command, with good and bad arguments, in one script.
+    static let script = """
+        search alien; list; next; prev; page 1; page 9; load all; filter alien; filter; sort year desc; sort rating; group genre; group none
+        show 1; open 1; show 99; select 1; unselect 1; select 1-2; select 1; selection
+        fav add 1 --tag weekend; fav; fav tag 1 rewatch; fav untag 1 rewatch; fav show 1; fav search alien; fav export favs.json
+        fav import favs.json; done; fav rm 1; fav rm 1
+        history; history 1; history search alien; !!; history rm 1; history rerun 9
+        deny add spoilers; search spoilers; deny; deny rm spoilers; deny import denied.txt; deny rm nothing
+        use restaurants; use nowhere; sources; search; search --type movie; cache; cache clear
+        session; session save x; session list; session load x; session rm x; session reset
+        set; set page-size 10; set timeout 30s; set auto-deny off; set colour red
+        help; help select; xyzzy; quit
+        """
+
+    static func checkJSON(_ lines: String) throws -> (status: Int32, report: String) {
+        let process = Process()
+        process.executableURL = FixtureServer.fixtures.deletingLastPathComponent().appendingPathComponent("scripts/check-json")
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(lines.utf8))
+        try input.fileHandleForWriting.close()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, report)
+    }
+
+    @Test func everyCommandsLineValidatesAgainstTheSchema() async throws {
+        let box = try Sandbox()
+        try box.write("spoilers\n# a comment\nleaks\n", to: box.root.appendingPathComponent("denied.txt"))
+        let run = try await box.run(["--json"], input: Self.script.replacingOccurrences(of: " favs.json", with: " \(box.root.path)/favs.json")
+            .replacingOccurrences(of: " denied.txt", with: " \(box.root.path)/denied.txt") + "\n",
+                                   extraEnvironment: ["SCOUT_TEST_NOW": "2026-11-22T19:14:00Z"])
+        let lines = run.stdoutLines
+        let (status, report) = try Self.checkJSON(run.stdout)
+        #expect(status == 0, "\(report)")
+        // Every command of the table wrote at least one line, under its own name.
+        let names = CommandTable.all.map(\.name).sorted()
+        #expect(report.hasSuffix("valid against schema 1; commands: \((names + ["None"]).sorted().joined(separator: " "))\n"), "\(report)")
+        #expect(report.hasPrefix("\(lines.count) lines, \(lines.count) valid"))
+
+        let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        // The first search: typed rows of the built-in catalog.
+        let search = objects[0]
+        #expect(search["schema"] as? Int == 1 && search["ok"] as? Bool == true && search["command"] as? String == "search")
+        #expect(search["total"] as? Int == 2)
+        let first = try #require((search["items"] as? [[String: Any]])?.first)
+        #expect(first["id"] as? String == "movies:10" && first["title"] as? String == "Alien")
+        #expect(first["year"] as? Int == 1979 && first["row"] as? Int == 1 && first["source"] as? String == "movies")
+        #expect(first["selected"] as? Bool == false && first["favourite"] as? Bool == false)
+        // Errors carry a code: past the last page, an unknown command, a refused search.
+        #expect(objects[2]["ok"] as? Bool == false && objects[2]["code"] as? String == "usage" && objects[2]["error"] as? String == "already on the last page")
+        let unknown = try #require(objects.first { ($0["error"] as? String)?.hasPrefix("unknown command") == true })
+        #expect(unknown["code"] as? String == "unknown-command")
+        #expect(unknown["command"] is NSNull)
+        let refused = try #require(objects.first { $0["code"] as? String == "refused" })
+        #expect(refused["command"] as? String == "search")
+        // Favourites are typed items with their number, date and tags; what done lists is marked a favourite.
+        let favourites = try #require(objects.first { $0["command"] as? String == "fav" && $0["items"] != nil })
+        let kept = try #require((favourites["items"] as? [[String: Any]])?.first)
+        // (sorted by year, newest first: row 1 is Aliens)
+        #expect(kept["n"] as? Int == 1 && kept["year"] as? Int == 1986 && kept["addedAt"] as? String == "2026-11-22T19:14:00Z")
+        #expect(kept["tags"] as? [String] == ["weekend"])
+        let chosen = try #require(objects.first { $0["command"] as? String == "done" })
+        #expect((chosen["items"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Aliens"])
+        #expect((chosen["items"] as? [[String: Any]])?.map { $0["favourite"] as? Bool } == [true])
+        // Restaurants: a rating is a number, a price level a number, never "$$".
+        let restaurants = try #require(objects.first { $0["source"] as? String == "restaurants" && $0["items"] != nil })
+        let row = try #require((restaurants["items"] as? [[String: Any]])?.first)
+        #expect(row["rating"] is Double && row["priceLevel"] is Int && row["price"] is NSNull)
+        // Settings are typed: a page size and a timeout are numbers, auto-deny a boolean.
+        let settings = try #require(objects.first { $0["command"] as? String == "set" }?["settings"] as? [String: Any])
+        #expect(settings["page-size"] is NSNull && settings["timeout"] as? Int == 15 && settings["auto-deny"] as? Bool == true)
+    }
+
+    /// The schema refuses what version 1 rules out: a year as text, a display price, a listing without its total.
+    @Test func theSchemaRefusesDisplayStrings() throws {
+        let lines = [
+            #"{"schema":1,"ok":true,"command":"search","listing":"results","items":[{"id":"movies:10","title":"Alien","source":"movies","url":null,"year":"1979"}],"total":1}"#,
+            #"{"schema":1,"ok":true,"command":"search","listing":"results","items":[{"id":"itunes:1","title":"Song","source":"itunes","url":null,"price":"album only"}],"total":1}"#,
+            #"{"schema":1,"ok":true,"command":"fav","listing":"favourites","items":[]}"#,
+            #"{"schema":1,"ok":false,"command":"list","error":"no results"}"#,
+            #"{"schema":1,"ok":true,"command":"list","message":"x","selected":[]}"#,
+        ]
+        for line in lines {
+            let (status, report) = try Self.checkJSON(line + "\n")
+            #expect(status == 1, "\(line): \(report)")
+        }
+        #expect(try Self.checkJSON(#"{"schema":1,"ok":true,"command":"help","message":"x"}"# + "\n").status == 0)
+        let good = #"{"schema":1,"ok":true,"command":"search","listing":"results","items":[{"id":"movies:10","title":"Alien","source":"movies","url":null,"year":1979}],"total":1}"#
+        #expect(try Self.checkJSON(good + "\n").status == 0)
+    }
+}
