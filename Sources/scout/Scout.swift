@@ -86,7 +86,7 @@ struct ScoutCommand: AsyncParsableCommand {
         }
 
         if let source {
-            printer.print(await shell.run(words: ["use", source]), quietSuccess: true)
+            printer.print(await shell.use(source), quietSuccess: true)
         }
         // On a terminal, Ctrl-C during a command cancels that command (at the prompt it is a key); that
         // holds from the start, while a restored search is fetched again, too.

@@ -59,7 +59,7 @@ public enum RangeSpec: Equatable, Sendable {
             for span in spans {
                 let lower = span.lower ?? 1
                 let upper = span.upper ?? count
-                if count == 0 { throw UsageError("there are no rows: search first") }
+                if count == 0 { throw UsageError("there are no rows: the list is empty (search again, or filter alone clears a filter)") }
                 guard lower <= count, upper <= count else {
                     throw UsageError("there is no row \(max(lower, upper)): rows run from 1 to \(count)")
                 }

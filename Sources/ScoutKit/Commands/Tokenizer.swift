@@ -124,7 +124,7 @@ extension Tokenizer {
     /// The line that runs `query` as `search`: its terms, `--in` its source, then its options by name,
     /// each word quoted as `quoted` does, so that pasting it back runs the same search.
     public static func searchLine(_ query: SearchQuery) -> String {
-        var words = ["search"]
+        var words = [SearchSpecs.search.name]
         // Terms are kept joined by single spaces; any other spacing is kept by quoting them whole.
         let pieces = query.terms.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         if pieces.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) {

@@ -20,7 +20,7 @@ struct HelpHandler {
             output.say(prose: "Tab completes commands and their arguments; a second Tab lists the choices.", width: state.proseWidth)
             return output
         }
-        let word = topic.hasPrefix("!") ? "history" : topic
+        let word = topic.hasPrefix("!") ? HistorySpec.history.name : topic
         guard let info = CommandTable.spec(word) else {
             if let near = CommandTable.suggestion(for: word) { throw UsageError("no command \"\(topic)\": did you mean \"\(near)\"?") }
             throw UsageError("no command \"\(topic)\": help lists them")

@@ -16,13 +16,13 @@ struct ResultsHandler {
             state.session.page = 1
         case .sort(let order):
             try state.requireResults()
-            try checkApplies(order.key.rawValue, to: "sort", among: ["title", "relevance"])
-            if order.key != .relevance { try await loadEverythingBefore("sort") }
+            try checkApplies(order.key.rawValue, to: ResultSpecs.sort.name, among: ["title", "relevance"])
+            if order.key != .relevance { try await loadEverythingBefore(ResultSpecs.sort.name) }
             state.session.sort = order
         case .group(let key):
             try state.requireResults()
-            try checkApplies(key, to: "group", among: ["none"])
-            if key != "none" { try await loadEverythingBefore("group") }
+            try checkApplies(key, to: ResultSpecs.group.name, among: ["none"])
+            if key != "none" { try await loadEverythingBefore(ResultSpecs.group.name) }
             state.session.group = key
         case .show(let row): return try await show(row)
         case .open(let row): return try open(row)
@@ -70,7 +70,7 @@ struct ResultsHandler {
     /// Refuses to sort or group by a field none of the results has (`sort year` on restaurants), naming
     /// the keys that do apply; `always` apply whatever the results hold.
     func checkApplies(_ key: String, to verb: String, among always: [String]) throws(UsageError) {
-        let candidates = verb == "sort" ? SortOrder.Key.allCases.map(\.rawValue) : ResultSpecs.groupKeys
+        let candidates = verb == ResultSpecs.sort.name ? SortOrder.Key.allCases.map(\.rawValue) : ResultSpecs.groupKeys
         let results = state.results.items
         func applies(_ key: String) -> Bool {
             always.contains(key) || results.contains { key == "year" ? $0.year != nil : key == "rating" ? $0.rating != nil : $0[field: key] != nil }

@@ -26,10 +26,10 @@ struct SearchHandler {
         // An order that moves rows needs every page (sort and group load them all first); a new search whose
         // pages are not all here starts in the source's order rather than fetch them all unasked.
         var orderNote: String?
-        if let sort = state.session.sort, (try? ResultsHandler(state: state).checkApplies(sort.key.rawValue, to: "sort", among: ["title", "relevance"])) == nil {
+        if let sort = state.session.sort, (try? ResultsHandler(state: state).checkApplies(sort.key.rawValue, to: ResultSpecs.sort.name, among: ["title", "relevance"])) == nil {
             state.session.sort = nil  // this search's results have no such field
         }
-        if let group = state.session.group, (try? ResultsHandler(state: state).checkApplies(group, to: "group", among: ["none"])) == nil {
+        if let group = state.session.group, (try? ResultsHandler(state: state).checkApplies(group, to: ResultSpecs.group.name, among: ["none"])) == nil {
             state.session.group = nil
         }
         if state.results.hasMore, let sort = state.session.sort, sort.key != .relevance {

@@ -45,7 +45,11 @@ struct SelectionHandler {
         let ids = Set(try spec.indices(count: rows.count).map { rows[$0].id })
         let before = state.session.selections.count
         state.session.selections.removeAll { ids.contains($0.id) }
-        return selectionChanged("Unselected \(before - state.session.selections.count) (\(state.session.selections.count) left).")
+        let removed = before - state.session.selections.count
+        if removed == 0 {
+            return selectionChanged("None of those rows was selected (\(state.session.selections.count) selected): selection lists them.")
+        }
+        return selectionChanged("Unselected \(removed) (\(state.session.selections.count) left).")
     }
 
     func selectionChanged(_ message: String) -> Output {

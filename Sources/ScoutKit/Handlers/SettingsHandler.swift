@@ -13,7 +13,8 @@ struct SettingsHandler {
             return output
         }
         guard Settings.keys.contains(key) else {
-            throw UsageError("no setting \"\(key)\"; settings are \(Settings.keys.joined(separator: ", "))")
+            let near = Settings.keys.first { CommandTable.editDistance(key, $0) <= 2 }
+            throw UsageError("no setting \"\(key.prefix(40))\"; \(near.map { "did you mean \($0)? " } ?? "")settings are \(Settings.keys.joined(separator: ", "))")
         }
         guard let value else {
             output.say("\(key) \(shownSetting(key))")

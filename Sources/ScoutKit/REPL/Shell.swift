@@ -57,6 +57,11 @@ public final class Shell {
         return finish(output)
     }
 
+    /// `--source NAME`: the session starts in that source, as `use NAME` would.
+    public func use(_ source: String) async -> Output {
+        finish(await execute(.use(source.lowercased())))
+    }
+
     /// Restores the session at launch (see `SessionHandler.start`).
     public func start(greet: Bool) async -> Output {
         finish(await SessionHandler(state: state).start(greet: greet))
