@@ -12,7 +12,7 @@ import Testing
         show 1; open 1; show 99; select 1; unselect 1; select 1-2; select 1; selection
         fav add 1 --tag weekend; fav; fav tag 1 rewatch; fav untag 1 rewatch; fav show 1; fav search alien; fav export favs.json
         fav import favs.json; done; fav rm 1; fav rm 1
-        history; history 1; history search alien; !!; history rm 1; history rerun 9
+        history; history 1; history stats; history search alien; !!; history rm 1; history rerun 9
         deny add spoilers; search spoilers; deny; deny rm spoilers; deny import denied.txt; deny rm nothing
         use restaurants; use nowhere; sources; search; search --type movie; cache; cache clear
         session; session save x; session list; session load x; session rm x; session reset
@@ -77,6 +77,8 @@ import Testing
         let restaurants = try #require(objects.first { $0["source"] as? String == "restaurants" && $0["items"] != nil })
         let row = try #require((restaurants["items"] as? [[String: Any]])?.first)
         #expect(row["rating"] is Double && row["priceLevel"] is Int && row["price"] is NSNull)
+        let stats = try #require(objects.first { $0["stats"] != nil }?["stats"] as? [String: Any])
+        #expect(stats["searches"] as? Int == 1 && (stats["sources"] as? [String: Int]) == ["movies": 1])
         // Settings are typed: a page size and a timeout are numbers, auto-deny a boolean.
         let settings = try #require(objects.first { $0["command"] as? String == "set" }?["settings"] as? [String: Any])
         #expect(settings["page-size"] is NSNull && settings["timeout"] as? Int == 15 && settings["auto-deny"] as? Bool == true)

@@ -35,12 +35,45 @@ struct HistoryHandler {
             var output = Output()
             output.say("Removed search \(n) (\(entry.source) \(Self.describe(terms: entry.terms))).")
             return output
+        case .stats:
+            return try stats()
         case .clear:
             try state.history.clear()
             var output = Output()
             output.say("History cleared.")
             return output
         }
+    }
+
+    /// `history stats`: how many searches, over which days, in which sources, the terms searched most,
+    /// and how many ended in a choice.
+    func stats() throws -> Output {
+        let log = try state.history.log()
+        var output = Output()
+        let entries = (1..<(log.count + 1)).compactMap(log.entry)
+        guard let first = entries.first, let last = entries.last else {
+            output.say("No searches yet.")
+            output.json["stats"] = .object(["searches": .int(0)])
+            return output
+        }
+        var sources: [String: Int] = [:], terms: [String: Int] = [:]
+        for entry in entries {
+            sources[entry.source, default: 0] += 1
+            terms[Self.describe(terms: entry.terms), default: 0] += 1
+        }
+        let bySource = sources.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        let top = terms.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5)
+        let chosen = entries.filter { !$0.chosen.isEmpty }.count
+        let calendar = state.context.calendar
+        output.say("\(entries.count) search\(entries.count == 1 ? "" : "es") from \(RelativeTime.date(first.time, calendar: calendar)) to \(RelativeTime.date(last.time, calendar: calendar)); \(chosen) ended in a choice (done).")
+        output.say(state.fitted("By source: " + bySource.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
+        output.say(state.fitted("Searched most: " + top.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")))
+        output.json["stats"] = .object([
+            "searches": .int(entries.count), "chosen": .int(chosen), "first": TypedJSON.date(first.time), "last": TypedJSON.date(last.time),
+            "sources": .object(sources.mapValues(JSONValue.int)),
+            "top": .array(top.map { .object(["terms": .string($0.key), "count": .int($0.value)]) }),
+        ])
+        return output
     }
 
     /// Search terms as listings show them: quoted, or `everything` for a search without terms.

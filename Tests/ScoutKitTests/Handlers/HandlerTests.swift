@@ -246,3 +246,18 @@ import Testing
             """)
     }
 }
+
+extension HandlerTests {
+    /// history stats: added with one spec and one handler change; counts, sources and the terms searched most.
+    @Test func historyStatsCountsSearchesSourcesAndTerms() async throws {
+        let lines = try await read(["history stats", "search alien", "search nolan", "search alien", "select 1", "done",
+                                    "use restaurants", "search", "history stats", "history stats now"])
+        #expect(lines.first == "No searches yet.")
+        #expect(Array(lines.suffix(4)) == [
+            "4 searches from Sun 22 Nov 2026, 19:14 to Sun 22 Nov 2026, 19:14; 1 ended in a choice (done).",
+            "By source: movies 3, restaurants 1",
+            "Searched most: \"alien\" (2), \"nolan\" (1), everything (1)",
+            "! usage: history stats",
+        ])
+    }
+}

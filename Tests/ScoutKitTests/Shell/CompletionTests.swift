@@ -95,7 +95,7 @@ import Testing
         #expect(complete("!").candidates.count == Completion.limit)
         #expect(complete("history rerun 24").candidates.count == 11)
         #expect(complete("history rm 250").candidates == ["250"])
-        #expect(complete("history s").candidates == ["search"])
+        #expect(complete("history s").candidates == ["search", "stats"])
         #expect(complete("session load w").candidates == ["weekend", "work"])
         #expect(complete("session load we").commonExtension == "ekend")
         #expect(complete("session save w").candidates == [])
@@ -113,7 +113,7 @@ import Testing
         #expect(Completion.complete("!1", data: twelve).candidates == ["!12", "!11", "!10", "!1"])
         #expect(Completion.complete("history rerun ", data: twelve).candidates == newestFirst)
         #expect(Completion.complete("history rm ", data: twelve).candidates == newestFirst)
-        #expect(Completion.complete("history ", data: twelve).candidates == ["clear", "rerun", "rm", "search"] + newestFirst)
+        #expect(Completion.complete("history ", data: twelve).candidates == ["clear", "rerun", "rm", "search", "stats"] + newestFirst)
         #expect(Completion.complete("history rerun 1", data: twelve).labels == ["12  movies \"search 12\"", "11  movies \"search 11\"",
                                                                                   "10  movies \"search 10\"", "1  movies \"search 1\""])
         // Rows and pages count up from 1, as numbers too; a long list offers its first hundred.

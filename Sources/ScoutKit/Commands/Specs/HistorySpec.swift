@@ -5,15 +5,16 @@ extension Command {
         case rerun(Int?)
         case remove(Int)
         case clear
+        case stats
     }
 }
 
 /// `history`, its subcommands, and `!N` / `!!` (read by `CommandTable.parse`).
 enum HistorySpec {
     static let history = CommandSpec(
-        name: "history", usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear",
+        name: "history", usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear | history stats",
         summary: "past searches; !N and !! re-run one", example: "history search alien", topic: .past, arguments: [.history],
-        subcommands: [.init("search"), .init("rerun", [.history]), .init("rm", [.history]), .init("clear")],
+        subcommands: [.init("search"), .init("rerun", [.history]), .init("rm", [.history]), .init("clear"), .init("stats")],
         parse: { args throws(UsageError) in
             guard let sub = args.subcommand else { return .history(.list(nil)) }
             let rest = args.rest
@@ -31,9 +32,9 @@ enum HistorySpec {
                 return .history(.search(rest.joined(separator: " ")))
             case "rerun": return .history(.rerun(try number()))
             case "rm": return .history(.remove(try number()))
-            case "clear":
-                guard rest.isEmpty else { throw UsageError("usage: history clear") }
-                return .history(.clear)
+            case "clear", "stats":
+                guard rest.isEmpty else { throw UsageError("usage: history \(sub)") }
+                return .history(sub == "clear" ? .clear : .stats)
             default: throw args.usage()
             }
         })
