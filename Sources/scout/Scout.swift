@@ -77,9 +77,13 @@ struct ScoutCommand: AsyncParsableCommand {
         }
         let shell = Shell(context: context, fresh: fresh)
         let flag = Settings.ColorMode(rawValue: color) ?? .auto
-        var printer = Printer(json: json) { stream in
+        let console = Printer.Console(
+            write: { text, stream in Terminal.write(text, to: stream == .output ? STDOUT_FILENO : STDERR_FILENO) },
+            isTerminal: { isatty($0 == .output ? STDOUT_FILENO : STDERR_FILENO) == 1 },
+            width: { Terminal.width() })
+        var printer = Printer(json: json, console: console) { stream in
             // Asked at each print: `set color` takes effect at once.
-            ColourChoice.decide(flag: flag, setting: shell.settings.color, environment: environment, isTerminal: isatty(stream) == 1)
+            ColourChoice.decide(flag: flag, setting: shell.settings.color, environment: environment, isTerminal: console.isTerminal(stream))
         }
         if lineEditor && isatty(STDOUT_FILENO) == 1 {
             printer.pager = { text, lines in Terminal.page(text, lines: lines, environment: environment) }
@@ -144,50 +148,6 @@ extension ScoutCommand {
     static func clock(_ environment: [String: String]) -> @Sendable () -> Date {
         if let text = environment["SCOUT_TEST_NOW"], let fixed = ISO8601DateFormatter().date(from: text) { return { fixed } }
         return { Date() }
-    }
-}
-
-/// Writes outputs: lines to standard output, warnings and errors to standard error, or one JSON line each.
-struct Printer {
-    let json: Bool
-    /// Whether the stream (a file descriptor) gets colour.
-    let colour: (Int32) -> Bool
-    /// Shows long output a screen at a time (on a terminal only); false when it printed nothing.
-    var pager: ((String, Int) -> Bool)?
-    private(set) var failed = false
-
-    init(json: Bool, colour: @escaping (Int32) -> Bool) {
-        self.json = json
-        self.colour = colour
-    }
-
-    /// Prints `output`; with `quietSuccess`, only its warnings and error (for the restored view in scripts).
-    mutating func print(_ output: Output, quietSuccess: Bool = false, paged: Bool = true) {
-        if !output.ok { failed = true }
-        let colourErrors = !json && colour(STDERR_FILENO)
-        // On a terminal a long line breaks at spaces to the window, never inside a word; on a pipe it is whole.
-        let errorWidth = isatty(STDERR_FILENO) == 1 && !json ? Terminal.width() : nil
-        func report(_ text: String, _ style: Style) {
-            let lines = errorWidth.map { DisplayWidth.wrap(text, to: $0, indent: 2) } ?? [text]
-            Terminal.write(lines.map { style.paint($0, colour: colourErrors) }.joined(separator: "\n") + "\n", to: STDERR_FILENO)
-        }
-        for warning in output.warnings where !json || quietSuccess { report("scout: \(warning)", .warning) }
-        if quietSuccess {
-            if let error = output.error { report("scout: \(error)", .error) }
-            return
-        }
-        if json {
-            Terminal.write(output.jsonLine() + "\n", to: STDOUT_FILENO)
-            return
-        }
-        if !output.lines.isEmpty {
-            let colourLines = colour(STDOUT_FILENO)
-            let width = isatty(STDOUT_FILENO) == 1 ? Terminal.width() : nil
-            let lines = width.map { width in output.styledLines.flatMap { $0.wrapped(to: width) } } ?? output.styledLines
-            let text = lines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n"
-            if !paged || !output.pageable || pager?(text, lines.count) != true { Terminal.write(text, to: STDOUT_FILENO) }
-        }
-        if let error = output.error { report("scout: \(error)", .error) }
     }
 }
 

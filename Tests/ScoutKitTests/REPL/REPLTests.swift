@@ -61,4 +61,28 @@ import Testing
         await repl.run(reader: &reader) { _ in count += 1 }
         #expect(count == 1 && reader.prompts.count == 1)
     }
+
+    /// The print stage on an injected console: lines to standard output, warnings and errors to standard
+    /// error behind `scout: `; with --json one line on standard output and nothing on standard error.
+    @Test func thePrinterWritesEachStreamAndRemembersAFailure() {
+        var written: [(String, Printer.Console.Stream)] = []
+        let console = Printer.Console(write: { written.append(($0, $1)) }, isTerminal: { _ in false }, width: { 80 })
+        var output = Output()
+        output.say("Selected Arrival.")
+        output.warn("the session was not saved")
+        output.command = "select"
+        var printer = Printer(json: false, console: console) { _ in false }
+        printer.print(output)
+        printer.print(.failure("already on the last page"))
+        #expect(written.map(\.0) == ["scout: the session was not saved\n", "Selected Arrival.\n", "scout: already on the last page\n"])
+        #expect(written.map(\.1) == [.error, .output, .error])
+        #expect(printer.failed)
+
+        written = []
+        var json = Printer(json: true, console: console) { _ in false }
+        json.print(output)
+        #expect(written.map(\.1) == [.output])
+        #expect(written.first?.0 == #"{"command":"select","message":"Selected Arrival.","ok":true,"schema":1,"warnings":["the session was not saved"]}"# + "\n")
+        #expect(!json.failed)
+    }
 }

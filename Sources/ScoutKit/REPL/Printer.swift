@@ -1,0 +1,61 @@
+/// The print stage: writes each outcome to the injected console, lines to standard output and warnings
+/// and errors to standard error (with `scout: `), or one `--json` line each; long output on a terminal
+/// through the pager. It remembers whether a command failed, for the exit status.
+public struct Printer {
+    /// Where output goes: standard output and standard error, whether each is a terminal, and the width.
+    public struct Console {
+        public enum Stream: Sendable { case output, error }
+        public var write: (String, Stream) -> Void
+        public var isTerminal: (Stream) -> Bool
+        public var width: () -> Int
+
+        public init(write: @escaping (String, Stream) -> Void, isTerminal: @escaping (Stream) -> Bool, width: @escaping () -> Int) {
+            self.write = write
+            self.isTerminal = isTerminal
+            self.width = width
+        }
+    }
+
+    let json: Bool
+    let console: Console
+    /// Whether the stream gets colour, asked at each print (`set color` takes effect at once).
+    let colour: (Console.Stream) -> Bool
+    /// Shows long output a screen at a time (on a terminal only); false when it printed nothing.
+    public var pager: ((String, Int) -> Bool)?
+    public private(set) var failed = false
+
+    public init(json: Bool, console: Console, colour: @escaping (Console.Stream) -> Bool) {
+        self.json = json
+        self.console = console
+        self.colour = colour
+    }
+
+    /// Prints `output`; with `quietSuccess`, only its warnings and error (for the restored view in scripts).
+    public mutating func print(_ output: Output, quietSuccess: Bool = false, paged: Bool = true) {
+        if !output.ok { failed = true }
+        let colourErrors = !json && colour(.error)
+        // On a terminal a long line breaks at spaces to the window, never inside a word; on a pipe it is whole.
+        let errorWidth = console.isTerminal(.error) && !json ? console.width() : nil
+        func report(_ text: String, _ style: Style) {
+            let lines = errorWidth.map { DisplayWidth.wrap(text, to: $0, indent: 2) } ?? [text]
+            console.write(lines.map { style.paint($0, colour: colourErrors) }.joined(separator: "\n") + "\n", .error)
+        }
+        for warning in output.warnings where !json || quietSuccess { report("scout: \(warning)", .warning) }
+        if quietSuccess {
+            if let error = output.error { report("scout: \(error)", .error) }
+            return
+        }
+        if json {
+            console.write(output.jsonLine() + "\n", .output)
+            return
+        }
+        if !output.lines.isEmpty {
+            let colourLines = colour(.output)
+            let width = console.isTerminal(.output) ? console.width() : nil
+            let lines = width.map { width in output.styledLines.flatMap { $0.wrapped(to: width) } } ?? output.styledLines
+            let text = lines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n"
+            if !paged || !output.pageable || pager?(text, lines.count) != true { console.write(text, .output) }
+        }
+        if let error = output.error { report("scout: \(error)", .error) }
+    }
+}
