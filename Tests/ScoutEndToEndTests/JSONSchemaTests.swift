@@ -79,6 +79,7 @@ import Testing
         #expect(row["rating"] is Double && row["priceLevel"] is Int && row["price"] is NSNull)
         let stats = try #require(objects.first { $0["stats"] != nil }?["stats"] as? [String: Any])
         #expect(stats["searches"] as? Int == 1 && (stats["sources"] as? [String: Int]) == ["movies": 1])
+        #expect((stats["top"] as? [[String: Any]])?.first?["terms"] as? String == "alien")  // the terms, not "\"alien\""
         // Settings are typed: a page size and a timeout are numbers, auto-deny a boolean.
         let settings = try #require(objects.first { $0["command"] as? String == "set" }?["settings"] as? [String: Any])
         #expect(settings["page-size"] is NSNull && settings["timeout"] as? Int == 15 && settings["auto-deny"] as? Bool == true)

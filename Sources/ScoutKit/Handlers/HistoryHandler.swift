@@ -59,15 +59,17 @@ struct HistoryHandler {
         var sources: [String: Int] = [:], terms: [String: Int] = [:]
         for entry in entries {
             sources[entry.source, default: 0] += 1
-            terms[Self.describe(terms: entry.terms), default: 0] += 1
+            terms[entry.terms, default: 0] += 1
         }
         let bySource = sources.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         let top = terms.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5)
         let chosen = entries.filter { !$0.chosen.isEmpty }.count
         let calendar = state.context.calendar
-        output.say("\(entries.count) search\(entries.count == 1 ? "" : "es") from \(RelativeTime.date(first.time, calendar: calendar)) to \(RelativeTime.date(last.time, calendar: calendar)); \(chosen) ended in a choice (done).")
+        let (from, to) = (RelativeTime.date(first.time, calendar: calendar), RelativeTime.date(last.time, calendar: calendar))
+        let when = from == to ? "on \(from)" : "from \(from) to \(to)"
+        output.say("\(entries.count) search\(entries.count == 1 ? "" : "es") \(when); \(chosen) ended in a choice (done).")
         output.say(state.fitted("By source: " + bySource.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
-        output.say(state.fitted("Searched most: " + top.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")))
+        output.say(state.fitted("Searched most: " + top.map { "\(Self.describe(terms: $0.key)) (\($0.value))" }.joined(separator: ", ")))
         output.json["stats"] = .object([
             "searches": .int(entries.count), "chosen": .int(chosen), "first": TypedJSON.date(first.time), "last": TypedJSON.date(last.time),
             "sources": .object(sources.mapValues(JSONValue.int)),

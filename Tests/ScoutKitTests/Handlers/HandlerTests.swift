@@ -254,9 +254,9 @@ extension HandlerTests {
                                     "use restaurants", "search", "history stats", "history stats now"])
         #expect(lines.first == "No searches yet.")
         #expect(Array(lines.suffix(4)) == [
-            "4 searches from Sun 22 Nov 2026, 19:14 to Sun 22 Nov 2026, 19:14; 1 ended in a choice (done).",
+            "4 searches on Sun 22 Nov 2026, 19:14; 1 ended in a choice (done).",
             "By source: movies 3, restaurants 1",
-            "Searched most: \"alien\" (2), \"nolan\" (1), everything (1)",
+            "Searched most: \"alien\" (2), everything (1), \"nolan\" (1)",
             "! usage: history stats",
         ])
     }
