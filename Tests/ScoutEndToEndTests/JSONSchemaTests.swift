@@ -94,12 +94,15 @@ import Testing
             #"{"schema":1,"ok":false,"command":"list","error":"no results"}"#,
             #"{"schema":1,"ok":true,"command":"list","message":"x","selected":[]}"#,
         ]
-        for line in lines {
-            let (status, report) = try Self.checkJSON(line + "\n")
-            #expect(status == 1, "\(line): \(report)")
-        }
-        #expect(try Self.checkJSON(#"{"schema":1,"ok":true,"command":"help","message":"x"}"# + "\n").status == 0)
-        let good = #"{"schema":1,"ok":true,"command":"search","listing":"results","items":[{"id":"movies:10","title":"Alien","source":"movies","url":null,"year":1979}],"total":1}"#
-        #expect(try Self.checkJSON(good + "\n").status == 0)
+        let good = [
+            #"{"schema":1,"ok":true,"command":"help","message":"x"}"#,
+            #"{"schema":1,"ok":true,"command":"search","listing":"results","items":[{"id":"movies:10","title":"Alien","source":"movies","url":null,"year":1979}],"total":1}"#,
+        ]
+        // One run of the checker: each bad line is named, the good ones are not.
+        let (status, report) = try Self.checkJSON((lines + good).joined(separator: "\n") + "\n")
+        #expect(status == 1)
+        let named = Set(report.split(separator: "\n").compactMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } })
+        #expect(named == Set(1...lines.count), "\(report)")
+        #expect(report.hasSuffix("\(lines.count + good.count) lines, \(good.count) valid against schema 1; commands: fav help list search\n"), "\(report)")
     }
 }
