@@ -4,6 +4,9 @@ import Foundation
 public struct CatalogSource: Source {
     public enum Kind: String, Sendable, CaseIterable {
         case movies, restaurants
+
+        /// The field a listing is grouped by when the user has not said.
+        public var defaultGroup: String? { self == .restaurants ? "cuisine" : nil }
     }
 
     public let kind: Kind
@@ -16,7 +19,7 @@ public struct CatalogSource: Source {
 
     public var name: String { kind.rawValue }
     public var selection: SelectionMode { kind == .movies ? .single : .multiple }
-    public var defaultGroup: String? { kind == .restaurants ? "cuisine" : nil }
+    public var defaultGroup: String? { kind.defaultGroup }
 
     public static let searchOptions: [CommandSpec.Option] = []
 

@@ -15,8 +15,6 @@ public final class Shell {
     /// Every source's name, in the order `sources` lists them.
     public nonisolated static var sourceNames: [String] { SourceRegistry.names }
 
-    public var context: ShellContext { state.context }
-    public var session: SessionModel { state.session }
     public var settings: Settings { state.settings }
     /// The window's size, which listings fit; the REPL updates it when the window is resized.
     public var width: Int {

@@ -67,7 +67,8 @@ final class ShellState {
         let group: String? = switch session.group {
         case "none": nil
         case let key?: key
-        case nil: CatalogSource.Kind(rawValue: session.source) == .restaurants ? "cuisine" : nil
+        // The source's own default, read from its kind: building the source here would cost a fetcher at every row count.
+        case nil: CatalogSource.Kind(rawValue: session.source)?.defaultGroup
         }
         let lines = settings.pageSize ?? height.map { max(3, $0 - 4) } ?? 20
         return ResultView(filter: session.filter, sort: session.sort, groupField: group, pageLines: lines,

@@ -15,7 +15,6 @@ enum Spinner {
             } while (try? await Task.sleep(for: .milliseconds(100))) != nil
             return true
         }
-        defer { spinner.cancel() }
         do {
             let value = try await work()
             spinner.cancel()
