@@ -77,9 +77,11 @@ struct SelectionHandler {
         var output = Output()
         output.say(state.session.selections.count == 1 ? "Chosen:" : "Chosen (\(state.session.selections.count)):")
         for item in state.session.selections { output.say(state.fitted("  \(Renderer.summary(item))")) }
-        // The search's history record gets the picks from its own source; the selection may hold others.
-        let searched = state.session.query?.source
-        let fromSearch = state.session.selections.filter { $0.sourceName == searched }
+        // The search's history record gets its own picks: those among its results, or (results not fetched
+        // again since a restart) those its source made; the selection may hold others.
+        let results = state.results.loaded ? Set(state.results.items.map(\.id)) : nil
+        let prefix = state.session.query.map { SourceRegistry.idPrefix(of: $0.source) }
+        let fromSearch = state.session.selections.filter { results?.contains($0.id) ?? ($0.sourceName == prefix) }
         if let search = state.session.searchID, !fromSearch.isEmpty {
             do {
                 try state.history.recordDone(search: search, chosen: fromSearch, at: state.context.now())

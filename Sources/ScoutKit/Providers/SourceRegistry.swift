@@ -61,6 +61,11 @@ final class SourceRegistry {
         throw UsageError("no source \"\(name.prefix(40))\": \(near.map { "did you mean \($0)? " } ?? "")sources lists them")
     }
 
+    /// What the ids of a source's items start with: every iTunes kind's are `itunes:`, the others' their name.
+    nonisolated static func idPrefix(of name: String) -> String {
+        ITunesSource.kinds.contains { $0.name == name } ? "itunes" : name
+    }
+
     /// What `search` takes in `source`, for hints.
     static func searchHint(_ source: any Source) -> String {
         let options = type(of: source).searchOptions.map { option in
