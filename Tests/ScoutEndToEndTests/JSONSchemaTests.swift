@@ -12,11 +12,12 @@ import Testing
         show 1; open 1; show 99; select 1; unselect 1; select 1-2; select 1; selection
         fav add 1 --tag weekend; fav; fav tag 1 rewatch; fav untag 1 rewatch; fav show 1; fav search alien; fav export favs.json
         fav import favs.json; done; fav rm 1; fav rm 1
-        history; history 1; history stats; history search alien; !!; history rm 1; history rerun 9
+        history; history 1; history stats; history search alien; !!; history rm 1; history rerun 9; !x
         deny add spoilers; search spoilers; deny; deny rm spoilers; deny import denied.txt; deny rm nothing
         use restaurants; use nowhere; sources; search; search --type movie; cache; cache clear
         session; session save x; session list; session load x; session rm x; session reset
         set; set page-size 10; set timeout 30s; set auto-deny off; set colour red
+        set omdb-key abcdef12; set omdb-key; set omdb-key none; set omdb-key
         help; help select; xyzzy; quit
         """
 
@@ -58,7 +59,13 @@ import Testing
         #expect(first["year"] as? Int == 1979 && first["row"] as? Int == 1 && first["source"] as? String == "movies")
         #expect(first["selected"] as? Bool == false && first["favourite"] as? Bool == false)
         // Errors carry a code: past the last page, an unknown command, a refused search.
-        #expect(objects[2]["ok"] as? Bool == false && objects[2]["code"] as? String == "usage" && objects[2]["error"] as? String == "already on the last page")
+        // (a row, page or search that is not there is not-found; a mistake in the words is usage)
+        #expect(search["pages"] as? Int == 1 && search["more"] as? Bool == false)
+        #expect(objects[2]["ok"] as? Bool == false && objects[2]["code"] as? String == "not-found" && objects[2]["error"] as? String == "already on the last page")
+        let codes = Dictionary(objects.compactMap { object in (object["error"] as? String).map { ($0, object["code"] as? String ?? "") } }) { a, _ in a }
+        #expect(codes["there is no row 99: rows run from 1 to 2"] == "not-found")
+        #expect(codes["there is no search 9: history has 1 to 1"] == "not-found")
+        #expect(codes["!x names no search: !N re-runs search N of history, !! the last one"] == "usage")
         let unknown = try #require(objects.first { ($0["error"] as? String)?.hasPrefix("unknown command") == true })
         #expect(unknown["code"] as? String == "unknown-command")
         #expect(unknown["command"] is NSNull)
@@ -83,6 +90,11 @@ import Testing
         // Settings are typed: a page size and a timeout are numbers, auto-deny a boolean.
         let settings = try #require(objects.first { $0["command"] as? String == "set" }?["settings"] as? [String: Any])
         #expect(settings["page-size"] is NSNull && settings["timeout"] as? Int == 15 && settings["auto-deny"] as? Bool == true)
+        // The OMDb key is the key in use, masked, or null: never a sentence about where it came from.
+        let keys = objects.compactMap { ($0["settings"] as? [String: Any])?.keys.contains("omdb-key") == true ? ($0["settings"] as? [String: Any])?["omdb-key"] : nil }
+        #expect(keys.count == 5)
+        #expect(keys.map { ($0 as? String).map { $0.count } ?? 0 } == [0, 8, 8, 0, 0], "\(keys)")
+        #expect(keys.compactMap { $0 as? String }.allSatisfy { $0.hasSuffix("12") && !$0.contains(" ") }, "\(keys)")
     }
 
     /// The schema refuses what version 1 rules out: a year as text, a display price, a listing without its total.

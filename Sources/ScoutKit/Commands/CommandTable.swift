@@ -18,6 +18,9 @@ public enum CommandTable {
         let word = first.lowercased()
         if word == "!!" { return .history(.rerun(nil)) }
         if word.hasPrefix("!"), let n = Int(word.dropFirst()) { return .history(.rerun(n)) }
+        if word.hasPrefix("!") {
+            throw UsageError("\(first.prefix(40)) names no search: !N re-runs search N of history, !! the last one")
+        }
         guard let spec = spec(word) else {
             if let near = suggestion(for: word) {
                 throw UsageError("unknown command \"\(first.prefix(40))\": did you mean \"\(near)\"? (help lists commands)")

@@ -61,7 +61,7 @@ public enum RangeSpec: Equatable, Sendable {
                 let upper = span.upper ?? count
                 if count == 0 { throw UsageError("there are no rows: the list is empty (search again, or filter alone clears a filter)") }
                 guard lower <= count, upper <= count else {
-                    throw UsageError("there is no row \(max(lower, upper)): rows run from 1 to \(count)")
+                    throw UsageError.notFound("there is no row \(max(lower, upper)): rows run from 1 to \(count)")
                 }
                 if lower <= upper { for row in lower...upper { chosen[row - 1] = true } }
             }

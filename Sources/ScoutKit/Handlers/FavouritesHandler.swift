@@ -75,7 +75,7 @@ struct FavouritesHandler {
             items = state.results.loaded ? state.results.displayed.filter { selected.contains($0.id) } : []
             guard !items.isEmpty else {
                 let elsewhere = state.session.selections.count
-                let note = elsewhere == 0 ? "" : " (the \(elsewhere) selected \(elsewhere == 1 ? "is" : "are") not rows of this list)"
+                let note = elsewhere == 0 ? "" : " (\(elsewhere == 1 ? "the one selected is" : "the \(elsewhere) selected are") not in this list)"
                 throw UsageError("nothing to add: fav add N keeps row N, or select rows first\(note)")
             }
         }
@@ -113,7 +113,7 @@ struct FavouritesHandler {
         if what.contains(":") {
             var named: [Favourite] = []
             for id in what.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) {
-                guard let favourite = all.first(where: { $0.id == id }) else { throw UsageError("no favourite has the id \(id): fav lists them with their ids") }
+                guard let favourite = all.first(where: { $0.id == id }) else { throw UsageError.notFound("no favourite has the id \(id): fav lists them with their ids") }
                 if !named.contains(favourite) { named.append(favourite) }
             }
             return named
@@ -121,7 +121,7 @@ struct FavouritesHandler {
         let spec = try RangeSpec.parse(what)
         guard !all.isEmpty else { throw UsageError("there are no favourites: fav add N keeps row N of a search") }
         if case .rows(let spans) = spec, let past = spans.compactMap({ [$0.lower, $0.upper].compactMap { $0 }.max() }).max(), past > all.count {
-            throw UsageError("there is no favourite \(past): fav lists 1 to \(all.count)")
+            throw UsageError.notFound("there is no favourite \(past): fav lists 1 to \(all.count)")
         }
         return try spec.indices(count: all.count).map { all[$0] }
     }

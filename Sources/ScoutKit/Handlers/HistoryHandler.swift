@@ -38,9 +38,10 @@ struct HistoryHandler {
         case .stats:
             return try stats()
         case .clear:
-            try state.history.clear()
+            let removed = try state.history.clear()
             var output = Output()
-            output.say("History cleared.")
+            output.say(removed == 0 ? "History was already empty." : "History cleared: \(removed) search\(removed == 1 ? "" : "es") removed.")
+            output.json["removed"] = .int(removed)
             return output
         }
     }
@@ -87,7 +88,7 @@ struct HistoryHandler {
     static func entry(_ n: Int?, in log: HistoryLog) throws(UsageError) -> HistoryEntry? {
         guard log.count > 0 else { return nil }
         let n = n ?? log.count
-        guard n >= 1, n <= log.count else { throw UsageError("there is no search \(n): history has 1 to \(log.count)") }
+        guard n >= 1, n <= log.count else { throw UsageError.notFound("there is no search \(n): history has 1 to \(log.count)") }
         guard let entry = log.entry(n) else { throw UsageError("search \(n) could not be read") }
         return entry
     }

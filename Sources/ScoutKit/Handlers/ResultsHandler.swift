@@ -39,9 +39,10 @@ struct ResultsHandler {
         while !state.results.pageIsFull(page) { try await state.fetchNextPage() }
         if promised, !state.results.hasMore, page > state.results.pageCount {
             // The source counted more than its pages hold: say so, rather than "there is only one page".
-            throw UsageError("\(state.session.source) sent no more results past its page \(state.results.fetchedPages - 1), so the list ends at \(state.results.items.count): page 1 to \(state.results.pageCount)")
+            let kept = state.results.view.filter == nil ? "" : "; the filter keeps \(state.results.displayed.count) of them"
+            throw UsageError.notFound("\(state.session.source) sent no results after the \(state.results.items.count) loaded\(kept), so the list ends at page \(state.results.pageCount)")
         }
-        if page == state.session.page + 1, page > state.results.pageCount { throw UsageError("already on the last page") }
+        if page == state.session.page + 1, page > state.results.pageCount { throw UsageError.notFound("already on the last page") }
         guard page <= state.results.pageCount else {
             throw UsageError(state.results.pageCount == 1 ? "there is only one page" : "there are only \(state.results.pageCount) pages: page 1 to \(state.results.pageCount)")
         }
@@ -85,7 +86,7 @@ struct ResultsHandler {
         try state.requireResults()
         let rows = state.results.displayed
         guard (1...max(1, rows.count)).contains(row), row <= rows.count else {
-            throw UsageError(rows.isEmpty ? "there are no rows" : "there is no row \(row): rows run from 1 to \(rows.count)")
+            throw UsageError.notFound(rows.isEmpty ? "there are no rows" : "there is no row \(row): rows run from 1 to \(rows.count)")
         }
         return rows[row - 1]
     }
@@ -110,7 +111,7 @@ struct ResultsHandler {
 
     func open(_ row: Int) throws -> Output {
         let item = try item(atRow: row)
-        guard let url = item.url else { throw UsageError("\(item.title) has no web page") }
+        guard let url = item.url else { throw UsageError.notFound("\(item.title) has no web page") }
         var output = Output()
         // Only web pages go to a browser: a remote catalog's file: or javascript: link is printed, not opened.
         let web = ["http", "https"].contains(URL(string: url)?.scheme?.lowercased() ?? "")

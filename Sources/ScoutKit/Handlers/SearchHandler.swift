@@ -45,7 +45,7 @@ struct SearchHandler {
         if let note = first.note { output.say("(\(note))") }
         let id = UUID().uuidString
         do {
-            try state.history.recordSearch(id: id, query: query, count: state.results.sourceTotal ?? state.results.items.count, at: state.context.now())
+            try state.history.recordSearch(id: id, query: query, count: state.results.count, at: state.context.now())
             state.session.searchID = id
         } catch {
             output.warn("the search ran but was not written to history: \(error)")
@@ -118,7 +118,6 @@ struct SearchHandler {
             output.json = state.listingJSON()
             return output
         }
-        let pagesBefore = state.results.fetchedPages
         let (added, received, failure) = try await ResultsHandler(state: state).loadRemaining()
         output.say(state.heading())
         if let failure {
@@ -128,7 +127,7 @@ struct SearchHandler {
             // Said, not hidden: a source whose count promised more than its pages hold.
             let source = state.session.source
             output.say(received == 0
-                ? "Loaded nothing more: \(source) sent no results past page \(pagesBefore), so the list ends at \(state.results.items.count)."
+                ? "Loaded nothing more: \(source) sent no results after the \(state.results.items.count) loaded, so the list ends there."
                 : "Loaded nothing more: the pages left repeated \(received) results already listed, so the list ends at \(state.results.items.count).")
         } else {
             output.say("Loaded \(added) more: \(state.results.items.count) in all.")

@@ -86,7 +86,7 @@ struct SessionHandler {
         case .load(let name):
             let file = StateFile<SessionModel>(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
             guard let loaded = file.load(warn: { output.warn($0) }) else {
-                throw UsageError("no session named \(name): session list shows them")
+                throw UsageError.notFound("no session named \(name): session list shows them")
             }
             state.session = loaded
             if let problem = await SearchHandler(state: state).reload() { output.warn(problem) }
@@ -110,7 +110,7 @@ struct SessionHandler {
             output.json = TypedJSON.listing(.sessions, listed, total: listed.count)
         case .remove(let name):
             let url = state.context.paths.namedSession(name)
-            guard state.context.fileStore.remove(url) else { throw UsageError("no session named \(name): session list shows them") }
+            guard state.context.fileStore.remove(url) else { throw UsageError.notFound("no session named \(name): session list shows them") }
             output.say("Removed session \(name).")
         case .reset:
             let source = state.session.source

@@ -50,7 +50,9 @@ struct SettingsHandler {
 
     /// A setting's value for `--json`: typed, the OMDb key masked.
     func typed(_ key: String) -> JSONValue {
-        TypedJSON.setting(key, in: state.settings, shown: shownSetting(key))
+        // The OMDb key in use, masked (the environment's wins), or null: no sentence.
+        if key == "omdb-key" { return (state.context.omdbKey ?? state.settings.omdbKey).map { .string(Settings.mask($0)) } ?? .null }
+        return TypedJSON.setting(key, in: state.settings, shown: shownSetting(key))
     }
 
     /// A setting as `set` shows it; for the OMDb key, masked, with where the key in use comes from.

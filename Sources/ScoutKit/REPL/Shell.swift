@@ -49,7 +49,7 @@ public final class Shell {
         do {
             output = await execute(try CommandTable.parse(words))
         } catch {
-            output = .failure(error.description, code: CommandTable.spec(words.first ?? "") == nil ? "unknown-command" : "usage")
+            output = .failure(error.description, code: CommandTable.commandName(words) == nil ? "unknown-command" : error.code)
         }
         output.command = CommandTable.commandName(words)
         return finish(output)

@@ -67,7 +67,7 @@ enum TypedJSON {
     /// The kind of an error, for scripts to tell one from another: kebab-case, stable across versions.
     static func code(of error: any Error) -> String {
         switch error {
-        case is UsageError: return "usage"
+        case let error as UsageError: return error.code
         case let error as SourceError:
             switch error {
             case .timedOut: return "timed-out"

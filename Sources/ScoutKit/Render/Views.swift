@@ -22,7 +22,11 @@ extension ShellState {
                                                            groupBy: resultView.groupField, selected: selectedIDs, favourites: favouriteIDs) {
                 output.say(line)
             }
-            if results.pageCount > 1 && session.page < results.pageCount { output.say("next for page \(session.page + 1) of \(results.pageCountText)") }
+            if results.pageCount > 1 && session.page < results.pageCount {
+                // A next page that no count promises yet (a filter over pages still to fetch) is not "page 2 of 1+".
+                let known = !results.countIsOpen || session.page + 1 <= results.pageCount - 1
+                output.say(known ? "next for page \(session.page + 1) of \(results.pageCountText)" : "next fetches more results, for a page \(session.page + 1) if more match")
+            }
         }
         output.json = listingJSON()
         return output
@@ -73,7 +77,9 @@ extension ShellState {
             itemJSON(item, row: start + offset + 1, favourite: favouriteIDs.contains(item.id))
         }, total: results.countIsOpen ? nil : results.count)
         json["page"] = .int(session.page)
-        json["pages"] = .int(results.pageCount)
+        // The pages known, as the heading counts them (`3+` is 3); `more` says whether the source may send more.
+        json["pages"] = .int(results.countIsOpen ? max(1, results.pageCount - 1) : results.pageCount)
+        json["more"] = .bool(results.hasMore)
         json["loaded"] = .int(rows.count)
         json["source"] = .string(session.source)
         return json

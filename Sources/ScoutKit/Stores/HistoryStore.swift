@@ -84,22 +84,31 @@ public final class HistoryStore {
         try rewrite { record in !ids.contains(record.kind == .search ? record.id : record.search ?? "") }
     }
 
-    public func clear() throws {
+    /// Empties the history; returns how many searches it held.
+    @discardableResult
+    public func clear() throws -> Int {
         try rewrite { _ in false }
     }
 
-    private func rewrite(keeping keep: (HistoryRecord) -> Bool) throws {
+    /// Rewrites the file with the records `keep` keeps; returns how many searches were dropped.
+    @discardableResult
+    private func rewrite(keeping keep: (HistoryRecord) -> Bool) throws -> Int {
+        var dropped = 0
         try store.withLock(url) {
             guard let data = try store.read(url) else { return }
             let decoder = JSONDecoder.scout
             var kept = Data()
             for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
                 // A line that does not parse is left for a person to look at, not silently dropped.
-                if let record = try? decoder.decode(HistoryRecord.self, from: line), !keep(record) { continue }
+                if let record = try? decoder.decode(HistoryRecord.self, from: line), !keep(record) {
+                    if record.kind == .search { dropped += 1 }
+                    continue
+                }
                 kept.append(line)
                 kept.append(UInt8(ascii: "\n"))
             }
             try store.write(kept, to: url)
         }
+        return dropped
     }
 }

@@ -145,7 +145,7 @@ import Testing
 
     /// History: numbered searches, search among them, !1 re-runs, rm, a count, clear.
     @Test func historyListsSearchesRerunsRemovesAndClears() async throws {
-        let lines = try await read(["history", "search nolan", "search alien", "history", "history search ali", "!1", "history rm 1", "history 1", "history clear", "history"])
+        let lines = try await read(["history", "search nolan", "search alien", "history", "history search ali", "!1", "history rm 1", "history 1", "!x", "history clear", "history", "history clear"])
         #expect(lines.joined(separator: "\n") == """
             No searches yet.
             movies · "nolan" · 5 results · page 1 of 1
@@ -170,8 +170,10 @@ import Testing
             Removed search 1 (movies "nolan").
             2  2026-11-22 19:14  movies      "nolan"  5 results
             (the last 1 of 2: history N shows more, history search TEXT finds one)
-            History cleared.
+            ! !x names no search: !N re-runs search N of history, !! the last one
+            History cleared: 2 searches removed.
             No searches yet.
+            History was already empty.
             """)
     }
 
