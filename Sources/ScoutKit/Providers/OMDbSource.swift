@@ -69,7 +69,8 @@ public struct OMDbSource: Source {
     }
 
     private func get(_ queryItems: [URLQueryItem]) async throws(SourceError) -> FetchedAnswer {
-        guard let key, !key.isEmpty else { throw .notConfigured(Self.missingKey) }
+        // Offline, no key is needed: the cache's keys leave it out, and nothing is sent.
+        guard let key = key.flatMap({ $0.isEmpty ? nil : $0 }) ?? (fetcher.offline ? "-" : nil) else { throw .notConfigured(Self.missingKey) }
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
         if components?.path.isEmpty == true { components?.path = "/" }
         components?.queryItems = queryItems + [URLQueryItem(name: "apikey", value: key)]

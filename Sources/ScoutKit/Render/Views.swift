@@ -101,7 +101,6 @@ extension ShellState {
 
     func detail(_ item: Item) -> Output {
         var output = Output()
-        output.pageable = false
         for line in Renderer(width: width).detail(item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id)) {
             output.say(line)
         }

@@ -97,7 +97,7 @@ import Testing
         #expect(throws: UsageError("\"0\" is not a row: rows are numbers from 1, as in 3, 1-3,7 or 5-")) { try RangeSpec.parse("0") }
         #expect(throws: UsageError("\"-\" is not a range: write 2-5, 5- or -3")) { try RangeSpec.parse("-") }
         #expect(throws: UsageError("\"1.5\" is not a row: rows are numbers from 1, as in 3, 1-3,7 or 5-")) { try RangeSpec.parse("1,1.5") }
-        #expect(throws: UsageError("there is no row 999999999: rows run from 1 to 20")) {
+        #expect(throws: UsageError.notFound("there is no row 999999999: rows run from 1 to 20")) {
             try RangeSpec.parse("1-999999999").indices(count: 20)
         }
         #expect(throws: UsageError("\"99999999999999999999\" is not a row: rows are numbers from 1, as in 3, 1-3,7 or 5-")) {
