@@ -26,6 +26,8 @@ struct ScoutBench: ParsableCommand {
                         "godfather", "taylor", "swift", "beatles", "thai", "ramen", "sushi", "pizza", "tapas", "noir",
                         "western", "jazz", "blues", "matrix", "vertigo", "psycho", "casablanca", "amélie", "東京",
                         "café", "zürich", "seoul", "paris", "london", "spirited", "away", "akira", "blade", "runner"]
+    /// The word one search in 10,000 is for, and no other.
+    static let rareWord = "zabriskie"
     static let sources = ["movies", "restaurants", "songs", "albums", "omdb", "films", "podcasts"]
 
     mutating func run() throws {
@@ -51,7 +53,9 @@ struct ScoutBench: ParsableCommand {
                 let title = Self.words[random.next(Self.words.count)].capitalized
                 text += #"{"chosen":[{"id":"movies:\#(random.next(139) + 1)","title":"\#(title)"}],"id":"\#(Self.id(n))","kind":"done","search":"\#(Self.id(searchIDs - 1))","time":"\#(time)"}"# + "\n"
             } else {
-                let terms = (0...random.next(2)).map { _ in Self.words[random.next(Self.words.count)] }.joined(separator: " ")
+                // One search in 10,000 is for a rare word (scripts/bench's rare history search).
+                let terms = n % 10_000 == 5_000 ? Self.rareWord + " point"
+                    : (0...random.next(2)).map { _ in Self.words[random.next(Self.words.count)] }.joined(separator: " ")
                 let source = Self.sources[random.next(Self.sources.count)]
                 text += #"{"count":\#(random.next(200)),"id":"\#(Self.id(n))","kind":"search","source":"\#(source)","terms":"\#(terms)","time":"\#(time)"}"# + "\n"
                 searchIDs = n + 1

@@ -51,7 +51,7 @@ struct HistoryHandler {
     func stats() throws -> Output {
         let log = try state.history.log()
         var output = Output()
-        let entries = (1..<(log.count + 1)).compactMap(log.entry)
+        let entries = log.entries(1..<(log.count + 1)).map(\.entry)
         guard let first = entries.first, let last = entries.last else {
             output.say("No searches yet.")
             output.json["stats"] = .object(["searches": .int(0)])
@@ -94,7 +94,7 @@ struct HistoryHandler {
     }
 
     func historyList(_ numbers: [Int], in log: HistoryLog, empty: String) -> Output {
-        let shown = numbers.compactMap { n in log.entry(n).map { (offset: n - 1, element: $0) } }
+        let shown = log.entries(numbers).map { (offset: $0.n - 1, element: $0.entry) }
         let total = log.count
         var output = Output()
         if shown.isEmpty { output.say(empty) }

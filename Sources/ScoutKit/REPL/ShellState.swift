@@ -22,7 +22,7 @@ final class ShellState {
     let warnings = WarningLog()
 
     lazy var favourites = FavouritesStore(url: context.paths.favouritesFile, store: context.fileStore, warn: warnings.add)
-    lazy var history = HistoryStore(url: context.paths.historyFile, store: context.fileStore, warn: warnings.add)
+    lazy var history = HistoryStore(url: context.paths.historyFile, indexFolder: context.paths.cache, store: context.fileStore, warn: warnings.add)
     lazy var denyList = DenyListStore(url: context.paths.denyListFile, indexURL: context.paths.cache.appendingPathComponent("denylist.index"),
                                       store: context.fileStore, warn: warnings.add)
     let sources: SourceRegistry

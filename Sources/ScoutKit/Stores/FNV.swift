@@ -11,8 +11,8 @@ public enum FNV {
     }
 
     /// The hash of text given as its UTF-8 bytes: the same as of the text.
-    static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = offsetBasis
+    static func hash(bytes: UnsafeBufferPointer<UInt8>, from start: UInt64 = offsetBasis) -> UInt64 {
+        var hash = start
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
         return hash
     }

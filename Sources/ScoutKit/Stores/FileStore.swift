@@ -72,7 +72,8 @@ public struct FileStore: Sendable {
 
     /// Replaces `url` whole: a new 0600 file in the same directory, written, fsynced, renamed over the old
     /// one, and the directory fsynced. On failure the old file is intact and no temporary file is left.
-    public func write(_ data: Data, to url: URL) throws(StoreError) {
+    /// Derived data that can be made again (an index in the cache folder) skips the fsyncs: `durably: false`.
+    public func write(_ data: Data, to url: URL, durably: Bool = true) throws(StoreError) {
         let directory = url.deletingLastPathComponent()
         try makeDirectory(directory)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -80,7 +81,7 @@ public struct FileStore: Sendable {
         guard fd >= 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }
         do throws(StoreError) {
             try Self.writeAll(fd, data, path: url.path)
-            guard fsync(fd) == 0 else { throw StoreError.writeFailed(path: url.path, reason: Self.errnoText()) }
+            guard !durably || fsync(fd) == 0 else { throw StoreError.writeFailed(path: url.path, reason: Self.errnoText()) }
             guard rename(temporary.path, url.path) == 0 else {
                 throw StoreError.writeFailed(path: url.path, reason: Self.errnoText())
             }
@@ -90,7 +91,7 @@ public struct FileStore: Sendable {
             unlink(temporary.path)
             throw error
         }
-        syncDirectory(directory)
+        if durably { syncDirectory(directory) }
     }
 
     /// Appends whole lines (a single `write`) to `url`, created 0600, and fsyncs them.

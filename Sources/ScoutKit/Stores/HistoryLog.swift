@@ -11,15 +11,39 @@ import Foundation
 /// is, and one that does not decode is damage.
 public struct HistoryLog {
     let data: Data
-    /// The byte ranges of the search records, oldest first: search N is `searches[N - 1]`.
-    let searches: [Range<Int>]
-    /// For each search id that has one (by the FNV hash of the id), its latest `done` record.
-    let done: [UInt64: Range<Int>]
+    private let storage: Storage
     /// Lines that are not records.
     let damaged: Int
 
-    public var count: Int { searches.count }
+    private enum Storage {
+        /// The byte ranges of the search records, oldest first (search N is `searches[N - 1]`), and for
+        /// each search id that has one (by the FNV hash of the id), its latest `done` record.
+        case scanned(searches: [Range<Int>], done: [UInt64: Range<Int>])
+        /// The same, read from the index in the cache folder.
+        case indexed(HistoryIndex)
+    }
 
+    /// Whether the log is read through the index (for tests).
+    var isIndexed: Bool {
+        if case .indexed = storage { return true }
+        return false
+    }
+
+    public var count: Int {
+        switch storage {
+        case .scanned(let searches, _): searches.count
+        case .indexed(let index): index.searchCount
+        }
+    }
+
+    /// The log of `data` through its index (`HistoryIndex`), which holds what a scan would find.
+    init(_ data: Data, index: HistoryIndex) {
+        self.data = data
+        storage = .indexed(index)
+        damaged = index.damaged
+    }
+
+    /// The log of `data`, every line scanned.
     init(_ data: Data) {
         self.data = data
         var searches: [Range<Int>] = []
@@ -43,24 +67,47 @@ public struct HistoryLog {
                 }
             }
         }
-        self.searches = searches
-        self.done = done
+        storage = .scanned(searches: searches, done: done)
         self.damaged = damaged
+    }
+
+    /// The line of search `n` (from 1).
+    private func line(_ n: Int) -> Range<Int> {
+        switch storage {
+        case .scanned(let searches, _): searches[n - 1]
+        case .indexed(let index): index.line(n - 1)
+        }
     }
 
     /// Search `n` (from 1), decoded with what was chosen in it; nil when it does not decode.
     public func entry(_ n: Int) -> HistoryEntry? {
-        guard n >= 1, n <= searches.count, let record = decode(searches[n - 1]) else { return nil }
-        var entry = HistoryEntry(id: record.id, time: record.time, source: record.source ?? "movies", terms: record.terms ?? "",
-                                 filters: record.filters ?? [:], count: record.count ?? 0, chosen: [])
-        if let line = done[FNV.hash(record.id)], let finished = decode(line), finished.search == record.id { entry.chosen = finished.chosen ?? [] }
-        return entry
+        entries([n]).first?.entry
+    }
+
+    /// The searches numbered `numbers` (from 1) that decode, each with what was chosen in it, in that order.
+    public func entries(_ numbers: some Collection<Int>) -> [(n: Int, entry: HistoryEntry)] {
+        let records = numbers.compactMap { n in n >= 1 && n <= count ? decode(line(n)).map { (n, $0) } : nil }
+        let done: [UInt64: Range<Int>]
+        switch storage {
+        case .scanned(_, let all): done = all
+        case .indexed(let index): done = index.doneLines(for: Set(records.map { FNV.hash($0.1.id) }), history: data)
+        }
+        return records.map { n, record in
+            var entry = HistoryEntry(id: record.id, time: record.time, source: record.source ?? "movies", terms: record.terms ?? "",
+                                     filters: record.filters ?? [:], count: record.count ?? 0, chosen: [])
+            if let line = done[FNV.hash(record.id)], let finished = decode(line), finished.search == record.id { entry.chosen = finished.chosen ?? [] }
+            return (n, entry)
+        }
     }
 
     /// The numbers of the searches whose source and terms, folded, contain `text` folded.
     public func matching(_ text: String) -> [Int] {
         let needle = Text.fold(text)
         guard !needle.isEmpty else { return [] }
+        guard case .scanned(let searches, _) = storage else {
+            guard case .indexed(let index) = storage else { return [] }
+            return index.matching(Array(needle.utf8))
+        }
         // An ASCII needle with no space can be compared with ASCII fields byte by byte: it lies within the
         // source or within one word of the terms. Other fields are folded as strings, as a decoded record would be.
         let bytewise = needle.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
@@ -103,6 +150,11 @@ public struct HistoryLog {
     }
 
     private func decode(_ line: Range<Int>) -> HistoryRecord? {
+        Self.decode(data, line)
+    }
+
+    /// The record on `line` of `data`: read from its bytes when it is as scout writes it, else decoded.
+    static func decode(_ data: Data, _ line: Range<Int>) -> HistoryRecord? {
         let bytes = data[data.startIndex + line.lowerBound ..< data.startIndex + line.upperBound]
         let quick = bytes.withUnsafeBytes { raw in
             var reader = JSONBytes(raw)

@@ -5,13 +5,16 @@ import Foundation
 /// rewritten with every valid record.
 public final class HistoryStore {
     let url: URL
+    /// Where the index of the file is kept (the cache folder); nil scans the file each time.
+    let indexFolder: URL?
     let store: FileStore
     let warn: @Sendable (String) -> Void
     /// Records a failed write could not append, tried again before the next one.
     private var unwritten = Data()
 
-    public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
+    public init(url: URL, indexFolder: URL? = nil, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
         self.url = url
+        self.indexFolder = indexFolder
         self.store = store
         self.warn = warn
     }
@@ -37,17 +40,29 @@ public final class HistoryStore {
     /// The past searches, numbered from 1 by position, oldest first, decoded only as they are shown.
     /// Damaged lines are repaired away first (one warning).
     public func log() throws -> HistoryLog {
-        guard let data = try store.map(url, whole: true) else { return HistoryLog(Data()) }
-        let log = HistoryLog(data)
+        let log = try read()
         guard log.damaged > 0 else { return log }
         try repair()
-        return HistoryLog(try store.map(url, whole: true) ?? Data())
+        return try read()
+    }
+
+    /// The log through its index, extended to the file's end (or built) first; scanned whole where the
+    /// index cannot be kept.
+    private func read() throws -> HistoryLog {
+        let before = FileStamp(url)
+        guard let data = try store.map(url, whole: indexFolder == nil) else { return HistoryLog(Data()) }
+        // The index names the file by its inode: one replaced between the stat and the map is scanned instead.
+        if let indexFolder, let before, let after = FileStamp(url), after.inode == before.inode, Int(after.size) == data.count,
+           let index = HistoryIndex.current(for: data, stamp: after, in: indexFolder, store: store) {
+            return HistoryLog(data, index: index)
+        }
+        return HistoryLog(data)
     }
 
     /// Every past search, oldest first: all of them decoded, for tests and small files.
     public func entries() throws -> [HistoryEntry] {
         let log = try log()
-        return log.count == 0 ? [] : (1...log.count).compactMap(log.entry)
+        return log.entries(1..<(log.count + 1)).map(\.entry)
     }
 
     /// Keeps the damaged file aside and writes back every record that parses, under the lock (another

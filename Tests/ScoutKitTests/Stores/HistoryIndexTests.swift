@@ -1,0 +1,112 @@
+import Foundation
+@testable import ScoutKit
+import Testing
+
+/// The index of `history.jsonl` in the cache folder: whatever state it is found in (none, behind the
+/// file, built for another version of it, damaged), `history` and `history search` read through it what
+/// a scan of the whole file reads.
+@Suite struct HistoryIndexTests {
+    static let terms = ["Alien", "STAR wars", "amélie", "Amelie poulain", "東京 story", "say \"hi\"", "back\\slash", "tab\there",
+                        "kubrick", "Kubrick's films", "star   trek", "café", "CAFE", "ｆｕｌｌ width"]
+    static let needles = ["alien", "ALIEN", "star", "wars", "amelie", "Amélie", "cafe", "café", "東京", "hi", "\"hi\"", "slash", "\\",
+                          "kubrick", "kubrick's", "omdb", "movies", "star trek", "r w", "", "zzz", "type", "movie", "full", "s a",
+                          "e\ns", "ies a"]
+
+    struct Stores {
+        let folder: TempFolder
+        let indexed: HistoryStore
+        let scanned: HistoryStore
+        init() throws {
+            folder = try TempFolder()
+            indexed = HistoryStore(url: folder.file("history.jsonl"), indexFolder: folder.file("cache"), store: FileStore(), warn: { _ in })
+            scanned = HistoryStore(url: folder.file("history.jsonl"), store: FileStore(), warn: { _ in })
+        }
+
+        func record(_ terms: [String], from first: Int) throws {
+            for (offset, term) in terms.enumerated() {
+                let n = first + offset
+                let filters = n % 3 == 0 ? ["type": "movie"] : [:]
+                try indexed.recordSearch(id: "s\(n)", query: SearchQuery(source: n % 2 == 0 ? "movies" : "omdb", terms: term, options: filters),
+                                         count: n, at: DamageTests.date)
+                if n % 4 == 0 { try indexed.recordDone(search: "s\(n)", chosen: [DamageTests.items[n % 3]], at: DamageTests.date) }
+            }
+        }
+
+        /// Whether the index and a scan agree on every needle and every entry.
+        func expectAgreement(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let (fast, slow) = (try indexed.log(), try scanned.log())
+            #expect(fast.isIndexed && !slow.isIndexed, "\(label): read through the index", sourceLocation: sourceLocation)
+            #expect(fast.count == slow.count, "\(label): count", sourceLocation: sourceLocation)
+            #expect(try indexed.entries() == scanned.entries(), "\(label): entries", sourceLocation: sourceLocation)
+            for needle in HistoryIndexTests.needles {
+                #expect(fast.matching(needle) == slow.matching(needle), "\(label): \(needle)", sourceLocation: sourceLocation)
+            }
+        }
+
+        /// The folded text the index holds, a line a search.
+        var indexedText: [String] {
+            get throws {
+                String(decoding: try Data(contentsOf: folder.file("cache/history-text.index")), as: UTF8.self)
+                    .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            }
+        }
+    }
+
+    @Test func theIndexFindsWhatTheScanFinds() throws {
+        let stores = try Stores()
+        try stores.record(Self.terms, from: 0)
+        // A record another program wrote, keys in another order: decoded, not read from its bytes.
+        let handWritten = #"{"time":"2026-11-22T19:14:00Z","terms":"Ripley","source":"movies","kind":"search","id":"hand","count":3}"#
+        try FileStore().append(Data((handWritten + "\n").utf8), to: stores.folder.file("history.jsonl"))
+        try stores.expectAgreement("built")
+        #expect(try stores.indexed.log().matching("ripley") == [15])
+        #expect(try stores.indexedText == [
+            "movies alien", "omdb star wars", "movies amelie", "omdb amelie poulain", "movies 東京 story", "omdb say \"hi\"",
+            "movies back\\slash", "omdb tab here", "movies kubrick", "omdb kubrick's films", "movies star trek", "omdb cafe",
+            "movies cafe", "omdb full width", "movies ripley",
+        ])
+        // Appended since: indexed when next read, the rest left as it was; a done for an old search is found.
+        try stores.record(["Ripley's return", "Alien³"], from: 20)
+        try stores.indexed.recordDone(search: "s1", chosen: [DamageTests.items[2]], at: DamageTests.date)
+        try stores.expectAgreement("extended")
+        let tail = try stores.indexedText.suffix(3)
+        #expect(tail == ["movies ripley", "movies ripley's return", "omdb alien³"], "\(tail)")
+        #expect(try stores.indexed.entries()[1].chosen.map(\.title) == [DamageTests.items[2].title])
+        #expect(try stores.indexed.log().matching("ripley") == [15, 16])
+    }
+
+    @Test func aRewrittenHistoryIsIndexedAgain() throws {
+        let stores = try Stores()
+        try stores.record(Self.terms, from: 0)
+        try stores.expectAgreement("built")
+        // history rm writes a new file: the index is built again, without the search removed.
+        try stores.indexed.remove(ids: ["s0", "s2"])
+        try stores.expectAgreement("after rm")
+        #expect(try stores.indexedText.prefix(2) == ["omdb star wars", "omdb amelie poulain"])
+        #expect(try stores.indexed.log().matching("alien") == [])
+        try stores.indexed.clear()
+        try stores.expectAgreement("after clear")
+        #expect(try stores.indexed.log().count == 0)
+    }
+
+    @Test func aDamagedOrStaleIndexIsBuiltAgain() throws {
+        let stores = try Stores()
+        try stores.record(Self.terms, from: 0)
+        try stores.expectAgreement("built")
+        let index = stores.folder.file("cache/history.index")
+        // Garbage over the header; then a text file cut short; then the history edited in place (same inode).
+        var bytes = try Data(contentsOf: index)
+        bytes.replaceSubrange(0..<48, with: Data(repeating: 0xFF, count: 48))
+        try bytes.write(to: index)
+        try stores.expectAgreement("garbage header")
+        try Data("movies al".utf8).write(to: stores.folder.file("cache/history-text.index"))
+        try stores.expectAgreement("text cut short")
+        let history = stores.folder.file("history.jsonl")
+        let original = try Data(contentsOf: history)
+        let handle = try FileHandle(forWritingTo: history)
+        try handle.write(contentsOf: Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "Alien", with: "Ahead").utf8))
+        try handle.close()
+        try stores.expectAgreement("edited in place")
+        #expect(try stores.indexed.log().matching("ahead") == [1])
+    }
+}
