@@ -96,7 +96,7 @@ struct ScoutBench: ParsableCommand {
             Item(id: "restaurants:\(n + 1)", title: "Restaurant \(n)", fields: [.init("Cuisine", "Thai"), .init("City", "Bangkok")])
         }
         session.lastVisited = start
-        try StateFile<SessionModel>(paths.sessionFile, label: "the session", store: store).save(session)
+        try SessionModel.file(paths.sessionFile, label: "the session", store: store).save(session)
 
         print("scout-bench: wrote \(history) history records, \(favourites) favourites, \(deny) denied terms, \(cache) cache entries and a session with \(selections) selections under \(home)")
     }

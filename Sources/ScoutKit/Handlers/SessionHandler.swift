@@ -81,10 +81,10 @@ struct SessionHandler {
         case .save(let name):
             var copy = state.session
             copy.lastVisited = state.context.now()
-            try StateFile<SessionModel>(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore).save(copy)
+            try SessionModel.file(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore).save(copy)
             output.say("Saved this session as \(name): session load \(name) brings it back.")
         case .load(let name):
-            let file = StateFile<SessionModel>(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
+            let file = SessionModel.file(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
             guard let loaded = file.load(warn: { output.warn($0) }) else {
                 throw UsageError.notFound("no session named \(name): session list shows them")
             }
@@ -97,7 +97,7 @@ struct SessionHandler {
             if sessions.isEmpty { output.say("No saved sessions: session save NAME keeps this one.") }
             var listed: [JSONValue] = []
             for name in sessions {
-                let file = StateFile<SessionModel>(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
+                let file = SessionModel.file(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
                 let model = file.load { output.warn($0) }
                 let when = model?.lastVisited.map { RelativeTime.describe($0, now: state.context.now(), calendar: state.context.calendar) } ?? "unknown"
                 let query = model?.query.map { HistoryHandler.describe(terms: $0.terms) } ?? "no search"

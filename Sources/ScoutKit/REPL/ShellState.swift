@@ -21,7 +21,8 @@ final class ShellState {
     /// Warnings raised while loading files, shown with the next output.
     let warnings = WarningLog()
 
-    lazy var favourites = FavouritesStore(url: context.paths.favouritesFile, store: context.fileStore, warn: warnings.add)
+    lazy var favourites = FavouritesStore(url: context.paths.favouritesFile, idIndex: context.paths.cache.appendingPathComponent("favourites.index"),
+                                          store: context.fileStore, warn: warnings.add)
     lazy var history = HistoryStore(url: context.paths.historyFile, indexFolder: context.paths.cache, store: context.fileStore, warn: warnings.add)
     lazy var denyList = DenyListStore(url: context.paths.denyListFile, indexURL: context.paths.cache.appendingPathComponent("denylist.index"),
                                       store: context.fileStore, warn: warnings.add)
@@ -31,7 +32,7 @@ final class ShellState {
     init(context: ShellContext, fresh: Bool) {
         self.context = context
         let file = context.sessionName.map(context.paths.namedSession) ?? context.paths.sessionFile
-        sessionFile = StateFile(file, label: "the session", store: context.fileStore)
+        sessionFile = SessionModel.file(file, label: "the session", store: context.fileStore)
         configFile = StateFile(context.paths.configFile, label: "the settings", store: context.fileStore)
         sources = SourceRegistry(context: context, warnings: warnings)
         width = context.width

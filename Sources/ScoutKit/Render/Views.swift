@@ -17,7 +17,7 @@ extension ShellState {
             let range = results.rows(onPage: session.page)
             let start = range.lowerBound
             let slice = rows[range]
-            let favouriteIDs = favourites.ids
+            let favouriteIDs = favourites.favouriteIDs(among: slice.map(\.id))
             for line in Renderer(width: width).page(slice, firstRow: start + 1, columns: currentSource?.columns ?? [],
                                                            groupBy: resultView.groupField, selected: selectedIDs, favourites: favouriteIDs) {
                 output.say(line)
@@ -72,7 +72,7 @@ extension ShellState {
         let range = results.rows(onPage: session.page)
         let start = range.lowerBound
         let slice = rows[range]
-        let favouriteIDs = slice.isEmpty ? [] : favourites.ids
+        let favouriteIDs = favourites.favouriteIDs(among: slice.map(\.id))
         var json = TypedJSON.listing(.results, slice.enumerated().map { offset, item in
             itemJSON(item, row: start + offset + 1, favourite: favouriteIDs.contains(item.id))
         }, total: results.countIsOpen ? nil : results.count)
@@ -87,7 +87,7 @@ extension ShellState {
 
     /// Items that are not rows of the list (the selection, the chosen), as a listing.
     func itemsJSON(_ items: [Item]) -> [String: JSONValue] {
-        let favouriteIDs = items.isEmpty ? [] : favourites.ids
+        let favouriteIDs = favourites.favouriteIDs(among: items.map(\.id))
         return TypedJSON.listing(.results, items.map { itemJSON($0, favourite: favouriteIDs.contains($0.id)) }, total: items.count)
     }
 

@@ -4,6 +4,8 @@ import Foundation
 /// Every change is a read-modify-write under the file's lock, so two scouts adding at once lose nothing.
 public final class FavouritesStore {
     let file: StateFile<FavouritesFile>
+    /// Where the set of the favourites' id hashes is kept (the cache folder); nil keeps none.
+    let idIndex: URL?
     let warn: @Sendable (String) -> Void
     private var cached: [Favourite]?
     private var cachedStamp: FileStamp?
@@ -11,8 +13,9 @@ public final class FavouritesStore {
     private var cachedIDs: Set<String>?
     private var idsStamp: FileStamp?
 
-    public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
+    public init(url: URL, idIndex: URL? = nil, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
         file = Self.stateFile(url, store: store)
+        self.idIndex = idIndex
         self.warn = warn
     }
 
@@ -33,7 +36,19 @@ public final class FavouritesStore {
     }
 
     public func contains(_ id: String) -> Bool {
-        ids.contains(id)
+        favouriteIDs(among: [id]).contains(id)
+    }
+
+    /// Which of `candidates` (the rows of a listing) are favourites, for their marks: from the set of the
+    /// favourites' id hashes in the cache folder when it is of the file's current version, else from the
+    /// file (and the set written again).
+    public func favouriteIDs(among candidates: some Sequence<String>) -> Set<String> {
+        guard let stamp = FileStamp(file.url) else { return [] }
+        if let cachedIDs, stamp == idsStamp { return Set(candidates.filter(cachedIDs.contains)) }
+        if let idIndex, let set = StampedHashSet(reading: idIndex, for: stamp) { return Set(candidates.filter { set.contains(FNV.hash($0)) }) }
+        let ids = self.ids
+        if let idIndex, idsStamp == stamp { try? file.store.write(StampedHashSet.encode(ids.map { FNV.hash($0) }, stamp: stamp), to: idIndex, durably: false) }
+        return Set(candidates.filter(ids.contains))
     }
 
     /// The ids of the favourites, for the marks of a listing: taken from the file's bytes without decoding

@@ -27,6 +27,11 @@ public struct SessionModel: Codable, Sendable, Equatable {
 
     public init() {}
 
+    /// A session file, read and written through `SessionCodec` where it can be.
+    public static func file(_ url: URL, label: String, store: FileStore) -> StateFile<SessionModel> {
+        StateFile(url, label: label, store: store, fastDecode: SessionCodec.decode, fastEncode: SessionCodec.encode)
+    }
+
     enum CodingKeys: String, CodingKey {
         case schemaVersion, lastVisited, source, query, filter, sort, group, page, selections, view, searchID
     }
