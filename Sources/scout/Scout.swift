@@ -2,7 +2,85 @@ import ArgumentParser
 import Foundation
 import ScoutKit
 
+/// The entry point: the usual launch flags are read directly (ArgumentParser reads a command's options
+/// by reflection, a millisecond of every start); anything else (`--help`, `--version`, a mistake, the
+/// completion scripts) goes to ArgumentParser, which gives the same options its help and its errors.
 @main
+enum Main {
+    static func main() async {
+        guard let options = LaunchOptions(quick: Array(CommandLine.arguments.dropFirst())) else {
+            await ScoutCommand.main()
+            return
+        }
+        do {
+            try await Launch.run(options)
+            exit(0)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch {
+            exit(1)
+        }
+    }
+}
+
+/// What a launch asks for, however it was read.
+struct LaunchOptions {
+    var session: String?
+    var fresh = false
+    var offline = false
+    var source: String?
+    var commands: String?
+    var json = false
+    var color = "auto"
+    var manual = false
+
+    init() {}
+
+    /// The options from `arguments` when each is one of the usual flags, given once and valid; nil
+    /// otherwise (ArgumentParser then reads them, and says what is wrong the way it says it).
+    init?(quick arguments: [String]) {
+        var seen: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            var name = arguments[index]
+            var value: String?
+            if name.hasPrefix("--"), let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard seen.insert(name).inserted else { return nil }
+            let takesValue = ["-c", "--source", "--session", "--color"].contains(name)
+            if takesValue, value == nil {
+                index += 1
+                guard index < arguments.count else { return nil }
+                value = arguments[index]
+            } else if !takesValue, value != nil {
+                return nil
+            }
+            switch name {
+            case "-c": commands = value
+            case "--source": source = value
+            case "--session": session = value
+            case "--color": color = value ?? color
+            case "--json": json = true
+            case "--fresh": fresh = true
+            case "--offline": offline = true
+            default: return nil
+            }
+            index += 1
+        }
+        guard (try? validate()) != nil else { return nil }
+    }
+
+    func validate() throws(ValidationError) {
+        if let session { do { try SessionSpecs.validateSessionName(session) } catch { throw ValidationError("--session: \(error)") } }
+        guard ["auto", "always", "never"].contains(color) else { throw ValidationError("--color takes auto, always or never") }
+        if let source, !Shell.sourceNames.contains(source.lowercased()) {
+            throw ValidationError("--source takes one of \(Shell.sourceNames.joined(separator: ", ")); \"\(source.prefix(40))\" is none of them")
+        }
+    }
+}
+
 struct ScoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scout",
@@ -35,19 +113,31 @@ struct ScoutCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp("Print the man page (roff): scout --manual > scout.1; man -l scout.1", visibility: .hidden))
     var manual = false
 
-    func validate() throws {
-        if let session { do { try SessionSpecs.validateSessionName(session) } catch { throw ValidationError("--session: \(error)") } }
-        guard ["auto", "always", "never"].contains(color) else { throw ValidationError("--color takes auto, always or never") }
-        if let source, !Shell.sourceNames.contains(source.lowercased()) {
-            throw ValidationError("--source takes one of \(Shell.sourceNames.joined(separator: ", ")); \"\(source.prefix(40))\" is none of them")
-        }
+    var options: LaunchOptions {
+        var options = LaunchOptions()
+        (options.session, options.fresh, options.offline, options.source) = (session, fresh, offline, source)
+        (options.commands, options.json, options.color, options.manual) = (commands, json, color, manual)
+        return options
     }
 
-    @MainActor mutating func run() async throws {
+    func validate() throws {
+        try options.validate()
+    }
+
+    mutating func run() async throws {
         if manual {
             Terminal.write(Manual.roff(version: Scout.version, launchHelp: Self.helpMessage(columns: 72)), to: STDOUT_FILENO)
             return
         }
+        try await Launch.run(options)
+    }
+}
+
+/// A launch: the shell, its reader and printer, the terminal and the signals, and the exit status.
+enum Launch {
+    @MainActor static func run(_ options: LaunchOptions) async throws {
+        let (session, fresh, offline, source, commands, json, color) =
+            (options.session, options.fresh, options.offline, options.source, options.commands, options.json, options.color)
         signal(SIGPIPE, SIG_IGN)
         Terminal.useUTF8Locale()
         let environment = ProcessInfo.processInfo.environment
@@ -142,7 +232,7 @@ struct ScoutCommand: AsyncParsableCommand {
     }
 }
 
-extension ScoutCommand {
+extension Launch {
     /// The clock: `SCOUT_TEST_NOW` (an ISO 8601 time) stops it for the scenario tests, so that the dates
     /// they show are the same every run; otherwise the system's.
     static func clock(_ environment: [String: String]) -> @Sendable () -> Date {
