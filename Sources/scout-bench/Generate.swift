@@ -84,8 +84,8 @@ struct ScoutBench: ParsableCommand {
         let body = Data(#"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1440833481,"trackName":"Love Story","artistName":"Taylor Swift","trackPrice":1.29,"currency":"USD"}]}"#.utf8)
         for n in 0..<cache {
             let key = "https://itunes.apple.com/search?term=bench\(n)&media=music&entity=song&country=US&lang=en_us&limit=50&offset=0"
-            let entry = #"{"body":"\#(body.base64EncodedString())","status":200,"storedAt":"\#(formatter.string(from: Date()))","url":"\#(key)"}"#
-            try store.write(Data(entry.utf8), to: paths.cache.appendingPathComponent(CachingFetcher.hash(key) + ".json"))
+            let entry = CacheEntry(url: key, storedAt: Date(), status: 200, body: body)
+            try store.write(entry.encoded, to: CachingFetcher.file(for: key, in: paths.cache))
         }
 
         // The session: a catalog search with many selections, through scout's own file.

@@ -61,7 +61,7 @@ let targets: [String: @Sendable (Data) -> Void] = [
         }
     },
     "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
-    "cache": { data in _ = try? JSONDecoder.scout.decode(CacheEntry.self, from: data) },
+    "cache": { data in _ = CacheEntry(data) },
     "history": { data in
         let log = HistoryLog(data)
         _ = log.matching("kubrick")

@@ -9,15 +9,16 @@ struct CacheHandler {
         var output = Output()
         let folder = state.context.paths.cache
         let files = state.context.fileStore
-        let names = (files.contents(of: folder) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+        let names = CachingFetcher.entryNames(in: folder, store: files)
         if clear {
             for name in names { files.remove(folder.appendingPathComponent(name)) }
             files.remove(CacheStats.file(in: folder))
+            files.remove(folder.appendingPathComponent("stats"))  // the hit counts of scout before 0.2
             output.say("Cache cleared (\(names.count) entr\(names.count == 1 ? "y" : "ies")).")
             return output
         }
         let bytes = names.reduce(0) { total, name in total + files.size(of: folder.appendingPathComponent(name)) }
-        let counts = CacheStats.read(in: folder, store: state.context.fileStore, warn: state.warnings.add)
+        let counts = CacheStats.read(in: folder, store: state.context.fileStore)
         let asked = counts.hits + counts.misses
         let rate = asked == 0 ? "no look-ups yet" : "hit rate \(counts.hits * 100 / asked)% (\(counts.hits) of \(asked))"
         output.say("Cache: \(names.count) entr\(names.count == 1 ? "y" : "ies"), \(bytes) bytes, \(rate), fresh for \(state.settings.cacheTTL) s, in \(folder.path)")

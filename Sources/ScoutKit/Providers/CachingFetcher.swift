@@ -2,7 +2,10 @@ import Foundation
 
 /// Fetches through the response cache: a fresh entry answers without a request; offline, any entry
 /// answers (with its age); when the network fails, a stale entry is offered instead of only an error.
-/// iTunes requests are paced to stay under about 20 a minute.
+/// An entry is fresh for `cache-ttl`, or for less when the server's `Cache-Control` says `max-age`;
+/// `no-store` is not kept, `no-cache` is kept for offline use but never fresh. The folder is held under
+/// `sizeCap` bytes, the entries used least recently going first. iTunes requests are paced to stay under
+/// about 20 a minute.
 public struct CachingFetcher: Sendable {
     let fetcher: HTTPFetcher
     let folder: URL
@@ -28,18 +31,24 @@ public struct CachingFetcher: Sendable {
         self.pacer = pacer
     }
 
+    /// The cache folder's size cap: 64 MB.
+    public static let sizeCap = 64 << 20
+
     public func get(_ url: URL, service: String, cacheKey: String? = nil) async throws(SourceError) -> FetchedAnswer {
         let key = cacheKey ?? url.absoluteString
-        let file = folder.appendingPathComponent(Self.hash(key) + ".json")
+        let file = Self.file(for: key, in: folder)
         let cached = read(file, key: key)
         if let cached {
             let age = now().timeIntervalSince(cached.storedAt)
             if offline { return answer(cached, note: "offline: from the cache, \(Self.age(age)) old") }
-            if age < ttl { CacheStats.record(hit: true, in: folder, store: store, warn: warn); return answer(cached, note: nil) }
+            if age < min(ttl, cached.maxAge.map(TimeInterval.init) ?? ttl) {
+                CacheStats.record(hit: true, in: folder, store: store)
+                return answer(cached, note: nil)
+            }
         } else if offline {
             throw .notConfigured("offline, and this \(service) answer is not in the cache: leave --offline out, or set offline off")
         }
-        CacheStats.record(hit: false, in: folder, store: store, warn: warn)
+        CacheStats.record(hit: false, in: folder, store: store)
         do {
             if service == "iTunes" {
                 let (limit, notice) = (pacer.limit, notice)
@@ -52,9 +61,11 @@ public struct CachingFetcher: Sendable {
                 let age = now().timeIntervalSince(cached.storedAt)
                 return answer(cached, note: "stale: from the cache, \(Self.age(age)) old, because \(service) answered HTTP \(response.status)")
             }
-            if response.status == 200 {
-                let entry = CacheEntry(url: key, storedAt: now(), status: 200, body: response.body)
-                if let data = try? JSONEncoder.scoutLine.encode(entry) { try? store.write(data, to: file) }
+            let control = Self.cacheControl(response.cacheControl)
+            if response.status == 200, !control.noStore {
+                // Derived data: written whole (a reader never sees half an entry) but not fsynced.
+                let entry = CacheEntry(url: key, storedAt: now(), status: 200, maxAge: control.maxAge, body: response.body)
+                if (try? store.write(entry.encoded, to: file, durably: false)) != nil { Self.holdUnderCap(folder, store: store, keeping: file) }
             }
             return FetchedAnswer(status: response.status, body: response.body, retryAfter: response.retryAfter, note: nil)
         } catch .cancelled {
@@ -66,10 +77,54 @@ public struct CachingFetcher: Sendable {
         }
     }
 
+    /// The file that holds the answer to `key`.
+    public static func file(for key: String, in folder: URL) -> URL {
+        folder.appendingPathComponent(hash(key) + ".answer")
+    }
+
     private func read(_ file: URL, key: String) -> CacheEntry? {
-        guard let entry = StateFile<CacheEntry>(file, label: "a cached answer", store: store, recovery: "asked again").load(warn: warn) else { return nil }
-        // Another URL with the same hash: a miss, and the next answer takes the file over.
-        return entry.url == key ? entry : nil
+        // An entry cut short or damaged, or one for another URL with the same hash, is a miss: the next
+        // answer takes the file over.
+        guard let data = try? store.read(file), let entry = CacheEntry(data), entry.url == key else { return nil }
+        return entry
+    }
+
+    /// What `Cache-Control` asks of a cache: `max-age=N` (0 for `no-cache`), and `no-store`.
+    static func cacheControl(_ header: String?) -> (maxAge: Int?, noStore: Bool) {
+        var maxAge: Int?, noStore = false
+        for directive in (header ?? "").lowercased().split(separator: ",") {
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            switch parts.first {
+            case "no-store": noStore = true
+            case "no-cache": maxAge = 0
+            case "max-age": if maxAge == nil, parts.count == 2, let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds >= 0 { maxAge = seconds }
+            default: break
+            }
+        }
+        return (maxAge, noStore)
+    }
+
+    /// The cached answers in `folder` (this format's and the earlier `.json` ones).
+    static func entryNames(in folder: URL, store: FileStore) -> [String] {
+        (store.contents(of: folder) ?? []).filter { !$0.hasPrefix(".") && ($0.hasSuffix(".answer") || ($0.hasSuffix(".json") && $0.count == 21)) }
+    }
+
+    /// Removes the entries read or written longest ago until the folder's answers take under 3/4 of the
+    /// cap, when they take more than it (checked when an answer is written, never on a hit).
+    static func holdUnderCap(_ folder: URL, store: FileStore, keeping kept: URL, cap: Int = sizeCap) {
+        var entries: [(url: URL, size: Int, used: Int)] = []
+        var total = 0
+        for name in entryNames(in: folder, store: store) {
+            let url = folder.appendingPathComponent(name)
+            var info = stat()
+            guard stat(url.path, &info) == 0 else { continue }
+            entries.append((url, Int(info.st_size), max(Int(info.st_atim.tv_sec), Int(info.st_mtim.tv_sec))))
+            total += Int(info.st_size)
+        }
+        guard total > cap else { return }
+        for entry in entries.sorted(by: { $0.used < $1.used }) where total > cap / 4 * 3 && entry.url != kept {
+            if store.remove(entry.url) { total -= entry.size }
+        }
     }
 
     private func answer(_ entry: CacheEntry, note: String?) -> FetchedAnswer {

@@ -56,7 +56,8 @@ public struct HTTPFetcher: Sendable {
                 }
                 return data
             }
-            return HTTPResponse(status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), body: data)
+            return HTTPResponse(status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"),
+                                cacheControl: response.headers[canonicalForm: "Cache-Control"].joined(separator: ","), body: data)
         } catch let error as SourceError {
             throw error
         } catch is CancellationError {

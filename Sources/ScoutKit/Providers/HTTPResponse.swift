@@ -9,5 +9,7 @@ import NIOSSL
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var retryAfter: String?
+    /// `Cache-Control`, which says how long the answer may be kept.
+    public var cacheControl: String?
     public var body: Data
 }

@@ -27,12 +27,13 @@ enum ProxiedGet {
             head.headers.add(name: "Connection", value: "close")
             try await outbound.write(.head(head))
             try await outbound.write(.end(nil))
-            var response = HTTPResponse(status: 0, retryAfter: nil, body: Data())
+            var response = HTTPResponse(status: 0, retryAfter: nil, cacheControl: nil, body: Data())
             for try await part in inbound {
                 switch part {
                 case .head(let answer):
                     response.status = Int(answer.status.code)
                     response.retryAfter = answer.headers.first(name: "Retry-After")
+                    response.cacheControl = answer.headers[canonicalForm: "Cache-Control"].joined(separator: ",")
                 case .body(let chunk):
                     if response.body.count + chunk.readableBytes > maxBodyBytes { throw SourceError.tooLarge(limit: maxBodyBytes) }
                     response.body.append(contentsOf: chunk.readableBytesView)

@@ -98,11 +98,13 @@ public struct FileStore: Sendable {
     ///
     /// When the file does not end with a newline (a write torn by a power cut), the lines start on a
     /// new line, so the torn record costs itself only and not the next one too. Call it under the lock.
-    public func append(_ lines: Data, to url: URL) throws(StoreError) {
+    /// Derived data (`durably: false`) is appended as it is, without that care and without the fsync.
+    public func append(_ lines: Data, to url: URL, durably: Bool = true) throws(StoreError) {
         try makeDirectory(url.deletingLastPathComponent())
         let fd = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }
         defer { close(fd) }
+        guard durably else { return try Self.writeAll(fd, lines, path: url.path) }
         var record = lines
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }

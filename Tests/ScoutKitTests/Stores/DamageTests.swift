@@ -89,16 +89,26 @@ import Testing
         settings.cacheTTL = 90
         settings.omdbKey = "abc12345"
         let favourites = FavouritesFile(favourites: Self.items.map { Favourite(item: $0, addedAt: Self.date, tags: ["weekend"]) })
-        let entry = CacheEntry(url: "https://itunes.apple.com/search?term=love&media=music", storedAt: Self.date, status: 200,
-                               body: Data(#"{"resultCount":1,"results":[{"trackName":"Love Story"}]}"#.utf8))
         var tried = 0
         tried += try checkJSONFile(session, label: "the session", name: "session.json")
         tried += try checkJSONFile(settings, label: "the settings", name: "config.json")
         tried += try checkJSONFile(favourites, label: "favourites", name: "favourites.json") {
             FavouritesStore.stateFile($0, store: FileStore())
         }
-        tried += try checkJSONFile(entry, label: "a cached answer", name: "9f86d081884c7d65.json")
-        print("damaged and recovered: \(tried) versions of session.json, config.json, favourites.json and a cache entry")
+        print("damaged and recovered: \(tried) versions of session.json, config.json, favourites.json")
+    }
+
+    /// A cached answer cut or damaged anywhere is no answer (a miss, asked again), never another body.
+    @Test func aDamagedCacheEntryIsAMiss() throws {
+        let entry = CacheEntry(url: "https://itunes.apple.com/search?term=love&media=music", storedAt: Self.date, status: 200, maxAge: 300,
+                               body: Data(#"{"resultCount":1,"results":[{"trackName":"Love Story"}]}"#.utf8))
+        let sample = entry.encoded
+        #expect(String(decoding: sample.prefix(41), as: UTF8.self) == "scout-answer 1 200 1795000000 300 56\nhttp")
+        #expect(CacheEntry(sample) == entry)
+        Self.eachDamage(of: sample) { damaged, how in
+            #expect(CacheEntry(damaged) == nil, "\(how)")
+        }
+        #expect(CacheEntry(Data("scout-answer 1 200 1795000000 - 2\nhttp://x\n{}".utf8))?.maxAge == nil)
     }
 
     @Test func historyLosesOnlyTheDamagedLine() throws {
