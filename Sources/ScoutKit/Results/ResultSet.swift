@@ -236,11 +236,17 @@ final class ResultSet {
                 func launch() {
                     guard let page = next.next() else { return }
                     group.addTask {
+                        // The result is made first and returned with the page after: returned from inside a
+                        // `do throws(SourceError)` in this task, the page number came back as garbage in
+                        // release builds (Swift 6.3.1), and every page was dropped (load-all-keeps-every-page,
+                        // run against the release binary by scripts/test).
+                        let result: Result<ResultPage, SourceError>
                         do throws(SourceError) {
-                            return (page, .success(try await source.search(query, page: page)))
+                            result = .success(try await source.search(query, page: page))
                         } catch {
-                            return (page, .failure(error))
+                            result = .failure(error)
                         }
+                        return (page, result)
                     }
                 }
                 for _ in 0..<Self.loadAllConcurrency { launch() }
