@@ -48,4 +48,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 ThreadingHTTPServer.daemon_threads = True
+# Room for load all's concurrent connections: with the default backlog of 5, the kernel dropped the
+# sixth SYN and the client sent it again a second later (TCP's first retransmission timeout).
+ThreadingHTTPServer.request_queue_size = 128
 ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_forever()
