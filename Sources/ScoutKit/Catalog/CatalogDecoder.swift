@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decodes the catalog API's two shapes into items. A record that cannot be read costs that record only.
 public enum CatalogDecoder {

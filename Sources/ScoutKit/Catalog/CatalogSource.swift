@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `movies` and `restaurants` sources: one list fetched whole, matched locally.
 public struct CatalogSource: Source {

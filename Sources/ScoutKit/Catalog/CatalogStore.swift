@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Loads each catalog list once per process, from inside scout or from `SCOUT_CATALOG_URL`.
 public actor CatalogStore {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON string or number read as text: ids, years and ratings come as either.
 struct FlexibleString: Decodable, Hashable {

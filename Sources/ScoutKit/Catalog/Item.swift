@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One result of a search: a film, a restaurant, a song.
 ///

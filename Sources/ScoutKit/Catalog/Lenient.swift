@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A value that decodes to nil instead of failing its whole array.
 struct Lenient<Value: Decodable>: Decodable {

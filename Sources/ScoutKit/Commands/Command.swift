@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A command as the shell runs it, parsed and checked from the words a user typed.
 public enum Command: Equatable, Sendable {

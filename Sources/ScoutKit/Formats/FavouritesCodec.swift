@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `favourites.json` read and written straight from and to bytes, in the one shape scout writes it:
 /// Foundation's coders take about a quarter of a second each way for ten thousand favourites.

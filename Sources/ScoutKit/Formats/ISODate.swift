@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Dates as `YYYY-MM-DDTHH:MM:SSZ`, the second they fall in: what `JSONEncoder`'s `.iso8601` writes,
 /// without a formatter (each costs as much as formatting hundreds of dates, and formatting goes through ICU).

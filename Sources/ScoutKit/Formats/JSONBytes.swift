@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A strict JSON reader over bytes for the shapes scout writes; every method returns nil or false at the
 /// first byte that is not what it expects.

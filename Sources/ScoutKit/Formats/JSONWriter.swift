@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// JSON as `JSONEncoder.scout` writes it: two-space indents, `"key" : value`, slashes as they are.
 struct JSONWriter {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The session file read and written straight from and to bytes, as `FavouritesCodec` does for the
 /// favourites: a search beside a session of 200 selections spent about 3 ms in Foundation's coders,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `cache` and `cache clear`.
 @MainActor

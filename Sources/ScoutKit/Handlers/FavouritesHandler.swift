@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `fav` and its subcommands.
 @MainActor

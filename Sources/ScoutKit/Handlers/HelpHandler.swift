@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `help` and `help COMMAND`, from the command specs.
 @MainActor

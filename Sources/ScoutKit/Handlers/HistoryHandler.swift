@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `history`, `!N` and `!!`.
 @MainActor

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Looking through the results: `list`, paging, `filter`, `sort`, `group`, `show` and `open`.
 @MainActor

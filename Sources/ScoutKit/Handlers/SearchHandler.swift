@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `search`, `use`, `sources` and `load all`: starting a search, fetching its pages, switching sources.
 @MainActor

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `select`, `unselect`, `selection` and `done`.
 @MainActor

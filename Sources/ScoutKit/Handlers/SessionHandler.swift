@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `session`, and the session restored at launch.
 @MainActor

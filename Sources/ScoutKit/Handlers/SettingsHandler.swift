@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `set`: shows and changes the settings, kept in the settings file under its lock.
 @MainActor

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One cached answer on disk, `$XDG_CACHE_HOME/scout/<hash>.answer`: a line of header, the URL it
 /// answers on a line of its own, then the body as it came, so that a hit reads one small file and no

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Hits and misses of the cache, kept beside it so that `cache` can give a hit rate across runs: a byte
 /// appended a look-up (`h` or `m`) to `lookups`, one short write without a lock or a decoder, where

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An HTTP answer as a source reads it, with where it came from.
 public struct FetchedAnswer: Sendable {

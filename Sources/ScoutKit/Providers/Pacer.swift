@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Spaces requests to one service: at most `limit` in any `window`, waiting (not failing) past that.
 public actor Pacer {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One page of results as a source returns it.
 public struct ResultPage: Sendable {

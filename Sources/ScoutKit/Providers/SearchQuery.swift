@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a user asked for: the terms and the options of a `search`.
 public struct SearchQuery: Codable, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether a source lets its user pick one item or several.
 public enum SelectionMode: String, Codable, Sendable {

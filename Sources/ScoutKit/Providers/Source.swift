@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A place scout searches: the built-in catalog, a catalog server, iTunes, OMDb.
 ///

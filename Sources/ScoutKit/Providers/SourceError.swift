@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a source could not answer. Each case reads as one line a user can act on.
 public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every source scout can search, by name, built on demand from the context and the settings: the
 /// built-in catalog (or a catalog server), each iTunes kind, OMDb. It owns what they share across a run:

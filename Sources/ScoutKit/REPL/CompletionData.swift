@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What completion may offer beyond the fixed words, each read only when the word being typed needs it.
 public struct CompletionData {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Shell {
     /// What Tab offers from this scout's state: each part read only when the word being completed needs it.

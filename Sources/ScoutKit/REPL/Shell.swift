@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The evaluate stage: parses a line's commands, dispatches each to the handler of its family, and
 /// returns what it produced with the warnings raised on the way. It reads no terminal, clock,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the shell takes from the world, handed in so that a test can hand in its own.
 public struct ShellContext: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the commands work on: the session and the settings with their files, the stores, the sources
 /// and the current results. Handlers read and change it; the shell owns it. One command runs at a

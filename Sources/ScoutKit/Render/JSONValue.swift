@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value, for `--json` output.
 public enum JSONValue: Encodable, Equatable, Sendable {

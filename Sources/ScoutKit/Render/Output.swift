@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one command produced: lines for a person, fields for `--json`, warnings, an error.
 public struct Output: Sendable {

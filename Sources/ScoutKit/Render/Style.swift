@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a piece of output is, for colour. Output keeps plain text with the spans of each style, and only
 /// the printer, on a terminal that wants colour, turns them into escape sequences.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `--json` version 1's typed values, made in one place so that every command writes an item, a
 /// favourite, a price or a date the same way: numbers as numbers, prices as an amount and a currency,

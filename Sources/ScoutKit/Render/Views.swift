@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The listing page, its heading and the detail view, as text and as `--json`, from the state.
 extension ShellState {

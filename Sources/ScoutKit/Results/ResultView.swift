@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How the results are shown: what `filter`, `sort`, `group` and the page size make of them.
 struct ResultView: Equatable {

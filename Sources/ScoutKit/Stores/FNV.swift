@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// FNV-1a, 64 bits: a fast, stable hash for file names and index keys.
 public enum FNV {

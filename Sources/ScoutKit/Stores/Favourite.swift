@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A kept item: a snapshot of its fields, so `fav` and `fav show` work offline, with its tags and
 /// when it was added.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `favourites.json`: `{"version": 1, "favourites": [...]}`, oldest first.
 struct FavouritesFile: Codable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The favourites, read only when a command needs them and re-read when another scout changed the file.
 /// Every change is a read-modify-write under the file's lock, so two scouts adding at once lose nothing.

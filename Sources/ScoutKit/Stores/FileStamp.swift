@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What identifies one version of a file cheaply: inode, size and modification time.
 struct FileStamp: Equatable {

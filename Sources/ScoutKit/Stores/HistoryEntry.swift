@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One past search as `history` shows it: what was searched, how many results, what was chosen.
 public struct HistoryEntry: Sendable, Equatable {

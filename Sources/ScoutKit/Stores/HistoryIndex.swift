@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// An index of `history.jsonl`'s records, kept in the cache folder as derived data, so that `history`

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `history.jsonl` as a list of searches without decoding them: one pass over the file's bytes finds
 /// each record's line, tells searches from `done` records, and checks that the line is whole; records

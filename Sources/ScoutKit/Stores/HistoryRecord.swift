@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of `history.jsonl`. A search is written when it runs; `done` later writes a record that
 /// names the search it completes, so the file is only ever appended to.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `history.jsonl`: appended one whole record at a time, under the lock, and read only when a command
 /// needs it. A line that does not parse costs that line only: the file is kept aside as it was, and

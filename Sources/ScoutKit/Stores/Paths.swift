@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where scout keeps its files, by the XDG Base Directory rules.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What refuses a search: a term the user denied (equal or a prefix, everywhere), or a search that
 /// found nothing before (the same search only).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The session a user finds again on the next launch: what they searched, how they narrowed and ordered
 /// it, the page, what they picked and what they were looking at.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How results are ordered: a key and a direction.
 public struct SortOrder: Codable, Sendable, Equatable {

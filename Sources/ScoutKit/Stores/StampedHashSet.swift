@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A set of 64-bit hashes kept in the cache folder beside the file it was taken from, stamped with that
 /// file's version (inode, size, modification time), so that a question about a few members is answered

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON state file read through the `FileStore`: a file that does not parse is quarantined and
 /// reported in one line, and the caller goes on with its default.
