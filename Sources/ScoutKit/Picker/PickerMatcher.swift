@@ -1,0 +1,269 @@
+import FoundationEssentials
+
+/// Matches and ranks the picker's candidates, as fzf does: each candidate's text is folded once into one
+/// contiguous buffer of scalars, and a query is run over it. A fuzzy term takes the shortest window that
+/// holds its letters in order (fzf's first algorithm: forward to the first full match, back to its
+/// latest start) and scores it with fzf's constants: 16 a letter, −3 to open a gap and −1 to widen it,
+/// and a bonus for a letter that starts a word (10 after a space, 9 after `/:;|,`, 8 after other
+/// punctuation, 7 at a camelCase or digit boundary), doubled for the term's first letter and carried
+/// along a run of consecutive letters (at least 4 each).
+///
+/// Ranking: score, highest first; then the shorter candidate; then the newer; then the one run (and
+/// chosen) more often. An empty query keeps the candidates' own order, newest first.
+public final class PickerMatcher {
+    public struct Candidate: Sendable, Equatable {
+        /// What a choice gives back: the line for the prompt, a favourite's or a row's id.
+        public var value: String
+        /// What the list shows and the query is matched against.
+        public var text: String
+        /// Higher is newer.
+        public var recency: Int
+        /// How often it was run and chosen.
+        public var frequency: Int
+
+        public init(value: String, text: String, recency: Int, frequency: Int = 1) {
+            (self.value, self.text, self.recency, self.frequency) = (value, text, recency, frequency)
+        }
+    }
+
+    public let candidates: [Candidate]
+    private var lower: [UInt32] = []
+    private var cased: [UInt32]?
+    private var starts: [Int] = [0]
+
+    public init(_ candidates: [Candidate]) {
+        self.candidates = candidates
+        lower.reserveCapacity(candidates.count * 32)
+        starts.reserveCapacity(candidates.count + 1)
+        for candidate in candidates {
+            PickerFold.append(candidate.text, keepCase: false, to: &lower)
+            starts.append(lower.count)
+        }
+    }
+
+    /// The text folded but with its case, made when a query first has a capital letter.
+    private func casedText() -> [UInt32] {
+        if let cased { return cased }
+        var text: [UInt32] = []
+        text.reserveCapacity(lower.count)
+        var offsets = [0]
+        for candidate in candidates {
+            PickerFold.append(candidate.text, keepCase: true, to: &text)
+            offsets.append(text.count)
+        }
+        // Lower-casing can change a scalar count (İ): then the cased text keeps its own offsets.
+        if offsets != starts { casedStarts = offsets }
+        cased = text
+        return text
+    }
+    private var casedStarts: [Int]?
+
+    public struct Match: Equatable, Sendable {
+        public var index: Int
+        public var score: Int
+    }
+
+    /// The candidates that match `query`, ranked; only the best `limit` when a limit is given (the
+    /// picker's window), every one otherwise (`--filter`).
+    public func rank(_ query: PickerQuery, limit: Int? = nil) -> [Match] {
+        var matches: [Match] = []
+        if query.isEmpty {
+            // The candidates come newest first: their own order, as many as the window shows.
+            return candidates.indices.prefix(limit ?? candidates.count).map { Match(index: $0, score: 0) }
+        } else {
+            let needsCase = query.groups.contains { $0.contains(where: \.caseSensitive) }
+            let cased = needsCase ? casedText() : []
+            let casedStarts = self.casedStarts ?? starts
+            lower.withUnsafeBufferPointer { lowerText in
+                cased.withUnsafeBufferPointer { casedText in
+                    candidateLoop: for index in candidates.indices {
+                        var total = 0
+                        for group in query.groups {
+                            var best: Int?
+                            for term in group {
+                                let text = term.caseSensitive
+                                    ? UnsafeBufferPointer(rebasing: casedText[casedStarts[index]..<casedStarts[index + 1]])
+                                    : UnsafeBufferPointer(rebasing: lowerText[starts[index]..<starts[index + 1]])
+                                let score = Self.score(term, in: text)
+                                if term.inverse {
+                                    if score == nil { best = max(best ?? 0, 0) }
+                                } else if let score {
+                                    best = max(best ?? score, score)
+                                }
+                            }
+                            guard let best else { continue candidateLoop }
+                            total += best
+                        }
+                        matches.append(Match(index: index, score: total))
+                    }
+                }
+            }
+        }
+        let ordered: (Match, Match) -> Bool = { [candidates] a, b in
+            if a.score != b.score { return a.score > b.score }
+            let (x, y) = (candidates[a.index], candidates[b.index])
+            if !query.isEmpty, x.text.utf8.count != y.text.utf8.count { return x.text.utf8.count < y.text.utf8.count }
+            if x.recency != y.recency { return x.recency > y.recency }
+            if x.frequency != y.frequency { return x.frequency > y.frequency }
+            return a.index < b.index
+        }
+        guard let limit, limit < matches.count else { return matches.sorted(by: ordered) }
+        // The window needs the best few: a partial selection, not a sort of every match.
+        var best: [Match] = []
+        best.reserveCapacity(limit + 1)
+        for match in matches {
+            if best.count == limit, let last = best.last, !ordered(match, last) { continue }
+            let at = best.firstIndex { ordered(match, $0) } ?? best.count
+            best.insert(match, at: at)
+            if best.count > limit { best.removeLast() }
+        }
+        return best
+    }
+
+    /// How many candidates match, for the count line (`12/100000`).
+    public var count: Int { candidates.count }
+
+    // MARK: Scoring, as fzf's first algorithm
+
+    static let scoreMatch = 16, scoreGapStart = -3, scoreGapExtension = -1
+    static let bonusBoundary = scoreMatch / 2, bonusNonWord = scoreMatch / 2
+    static let bonusCamel123 = bonusBoundary + scoreGapExtension
+    static let bonusConsecutive = -(scoreGapStart + scoreGapExtension)
+    static let bonusFirstCharMultiplier = 2
+    static let bonusBoundaryWhite = bonusBoundary + 2, bonusBoundaryDelimiter = bonusBoundary + 1
+
+    enum CharClass: Int { case white, nonWord, delimiter, lower, upper, letter, number }
+
+    @inline(__always) static func charClass(_ c: UInt32) -> CharClass {
+        switch c {
+        case 0x61...0x7A: return .lower
+        case 0x41...0x5A: return .upper
+        case 0x30...0x39: return .number
+        case 0x20, 0x09, 0x0A, 0x0D: return .white
+        case 0x2F, 0x3A, 0x3B, 0x7C, 0x2C: return .delimiter
+        case 0..<0x80: return .nonWord
+        default:
+            guard let scalar = Unicode.Scalar(c) else { return .nonWord }
+            let properties = scalar.properties
+            if properties.isWhitespace { return .white }
+            if properties.isLowercase { return .lower }
+            if properties.isUppercase { return .upper }
+            if properties.numericType != nil { return .number }
+            return properties.isAlphabetic ? .letter : .nonWord
+        }
+    }
+
+    @inline(__always) static func bonus(_ previous: CharClass, _ current: CharClass) -> Int {
+        if current.rawValue > CharClass.delimiter.rawValue {
+            switch previous {
+            case .white: return bonusBoundaryWhite
+            case .delimiter: return bonusBoundaryDelimiter
+            case .nonWord: return bonusBoundary
+            default: break
+            }
+        }
+        if (previous == .lower && current == .upper) || (previous != .number && current == .number) { return bonusCamel123 }
+        switch current {
+        case .nonWord, .delimiter: return bonusNonWord
+        case .white: return bonusBoundaryWhite
+        default: return 0
+        }
+    }
+
+    /// The term's score in `text`, nil when it does not match.
+    static func score(_ term: PickerQuery.Term, in text: UnsafeBufferPointer<UInt32>) -> Int? {
+        let pattern = term.text
+        guard !pattern.isEmpty, pattern.count <= text.count else { return nil }
+        switch term.kind {
+        case .fuzzy:
+            // Forward: where the first full match ends.
+            var p = 0, end = -1
+            for (index, c) in text.enumerated() where c == pattern[p] {
+                p += 1
+                if p == pattern.count { end = index + 1; break }
+            }
+            guard end > 0 else { return nil }
+            // Back: its latest start.
+            p = pattern.count - 1
+            var start = end - 1
+            while start >= 0 {
+                if text[start] == pattern[p] {
+                    if p == 0 { break }
+                    p -= 1
+                }
+                start -= 1
+            }
+            return windowScore(pattern, text, start, end)
+        case .exact:
+            var best: Int?
+            var from = 0
+            while let at = find(pattern, in: text, from: from) {
+                let score = windowScore(pattern, text, at, at + pattern.count)
+                best = max(best ?? score, score)
+                from = at + 1
+            }
+            return best
+        case .prefix:
+            var start = 0
+            while start < text.count, charClass(text[start]) == .white { start += 1 }
+            guard text.count - start >= pattern.count, pattern.indices.allSatisfy({ text[start + $0] == pattern[$0] }) else { return nil }
+            return windowScore(pattern, text, start, start + pattern.count)
+        case .suffix:
+            var end = text.count
+            while end > 0, charClass(text[end - 1]) == .white { end -= 1 }
+            let start = end - pattern.count
+            guard start >= 0, pattern.indices.allSatisfy({ text[start + $0] == pattern[$0] }) else { return nil }
+            return windowScore(pattern, text, start, end)
+        case .exactWhole:
+            guard text.count == pattern.count, pattern.indices.allSatisfy({ text[$0] == pattern[$0] }) else { return nil }
+            return windowScore(pattern, text, 0, text.count)
+        }
+    }
+
+    private static func find(_ pattern: [UInt32], in text: UnsafeBufferPointer<UInt32>, from: Int) -> Int? {
+        guard text.count >= pattern.count, from <= text.count - pattern.count else { return nil }
+        let first = pattern[0]
+        var index = from
+        while index <= text.count - pattern.count {
+            if text[index] == first {
+                var offset = 1
+                while offset < pattern.count, text[index + offset] == pattern[offset] { offset += 1 }
+                if offset == pattern.count { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// fzf's calculateScore over `text[start..<end]`, which holds the pattern's letters in order.
+    private static func windowScore(_ pattern: [UInt32], _ text: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int) -> Int {
+        var p = 0, score = 0, consecutive = 0, firstBonus = 0
+        var inGap = false
+        var previous: CharClass = start > 0 ? charClass(text[start - 1]) : .white
+        for index in start..<end {
+            let c = text[index]
+            let current = charClass(c)
+            if p < pattern.count, c == pattern[p] {
+                score += scoreMatch
+                var bonus = Self.bonus(previous, current)
+                if consecutive == 0 {
+                    firstBonus = bonus
+                } else {
+                    if bonus >= bonusBoundary && bonus > firstBonus { firstBonus = bonus }
+                    bonus = max(bonus, firstBonus, bonusConsecutive)
+                }
+                score += p == 0 ? bonus * bonusFirstCharMultiplier : bonus
+                inGap = false
+                consecutive += 1
+                p += 1
+            } else {
+                score += inGap ? scoreGapExtension : scoreGapStart
+                inGap = true
+                consecutive = 0
+                firstBonus = 0
+            }
+            previous = current
+        }
+        return score
+    }
+}
