@@ -60,6 +60,14 @@ final class EditLineReader: LineReader {
     /// The reader in use, for the character reader to redraw on SIGWINCH.
     nonisolated(unsafe) static var current: OpaquePointer?
     nonisolated(unsafe) static var completer: (String) -> Completion.Result = { Completion.complete($0, data: CompletionData()) }
+    /// Ctrl-R: the line typed so far in, the line chosen out (nil: left as it was).
+    nonisolated(unsafe) static var historyPicker: ((String) -> String?)?
+    /// A line the next read starts with (a search chosen in `pick`).
+    private var pending: String?
+
+    func prefill(_ line: String) {
+        pending = line
+    }
 
     init?(store: LineHistoryStore) {
         guard let editLine = scout_el_init("scout"), let history = scout_history_init() else { return nil }
@@ -126,7 +134,19 @@ final class EditLineReader: LineReader {
             return UInt8(CC_REDISPLAY)
         }
         scout_el_bind(editLine, "^Z", "scout-suspend")
-        scout_el_bind(editLine, "^R", "em-inc-search-prev")
+        // Ctrl-R opens the picker over past searches and lines typed; a ~/.editrc that binds ^R wins.
+        scout_el_add_function(editLine, "scout-pick", "Find a past search or line (the picker)") { el, _ in
+            guard let el, let info = el_line(el), let buffer = info.pointee.buffer, let last = info.pointee.lastchar,
+                  let picker = EditLineReader.historyPicker else { return UInt8(CC_ERROR) }
+            let typed = String(decoding: UnsafeRawBufferPointer(start: buffer, count: last - buffer), as: UTF8.self)
+            if let chosen = picker(typed) {
+                el_cursor(el, Int32.max / 2)
+                el_deletestr(el, Int32(typed.unicodeScalars.count))
+                el_insertstr(el, chosen)
+            }
+            return UInt8(CC_REDISPLAY)
+        }
+        scout_el_bind(editLine, "^R", "scout-pick")
         // The user's ~/.editrc (or $EDITRC) comes last, so that it can change any of the above.
         el_source(editLine, nil)
     }
@@ -147,6 +167,10 @@ final class EditLineReader: LineReader {
         Self.promptText = strdup(prompt)
         free(Self.rightPromptText)
         Self.rightPromptText = strdup(Self.rightPrompt)
+        if let pending {
+            el_push(editLine, pending)
+            self.pending = nil
+        }
         while true {
             var count: Int32 = 0
             guard let raw = el_gets(editLine, &count) else { return nil }

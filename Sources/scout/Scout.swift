@@ -153,7 +153,10 @@ enum Launch {
         context.json = json
         context.fitsWidth = isatty(STDOUT_FILENO) == 1
         if context.fitsWidth { context.height = Terminal.height() }
-        if interactive { context.openURL = { Terminal.openURL($0, environment: environment) } }
+        if interactive {
+            context.openURL = { Terminal.openURL($0, environment: environment) }
+            context.picker = { request in TerminalPicker.run(request) }
+        }
         // A terminal that draws (not TERM=dumb, where \r and ESC[K come out as text) gets the spinner, rewritten
         // in place on standard error and erased when done; a notice erases it first.
         let draws = isatty(STDERR_FILENO) == 1 && !json && environment["TERM"] != "dumb"
@@ -201,6 +204,13 @@ enum Launch {
             var reader: any LineReader = PlainReader(showsPrompt: interactive)
             if lineEditor, let editLine = EditLineReader(store: LineHistoryStore(url: context.paths.lineHistoryFile, store: context.fileStore)) {
                 EditLineReader.completer = { line in MainActor.assumeIsolated { Completion.complete(line, data: shell.completionData()) } }
+                EditLineReader.historyPicker = { line in
+                    MainActor.assumeIsolated {
+                        guard let request = shell.historyPickerRequest(query: line) else { return nil }
+                        guard case .chosen(let values) = TerminalPicker.run(request, fromLine: true) else { return nil }
+                        return values.first
+                    }
+                }
                 reader = editLine
             }
             var repl = REPL(shell: shell)

@@ -5,6 +5,7 @@ extension Command {
         case .list, .next, .prev, .page, .loadAll, .filter, .sort, .group, .show, .open, .select, .unselect: true
         // Without rows, fav add keeps what the screen shows: the detail, or the selected rows of the list.
         case .fav(.add): true
+        case .pick(let pick): pick.over == .results
         default: false
         }
     }

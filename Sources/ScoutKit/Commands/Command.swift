@@ -25,6 +25,7 @@ public enum Command: Equatable, Sendable {
     case cache(clear: Bool)
     case session(Session)
     case set(key: String?, value: String?)
+    case pick(Pick)
     case help(String?)
     case quit
 }

@@ -2,7 +2,7 @@
 /// registered. Each spec lives beside its kind in `Specs/`.
 public enum CommandTable {
     public static let all: [CommandSpec] =
-        SearchSpecs.all + ResultSpecs.all + SelectionSpecs.all + [FavouriteSpec.fav, HistorySpec.history, DenySpec.deny] + SessionSpecs.all
+        SearchSpecs.all + ResultSpecs.all + SelectionSpecs.all + [FavouriteSpec.fav, HistorySpec.history, PickSpec.pick, DenySpec.deny] + SessionSpecs.all
 
     public static func spec(_ word: String) -> CommandSpec? {
         let word = word.lowercased()

@@ -65,11 +65,11 @@ public final class PickerMatcher {
 
     /// The candidates that match `query`, ranked; only the best `limit` when a limit is given (the
     /// picker's window), every one otherwise (`--filter`).
-    public func rank(_ query: PickerQuery, limit: Int? = nil) -> [Match] {
+    public func rank(_ query: PickerQuery, limit: Int? = nil) -> (matches: [Match], total: Int) {
         var matches: [Match] = []
         if query.isEmpty {
             // The candidates come newest first: their own order, as many as the window shows.
-            return candidates.indices.prefix(limit ?? candidates.count).map { Match(index: $0, score: 0) }
+            return (candidates.indices.prefix(limit ?? candidates.count).map { Match(index: $0, score: 0) }, candidates.count)
         } else {
             let needsCase = query.groups.contains { $0.contains(where: \.caseSensitive) }
             let cased = needsCase ? casedText() : []
@@ -107,7 +107,7 @@ public final class PickerMatcher {
             if x.frequency != y.frequency { return x.frequency > y.frequency }
             return a.index < b.index
         }
-        guard let limit, limit < matches.count else { return matches.sorted(by: ordered) }
+        guard let limit, limit < matches.count else { return (matches.sorted(by: ordered), matches.count) }
         // The window needs the best few: a partial selection, not a sort of every match.
         var best: [Match] = []
         best.reserveCapacity(limit + 1)
@@ -117,7 +117,7 @@ public final class PickerMatcher {
             best.insert(match, at: at)
             if best.count > limit { best.removeLast() }
         }
-        return best
+        return (best, matches.count)
     }
 
     /// How many candidates match, for the count line (`12/100000`).

@@ -29,6 +29,7 @@ public struct REPL {
             for output in await evaluate(shell, line) {
                 print(output)
                 if output.quit { return }
+                if let line = output.prefill { reader.prefill(line) }
             }
         }
     }

@@ -118,12 +118,19 @@ public final class Shell {
         case .cache(let clear): return CacheHandler(state: state).cache(clear: clear)
         case .session(let sub): return try await SessionHandler(state: state).sessionCommand(sub)
         case .set(let key, let value): return try SettingsHandler(state: state).set(key, value)
+        case .pick(let pick): return try await PickHandler(state: state).pick(pick)
         case .help(let topic): return try HelpHandler(state: state).help(topic)
         case .quit:
             var output = Output()
             output.quit = true
             return output
         }
+    }
+
+    /// The picker over history for Ctrl-R, starting from the line typed so far; nil when there is nothing to pick.
+    public func historyPickerRequest(query: String) -> PickerRequest? {
+        guard let candidates = try? PickHandler(state: state).candidates(.history), !candidates.isEmpty else { return nil }
+        return PickerRequest(candidates: candidates, multiple: false, finder: state.settings.picker, query: query, title: "history")
     }
 
     /// The prompt: the source and how many items are selected.

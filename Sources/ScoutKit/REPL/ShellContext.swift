@@ -35,6 +35,8 @@ public struct ShellContext: Sendable {
     /// Told at once of something a person waiting should know (a long wait for iTunes' pacing): one line
     /// for standard error on a terminal; nil when nobody is watching.
     public var notice: (@Sendable (String) -> Void)?
+    /// Opens the picker on a terminal (scout's own, or the user's fzf); nil where there is no terminal.
+    public var picker: (@Sendable (PickerRequest) async -> PickerAnswer)?
     /// Told how a long wait is going ("page 3 of 10"); nil when nobody is watching. Called with nil when done.
     public var progress: (@Sendable (String?) -> Void)?
 

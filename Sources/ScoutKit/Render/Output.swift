@@ -20,6 +20,8 @@ public struct Output: Sendable {
     /// Whether a terminal may show it through the pager when it is longer than the screen (help, history,
     /// favourites); a listing page or a detail is sized to fit and never is.
     public var pageable = true
+    /// A line for the next prompt to start with, to edit or run (a search chosen in `pick`).
+    public var prefill: String?
 
     public init() {}
 
@@ -106,5 +108,6 @@ extension Output {
         json.merge(other.json) { $1 }
         pageable = pageable && other.pageable
         quit = quit || other.quit
+        prefill = other.prefill ?? prefill
     }
 }

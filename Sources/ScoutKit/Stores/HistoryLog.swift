@@ -389,3 +389,53 @@ extension JSONBytes {
 
     private static let historyKeys: [StaticString] = ["kind", "id", "time", "source", "terms", "search", "count", "filters", "chosen"]
 }
+
+extension HistoryLog {
+    /// Each search (numbered from 1, oldest first) as the line that runs it again, `search TERMS --in
+    /// SOURCE [--OPTION VALUE]`: read from the record's bytes where scout wrote it plainly (no options,
+    /// terms that need no quoting), else decoded; a record that does not decode is left out.
+    func searchLines() -> [(n: Int, line: String)] {
+        var lines: [(n: Int, line: String)] = []
+        lines.reserveCapacity(count)
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for n in 1..<(count + 1) {
+                let range = line(n)
+                if let (source, terms) = Self.fieldsFromEnd(bytes, range), Self.find(bytes, range, Self.filtersKey) == nil,
+                   Self.isPlainWords(bytes, terms), Self.isPlainWords(bytes, source), !source.isEmpty {
+                    var text = "search "
+                    text += String(decoding: UnsafeBufferPointer(rebasing: bytes[terms]), as: UTF8.self)
+                    text += terms.isEmpty ? "--in " : " --in "
+                    text += String(decoding: UnsafeBufferPointer(rebasing: bytes[source]), as: UTF8.self)
+                    lines.append((n, text))
+                } else if let record = decode(range) {
+                    let query = SearchQuery(source: record.source ?? "movies", terms: record.terms ?? "", options: record.filters ?? [:])
+                    lines.append((n, Tokenizer.searchLine(query)))
+                }
+            }
+        }
+        return lines
+    }
+
+    static let filtersKey = Array(#""filters":"#.utf8)
+
+    /// Whether the bytes are words that the tokenizer reads back as they are: letters, digits and `.-_:,+&!?`
+    /// (ASCII only), single spaces between, none at either end, nothing a quote would be needed for.
+    static func isPlainWords(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let first = range.first, bytes[first] != 0x20, bytes[first] != 0x23, bytes[range.upperBound - 1] != 0x20 else { return range.isEmpty }
+        var previousSpace = false
+        for index in range {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20:
+                if previousSpace { return false }
+                previousSpace = true
+                continue
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x2D, 0x5F, 0x3A, 0x2C, 0x2B, 0x26, 0x21, 0x3F: break
+            default: return false
+            }
+            previousSpace = false
+        }
+        return true
+    }
+}

@@ -14,6 +14,12 @@ public struct Settings: Codable, Sendable, Equatable {
     /// How long a request may take, whole answer included, in seconds.
     public var timeout: Int = 15
     public var omdbKey: String?
+    /// Which finder `pick` and Ctrl-R open: scout's own, or the user's fzf.
+    public var picker: PickerKind = .builtin
+
+    public enum PickerKind: String, Codable, Sendable, CaseIterable {
+        case builtin, fzf
+    }
 
     public enum ColorMode: String, Codable, Sendable, CaseIterable {
         case auto, always, never
@@ -22,7 +28,7 @@ public struct Settings: Codable, Sendable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl", timeout, omdbKey = "omdb-key"
+        case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl", timeout, omdbKey = "omdb-key", picker
     }
 
     public init(from decoder: any Decoder) throws {
@@ -37,15 +43,17 @@ public struct Settings: Codable, Sendable, Equatable {
         cacheTTL = try c.decodeIfPresent(Int.self, forKey: .cacheTTL) ?? d.cacheTTL
         timeout = try c.decodeIfPresent(Int.self, forKey: .timeout).map { min(max($0, 1), 300) } ?? d.timeout
         omdbKey = try c.decodeIfPresent(String.self, forKey: .omdbKey)
+        picker = (try? c.decodeIfPresent(PickerKind.self, forKey: .picker)) ?? d.picker
     }
 
     /// The setting names `set` knows, in the order it lists them.
-    public static let keys = ["country", "lang", "page-size", "color", "auto-deny", "offline", "cache-ttl", "timeout", "omdb-key"]
+    public static let keys = ["country", "lang", "page-size", "color", "auto-deny", "offline", "cache-ttl", "timeout", "omdb-key", "picker"]
 
     /// The values `set KEY` completes to, where they form a closed set (or, for a country, the common ones).
     public static func values(for key: String) -> [String] {
         switch key {
         case "color": ColorMode.allCases.map(\.rawValue)
+        case "picker": PickerKind.allCases.map(\.rawValue)
         case "auto-deny", "offline": ["on", "off"]
         case "country": countries
         case "lang": languages
@@ -99,6 +107,7 @@ public struct Settings: Codable, Sendable, Equatable {
         case "cache-ttl": "\(cacheTTL)s"
         case "timeout": "\(timeout)s"
         case "omdb-key": omdbKey.map(Self.mask) ?? "(not set)"
+        case "picker": picker.rawValue
         default: nil
         }
     }
@@ -125,6 +134,9 @@ public struct Settings: Codable, Sendable, Equatable {
         case "color":
             guard let mode = ColorMode(rawValue: text.lowercased()) else { throw UsageError("color takes auto, always or never") }
             color = mode
+        case "picker":
+            guard let kind = PickerKind(rawValue: text.lowercased()) else { throw UsageError("picker takes builtin (scout's own) or fzf (yours, from PATH)") }
+            picker = kind
         case "auto-deny": autoDeny = try onOff()
         case "offline": offline = try onOff()
         case "cache-ttl":

@@ -1,0 +1,107 @@
+import FoundationEssentials
+
+/// `pick`: the candidates of history, favourites or results, ranked by `PickerMatcher`; `--filter`
+/// prints them, otherwise the terminal's picker (or fzf) chooses and the choice is acted on.
+@MainActor
+struct PickHandler {
+    let state: ShellState
+
+    func pick(_ pick: Command.Pick) async throws -> Output {
+        let candidates = try self.candidates(pick.over)
+        var output = Output()
+        if let query = pick.filter {
+            let matcher = PickerMatcher(candidates)
+            let ranked = matcher.rank(PickerQuery(query)).matches
+            // fzf --filter's habit: the matches, best first, a line each; nothing matched is no error.
+            for match in ranked { output.say(matcher.candidates[match.index].text) }
+            output.pageable = false
+            if state.context.json {
+                output.json = TypedJSON.listing(.picked, ranked.map { match in
+                    let candidate = matcher.candidates[match.index]
+                    return .object(["value": .string(candidate.value), "text": .string(candidate.text), "score": .int(match.score)])
+                }, total: ranked.count)
+            }
+            return output
+        }
+        guard let picker = state.context.picker else {
+            throw UsageError("pick needs a terminal: in a script, history search TEXT finds past searches, and pick \(pick.over.rawValue) --filter QUERY prints the ranked matches")
+        }
+        guard !candidates.isEmpty else {
+            output.say(pick.over == .history ? "No searches yet." : pick.over == .fav ? "No favourites yet." : "No rows to pick from.")
+            return output
+        }
+        let request = PickerRequest(candidates: candidates, multiple: pick.over != .history, finder: state.settings.picker, title: pick.over.rawValue)
+        switch await picker(request) {
+        case .cancelled:
+            return output
+        case .failed(let problem):
+            throw UsageError(problem)
+        case .chosen(let values):
+            return try await act(on: values, over: pick.over)
+        }
+    }
+
+    /// History: the line goes to the prompt; favourites: shown; results: selected.
+    func act(on values: [String], over: Command.Pick.Over) async throws -> Output {
+        var output = Output()
+        switch over {
+        case .history:
+            output.prefill = values.first
+        case .fav:
+            let numbers = try state.favourites.all().enumerated().filter { values.contains($0.element.id) }.map { $0.offset + 1 }
+            for n in numbers { output.merge(try FavouritesHandler(state: state).fav(.show(n))) }
+        case .results:
+            let rows = values.compactMap(Int.init).sorted()
+            guard !rows.isEmpty else { return output }
+            output.merge(try SelectionHandler(state: state).select(try RangeSpec.parse(rows.map(String.init).joined(separator: ","))))
+        }
+        return output
+    }
+
+    /// The candidates, newest first.
+    func candidates(_ over: Command.Pick.Over) throws -> [PickerMatcher.Candidate] {
+        switch over {
+        case .history:
+            return try Self.historyCandidates(log: state.history.log(), typed: LineHistoryStore(url: state.context.paths.lineHistoryFile, store: state.context.fileStore).load())
+        case .fav:
+            let all = state.favourites.all()
+            return all.enumerated().reversed().map { offset, favourite in
+                let tags = favourite.tags.map { " #" + $0 }.joined()
+                return .init(value: favourite.id, text: SafeText.clean("\(Renderer.summary(favourite.item))\(tags)  [\(favourite.id)]"), recency: offset)
+            }
+        case .results:
+            try state.requireResults()
+            let rows = state.results.displayed
+            return rows.enumerated().map { offset, item in
+                .init(value: String(offset + 1), text: SafeText.clean("\(offset + 1)  \(Renderer.summary(item))"), recency: rows.count - offset)
+            }
+        }
+    }
+
+    /// Past searches as the lines that run them again, each once (its newest run, how often it ran),
+    /// merged with the lines typed at the prompt: those carry no time and count as newer than any
+    /// search, in their own order.
+    static func historyCandidates(log: HistoryLog, typed: [String]) -> [PickerMatcher.Candidate] {
+        var seen: [String: Int] = [:]  // line → index in `found`
+        var found: [PickerMatcher.Candidate] = []
+        for (n, line) in log.searchLines() {
+            if let at = seen[line] {
+                found[at].recency = n
+                found[at].frequency += 1
+            } else {
+                seen[line] = found.count
+                found.append(.init(value: line, text: line, recency: n))
+            }
+        }
+        let base = log.count + 1
+        for (position, line) in typed.enumerated() {
+            if let at = seen[line] {
+                found[at].recency = base + position
+            } else {
+                seen[line] = found.count
+                found.append(.init(value: line, text: SafeText.clean(line), recency: base + position))
+            }
+        }
+        return found.sorted { $0.recency > $1.recency }
+    }
+}

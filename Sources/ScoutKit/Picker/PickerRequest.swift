@@ -1,0 +1,25 @@
+import FoundationEssentials
+
+/// What the picker is asked to show: the candidates (newest first), whether several may be marked, and
+/// which finder the settings name.
+public struct PickerRequest: Sendable {
+    public var candidates: [PickerMatcher.Candidate]
+    public var multiple: Bool
+    public var finder: Settings.PickerKind
+    /// The line typed so far (Ctrl-R), to start the query with.
+    public var query: String
+    /// What the list is of, for the prompt line (`history`, `fav`, `results`).
+    public var title: String
+
+    public init(candidates: [PickerMatcher.Candidate], multiple: Bool, finder: Settings.PickerKind, query: String = "", title: String) {
+        (self.candidates, self.multiple, self.finder, self.query, self.title) = (candidates, multiple, finder, query, title)
+    }
+}
+
+/// What came back: the values chosen (one, or those marked), nothing (left with Esc), or why no picker
+/// could be shown.
+public enum PickerAnswer: Sendable, Equatable {
+    case chosen([String])
+    case cancelled
+    case failed(String)
+}
