@@ -131,31 +131,62 @@ enum TerminalPicker {
         let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/fzf" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let path else { return .failed("set picker fzf needs fzf on PATH: apt-get install fzf (or brew install fzf), or set picker builtin") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
         // Each line is `N<TAB>text`; fzf shows the text and gives back the line chosen.
-        var arguments = ["--height", "40%", "--reverse", "--delimiter", "\t", "--with-nth", "2..", "--prompt", "\(request.title)> "]
+        var arguments = [path, "--height", "40%", "--reverse", "--delimiter", "\t", "--with-nth", "2..", "--prompt", "\(request.title)> "]
         if request.multiple { arguments.append("--multi") }
         if !request.query.isEmpty { arguments += ["--query", request.query] }
-        process.arguments = arguments
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        do { try process.run() } catch { return .failed("fzf could not be started: \(error.localizedDescription)") }
+        // Spawned in scout's own process group (Foundation's Process makes a new one), so that fzf, in the
+        // terminal's foreground group, may read the keys from /dev/tty.
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { return .failed("fzf could not be started: no pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
+        for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, &argv, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        guard spawned == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            return .failed("fzf could not be started: \(String(cString: strerror(spawned)))")
+        }
         let lines = request.candidates.enumerated().map { "\($0.offset)\t\($0.element.text)" }.joined(separator: "\n") + "\n"
-        let writer = input.fileHandleForWriting
-        DispatchQueue.global().async {
-            try? writer.write(contentsOf: Data(lines.utf8))
-            try? writer.close()
+        let writer = toChild[1]
+        let feeding = Thread {
+            signal(SIGPIPE, SIG_IGN)
+            _ = Data(lines.utf8).withUnsafeBytes { raw -> Bool in
+                var done = 0
+                while done < raw.count, let base = raw.baseAddress {
+                    let count = write(writer, base + done, raw.count - done)
+                    if count <= 0 { return false }  // fzf left before reading everything
+                    done += count
+                }
+                return true
+            }
+            close(writer)
         }
-        let chosen = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        // fzf: 0 chosen, 1 nothing matched, 130 left with Esc or Ctrl-C.
-        guard process.terminationStatus == 0 else {
-            return process.terminationStatus == 2 ? .failed("fzf failed (exit 2): see its message above") : .cancelled
+        feeding.start()
+        var chosen = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fromChild[0], &buffer, buffer.count)
+            if count > 0 { chosen.append(contentsOf: buffer.prefix(count)); continue }
+            if count < 0, errno == EINTR { continue }
+            break
         }
-        let values = chosen.split(separator: "\n").compactMap { line in
+        close(fromChild[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exit = (status >> 8) & 0xFF
+        // fzf: 0 chosen, 1 nothing matched, 130 left with Esc or Ctrl-C, 2 an error (it said which).
+        guard exit == 0 else { return exit == 2 ? .failed("fzf failed (exit 2): see its message above") : .cancelled }
+        let values = String(decoding: chosen, as: UTF8.self).split(separator: "\n").compactMap { line in
             line.split(separator: "\t", maxSplits: 1).first.flatMap { Int($0) }.flatMap { request.candidates.indices.contains($0) ? request.candidates[$0].value : nil }
         }
         return values.isEmpty ? .cancelled : .chosen(values)

@@ -13,6 +13,7 @@ import Testing
         fav add 1 --tag weekend; fav; fav tag 1 rewatch; fav untag 1 rewatch; fav show 1; fav search alien; fav export favs.json
         fav import favs.json; done; fav rm 1; fav rm 1
         history; history 1; history stats; history search alien; !!; history rm 1; history rerun 9; !x
+        pick history --filter ali; pick fav --filter alien; pick results --filter x; pick; pick nowhere
         deny add spoilers; search spoilers; deny; deny rm spoilers; deny import denied.txt; deny rm nothing
         use restaurants; use nowhere; sources; search; search --type movie; cache; cache clear
         session; session save x; session list; session load x; session rm x; session reset

@@ -198,6 +198,8 @@ public final class ScenarioRunner {
                 terminal = started
                 try started.waitFor("$")
                 box.environment["PANE_PID"] = String(try started.panePID())
+                // For `& tmux -L "$TMUX_SOCKET" resize-window -t scout -x 40 -y 24` beside the terminal.
+                box.environment["TMUX_SOCKET"] = started.socket
             }
             switch step.kind {
             case .shell(let text), .line(let text):

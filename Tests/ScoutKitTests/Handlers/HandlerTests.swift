@@ -227,9 +227,10 @@ import Testing
             cache-ttl  3600s
             timeout    15s
             omdb-key   (not set: set omdb-key KEY, or OMDB_API_KEY)
+            picker     builtin
             timeout is now 30s.
             timeout 30s
-            ! no setting "colour"; did you mean color? settings are country, lang, page-size, color, auto-deny, offline, cache-ttl, timeout, omdb-key
+            ! no setting "colour"; did you mean color? settings are country, lang, page-size, color, auto-deny, offline, cache-ttl, timeout, omdb-key, picker
             ! page-size takes a number from 1 to 200, or auto to fit the window
             """)
     }
@@ -260,6 +261,25 @@ extension HandlerTests {
             "By source: movies 3, restaurants 1",
             "Searched most: \"alien\" (2), everything (1), \"nolan\" (1)",
             "! usage: history stats",
+        ])
+    }
+
+    /// pick: --filter prints the ranked matches of history, favourites or rows; without a terminal, pick
+    /// says what to use instead.
+    @Test func pickFiltersHistoryFavouritesAndResults() async throws {
+        let lines = try await read(["search kubrick", "fav add 1-2", "search alien", "pick history --filter kub", "pick --filter s !heat",
+                                    "pick fav --filter shining", "pick results --filter \"'ens\"", "pick", "pick nowhere", "set picker fzf", "set picker"])
+        // (fzf's 'exact is quoted on a command line, where ' starts a quotation; typed in the picker it is not)
+        #expect(Array(lines.suffix(9)) == [
+            "search kubrick --in movies",
+            "search alien --in movies",
+            "search kubrick --in movies",
+            "The Shining (1980, Horror, Stanley Kubrick)  [movies:29]",
+            "2  Aliens (1986, Science Fiction, James Cameron)",
+            "! pick needs a terminal: in a script, history search TEXT finds past searches, and pick history --filter QUERY prints the ranked matches",
+            "! pick takes history, fav or results, then --filter QUERY: \"nowhere\" is neither",
+            "picker is now fzf.",
+            "picker fzf",
         ])
     }
 }
