@@ -20,6 +20,8 @@ struct ScoutBench: ParsableCommand {
     @Option(help: "Denied terms.") var deny = 1_000_000
     @Option(help: "Cache entries.") var cache = 1_000
     @Option(help: "Selections in the session.") var selections = 200
+    @Option(help: "Instead of writing a state, time the picker over the history under --home, typing this query a key at a time.")
+    var measurePicker: String?
 
     /// Words users search for: film and restaurant words, artists, and a few that are not ASCII.
     static let words = ["alien", "heat", "kubrick", "star", "wars", "love", "story", "night", "city", "dark", "knight",
@@ -31,6 +33,7 @@ struct ScoutBench: ParsableCommand {
     static let sources = ["movies", "restaurants", "songs", "albums", "omdb", "films", "podcasts"]
 
     mutating func run() throws {
+        if let query = measurePicker { return try Self.measurePicker(home: home, query: query) }
         let root = URL(fileURLWithPath: home)
         let environment = ["XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
                            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
@@ -107,6 +110,41 @@ struct ScoutBench: ParsableCommand {
         let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
         return "5C0D7E57-BE4C-4B3E-9A11-\(padded)"
     }
+}
+
+extension ScoutBench {
+    /// Times the picker as a person uses it: the first paint (the candidates read from the history and
+    /// its index, folded, ranked and drawn as lines) and then each key of `query` (ranked again and drawn),
+    /// on this one thread; prints one JSON line with the figures and what the picker showed.
+    static func measurePicker(home: String, query: String) throws {
+        let root = URL(fileURLWithPath: home)
+        let environment = ["XDG_STATE_HOME": root.appendingPathComponent("state").path, "XDG_CACHE_HOME": root.appendingPathComponent("cache").path]
+        let paths = Paths(environment: environment, home: home)
+        let store = FileStore()
+        let clock = ContinuousClock()
+        let history = HistoryStore(url: paths.historyFile, indexFolder: paths.cache, store: store, warn: { _ in })
+        _ = try history.log()  // the index built, as the first `history` or `pick` after a change does once
+        let start = clock.now
+        let candidates = try PickerCandidates.history(history: history, lineHistory: paths.lineHistoryFile, store: store)
+        let session = PickerSession(PickerRequest(candidates: candidates, multiple: false, finder: .builtin, title: "history"), height: 20, width: 80)
+        var lines = session.lines
+        let firstPaint = clock.now - start
+        var keys: [Double] = []
+        for character in query {
+            let before = clock.now
+            _ = session.handle(.text(String(character)))
+            lines = session.lines
+            keys.append((clock.now - before).milliseconds)
+        }
+        let sorted = keys.sorted()
+        let p95 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
+        let shown = lines.dropFirst(2).first ?? ""
+        print(#"{"candidates":\#(candidates.count),"firstPaint":\#(firstPaint.milliseconds),"keys":\#(keys.count),"p95":\#(p95),"max":\#(sorted.last ?? 0),"matched":\#(session.matched),"top":"\#(shown.replacingOccurrences(of: "\"", with: "'"))"}"#)
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
 }
 
 /// A small seeded generator, so that every run writes the same state.

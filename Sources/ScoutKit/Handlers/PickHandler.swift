@@ -62,7 +62,7 @@ struct PickHandler {
     func candidates(_ over: Command.Pick.Over) throws -> [PickerMatcher.Candidate] {
         switch over {
         case .history:
-            return try Self.historyCandidates(log: state.history.log(), typed: LineHistoryStore(url: state.context.paths.lineHistoryFile, store: state.context.fileStore).load())
+            return try PickerCandidates.history(history: state.history, lineHistory: state.context.paths.lineHistoryFile, store: state.context.fileStore)
         case .fav:
             let all = state.favourites.all()
             return all.enumerated().reversed().map { offset, favourite in
@@ -78,21 +78,22 @@ struct PickHandler {
         }
     }
 
+}
+
+/// What the picker opens over, for `pick`, Ctrl-R and `scripts/bench`.
+public enum PickerCandidates {
+    /// The history picker's candidates: past searches and the lines typed at the prompt.
+    public static func history(history: HistoryStore, lineHistory: URL, store: FileStore) throws -> [PickerMatcher.Candidate] {
+        historyCandidates(log: try history.log(), typed: LineHistoryStore(url: lineHistory, store: store).load())
+    }
+
     /// Past searches as the lines that run them again, each once (its newest run, how often it ran),
     /// merged with the lines typed at the prompt: those carry no time and count as newer than any
     /// search, in their own order.
     static func historyCandidates(log: HistoryLog, typed: [String]) -> [PickerMatcher.Candidate] {
-        var seen: [String: Int] = [:]  // line → index in `found`
-        var found: [PickerMatcher.Candidate] = []
-        for (n, line) in log.searchLines() {
-            if let at = seen[line] {
-                found[at].recency = n
-                found[at].frequency += 1
-            } else {
-                seen[line] = found.count
-                found.append(.init(value: line, text: line, recency: n))
-            }
-        }
+        let searches = log.searchLines()
+        var found = searches.map { PickerMatcher.Candidate(value: $0.line, text: $0.line, recency: $0.newest, frequency: $0.runs) }
+        var seen = Dictionary(searches.enumerated().map { ($0.element.line, $0.offset) }) { first, _ in first }
         let base = log.count + 1
         for (position, line) in typed.enumerated() {
             if let at = seen[line] {

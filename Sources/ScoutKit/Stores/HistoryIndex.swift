@@ -227,6 +227,18 @@ final class HistoryIndex {
         return start..<(start + length)
     }
 
+    /// The byte ranges in the history of every search, oldest first, read in one pass over the entries.
+    func lines() -> [Range<Int>] {
+        entries.withUnsafeBytes { raw in
+            (0..<searchCount).map { n in
+                let offset = Self.headerWords * 8 + n * Self.entryBytes
+                let start = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                let length = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)) & 0xFFFF_FFFF)
+                return start..<(start + length)
+            }
+        }
+    }
+
     /// Where search `n`'s folded text ends in the text file (past its newline).
     private func textEnd(_ n: Int) -> Int { Int(word(entries, entryOffset(n) + 8) >> 32) }
 

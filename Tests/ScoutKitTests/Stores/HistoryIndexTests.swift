@@ -109,4 +109,25 @@ import Testing
         try stores.expectAgreement("edited in place")
         #expect(try stores.indexed.log().matching("ahead") == [1])
     }
+
+    /// The picker's history lines, read from the records' bytes where they can be, are the lines
+    /// `Tokenizer.searchLine` makes from the decoded records: quoting, options and Unicode spaces included.
+    @Test func theHistoryLinesAreTheLinesThatRunTheSearchesAgain() throws {
+        let stores = try Stores()
+        let terms = Self.terms + ["no\u{00A0}break", "ideo\u{3000}space", "#hash", "two  spaces", " lead", "it's", "semi;colon", "", "東京 café"]
+        try stores.record(terms, from: 0)
+        try stores.record(["Alien"], from: 100)  // a repeat: counted, the newest kept
+        try stores.record(["Alien"], from: 100)
+        let log = try stores.indexed.log()
+        #expect(log.isIndexed)
+        let lines = log.searchLines()
+        var expected: [String: (Int, Int)] = [:]
+        for (n, entry) in try stores.scanned.entries().enumerated() {
+            let line = Tokenizer.searchLine(SearchQuery(source: entry.source, terms: entry.terms, options: entry.filters))
+            expected[line] = (n + 1, (expected[line]?.1 ?? 0) + 1)
+        }
+        #expect(Dictionary(uniqueKeysWithValues: lines.map { ($0.line, ($0.newest, $0.runs)) }).mapValues { "\($0)" } == expected.mapValues { "\($0)" })
+        #expect(lines.contains { $0.line == "search 'no\u{00A0}break' --in movies" })
+        #expect(lines.first { $0.line == "search Alien --in movies" }.map { ($0.newest, $0.runs) }.map { "\($0)" } == "(\(terms.count + 2), 2)")
+    }
 }
