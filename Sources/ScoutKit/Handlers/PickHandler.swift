@@ -84,25 +84,23 @@ struct PickHandler {
 public enum PickerCandidates {
     /// The history picker's candidates: past searches and the lines typed at the prompt.
     public static func history(history: HistoryStore, lineHistory: URL, store: FileStore) throws -> [PickerMatcher.Candidate] {
-        historyCandidates(log: try history.log(), typed: LineHistoryStore(url: lineHistory, store: store).load())
+        let log = try history.log()
+        let lines = history.indexFolder.flatMap { try? HistoryLines.current(log: log, history: history.url, in: $0, store: store) } ?? log.searchLines()
+        return historyCandidates(lines, count: log.count, typed: LineHistoryStore(url: lineHistory, store: store).load())
     }
 
     /// Past searches as the lines that run them again, each once (its newest run, how often it ran),
     /// merged with the lines typed at the prompt: those carry no time and count as newer than any
     /// search, in their own order.
-    static func historyCandidates(log: HistoryLog, typed: [String]) -> [PickerMatcher.Candidate] {
-        let searches = log.searchLines()
-        var found = searches.map { PickerMatcher.Candidate(value: $0.line, text: $0.line, recency: $0.newest, frequency: $0.runs) }
-        var seen = Dictionary(searches.enumerated().map { ($0.element.line, $0.offset) }) { first, _ in first }
-        let base = log.count + 1
-        for (position, line) in typed.enumerated() {
-            if let at = seen[line] {
-                found[at].recency = base + position
-            } else {
-                seen[line] = found.count
-                found.append(.init(value: line, text: SafeText.clean(line), recency: base + position))
-            }
+    static func historyCandidates(_ searches: [(line: String, newest: Int, runs: Int)], count: Int, typed: [String]) -> [PickerMatcher.Candidate] {
+        // The typed lines (a thousand at most) by their position; each search line looks itself up there.
+        let base = count + 1
+        var typedAt = Dictionary(typed.enumerated().map { ($0.element, base + $0.offset) }) { _, later in later }
+        var found = searches.map { search in
+            PickerMatcher.Candidate(value: search.line, text: SafeText.clean(search.line),
+                                    recency: typedAt.isEmpty ? search.newest : typedAt.removeValue(forKey: search.line) ?? search.newest, frequency: search.runs)
         }
+        for (line, recency) in typedAt { found.append(.init(value: line, text: SafeText.clean(line), recency: recency)) }
         return found.sorted { $0.recency > $1.recency }
     }
 }

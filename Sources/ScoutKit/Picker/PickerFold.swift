@@ -20,20 +20,39 @@ enum PickerFold {
             }
             return
         }
-        for scalar in text._nfd {
-            let properties = scalar.properties
-            if properties.generalCategory == .nonspacingMark || properties.generalCategory == .enclosingMark { continue }
-            var value = scalar.value
+        for original in text.unicodeScalars {
+            // Only letters that carry a mark decompose (Latin, Greek, Cyrillic, Vietnamese); the rest, CJK
+            // among them, are taken as they are, without a look-up.
+            let value = original.value
+            if (0xC0...0x4FF).contains(value) || (0x1E00...0x1FFF).contains(value) {
+                for scalar in String(original)._nfd { fold(scalar.value, keepCase: keepCase, to: &out) }
+            } else {
+                fold(value, keepCase: keepCase, to: &out)
+            }
+        }
+    }
+
+    /// One scalar folded: a combining mark dropped, a full-width form as its ASCII, lower case unless `keepCase`.
+    @inline(__always) private static func fold(_ scalar: UInt32, keepCase: Bool, to out: inout [UInt32]) {
+        if isMark(scalar) { return }
+        var value = scalar
+        do {
             if value >= 0xFF01 && value <= 0xFF5E { value -= 0xFEE0 } else if value == 0x3000 { value = 0x20 }
             if !keepCase {
                 if value < 0x80 {
                     if value >= 0x41 && value <= 0x5A { value |= 0x20 }
-                } else if let folded = Unicode.Scalar(value), folded.properties.changesWhenLowercased {
+                } else if !(0x2E80...0xD7FF).contains(value), let folded = Unicode.Scalar(value), folded.properties.changesWhenLowercased {
                     for lower in folded.properties.lowercaseMapping.unicodeScalars { out.append(lower.value) }
-                    continue
+                    return
                 }
             }
             out.append(value)
         }
+    }
+
+    /// The combining marks' blocks (diacritics, their extensions and supplement, those for symbols, the half marks).
+    @inline(__always) static func isMark(_ value: UInt32) -> Bool {
+        (0x300...0x36F).contains(value) || (0x1AB0...0x1AFF).contains(value) || (0x1DC0...0x1DFF).contains(value)
+            || (0x20D0...0x20FF).contains(value) || (0xFE20...0xFE2F).contains(value)
     }
 }

@@ -9,6 +9,8 @@ import Darwin
 /// and bidirectional overrides and isolates as `<U+XXXX>`. One pass, linear in the text's length.
 public enum SafeText {
     public static func clean(_ text: String) -> String {
+        // Printable ASCII, most text, is checked a byte at a time.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         if !text.unicodeScalars.contains(where: needsEscape) { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -396,10 +396,10 @@ extension HistoryLog {
     /// A record is read from its bytes where scout wrote it plainly (no options, terms that need no
     /// quoting; a repeat is known by the hash of its source and terms, so that no text is made for it),
     /// else decoded; a record that does not decode is left out.
-    func searchLines() -> [(line: String, newest: Int, runs: Int)] {
-        var lines: [(line: String, newest: Int, runs: Int)] = []
+    func searchLines(after known: [(line: String, newest: Int, runs: Int)] = [], from first: Int = 1) -> [(line: String, newest: Int, runs: Int)] {
+        var lines = known
         var byHash: [UInt64: Int] = [:]
-        var byLine: [String: Int] = [:]
+        var byLine = Dictionary(known.enumerated().map { ($0.element.line, $0.offset) }) { a, _ in a }
         func add(_ line: String, _ n: Int) {
             if let at = byLine[line] {
                 lines[at].newest = n
@@ -416,7 +416,7 @@ extension HistoryLog {
         }
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            for (offset, range) in ranges.enumerated() {
+            for (offset, range) in ranges.enumerated() where offset + 1 >= first {
                 let n = offset + 1
                 // In scout's layout (keys sorted) `filters` comes straight after the count, if at all.
                 if let (source, terms) = Self.fieldsFromEnd(bytes, range), !source.isEmpty,
@@ -433,7 +433,7 @@ extension HistoryLog {
                     text += String(decoding: UnsafeBufferPointer(rebasing: bytes[terms]), as: UTF8.self)
                     text += terms.isEmpty ? "--in " : " --in "
                     text += String(decoding: UnsafeBufferPointer(rebasing: bytes[source]), as: UTF8.self)
-                    if byLine[text] == nil { byHash[hash] = lines.count }
+                    byHash[hash] = byLine[text] ?? lines.count
                     add(text, n)
                 } else if let record = decode(range) {
                     let query = SearchQuery(source: record.source ?? "movies", terms: record.terms ?? "", options: record.filters ?? [:])

@@ -130,4 +130,29 @@ import Testing
         #expect(lines.contains { $0.line == "search 'no\u{00A0}break' --in movies" })
         #expect(lines.first { $0.line == "search Alien --in movies" }.map { ($0.newest, $0.runs) }.map { "\($0)" } == "(\(terms.count + 2), 2)")
     }
+
+    /// The picker's lines kept in the cache folder: made once, extended by what was appended (a new
+    /// search, a repeat), made anew when the history was rewritten or the file damaged; always what
+    /// reading every record gives.
+    @Test func thePickersLinesAreKeptAndExtended() throws {
+        let stores = try Stores()
+        let folder = stores.folder.file("cache")
+        let history = stores.folder.file("history.jsonl")
+        func lines() throws -> String {
+            let log = try stores.indexed.log()
+            let kept = try #require(try HistoryLines.current(log: log, history: history, in: folder, store: FileStore()))
+            #expect(kept.map { "\($0)" } == log.searchLines().map { "\($0)" })
+            return kept.map { "\($0.newest) \($0.runs) \($0.line)" }.joined(separator: "\n")
+        }
+        try stores.record(["alien", "heat"], from: 1)
+        #expect(try lines() == "1 1 search alien --in omdb\n2 1 search heat --in movies")
+        let file = stores.folder.file("cache/history-lines.index")
+        #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("\n1\t1\tsearch alien --in omdb\n2\t1\tsearch heat --in movies\n"))
+        try stores.record(["heat", "zodiac"], from: 2)  // a repeat and a new one, appended
+        #expect(try lines() == "1 1 search alien --in omdb\n3 2 search heat --in movies\n4 1 search zodiac --in omdb --type movie")
+        try Data("scout-lines 1 garbage\n".utf8).write(to: file)
+        #expect(try lines() == "1 1 search alien --in omdb\n3 2 search heat --in movies\n4 1 search zodiac --in omdb --type movie")
+        try stores.indexed.remove(ids: ["s1"])
+        #expect(try lines() == "2 2 search heat --in movies\n3 1 search zodiac --in omdb --type movie")
+    }
 }
