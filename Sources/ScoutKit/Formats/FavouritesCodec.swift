@@ -128,15 +128,7 @@ extension JSONWriter {
         date(favourite.addedAt)
         comma()
         key("fields", level: level + 1)
-        array(favourite.fields, level: level + 1) { out, field, level in
-            out.open("{")
-            out.key("name", level: level + 1)
-            out.string(field.name)
-            out.comma()
-            out.key("value", level: level + 1)
-            out.string(field.value)
-            out.close("}", level: level)
-        }
+        fields(favourite.fields, level: level + 1)
         comma()
         key("id", level: level + 1)
         string(favourite.id)

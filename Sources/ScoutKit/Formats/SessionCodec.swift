@@ -94,11 +94,9 @@ extension JSONWriter {
         close("}", level: level)
     }
 
-    /// One item (a selection's snapshot), its keys sorted, at `level`.
-    mutating func item(_ item: Item, level: Int) {
-        open("{")
-        key("fields", level: level + 1)
-        array(item.fields, level: level + 1) { out, field, level in
+    /// An item's fields, `[{"name" : …, "value" : …}, …]`, as a favourite and a selection keep them.
+    mutating func fields(_ fields: [Item.Field], level: Int) {
+        array(fields, level: level) { out, field, level in
             out.open("{")
             out.key("name", level: level + 1)
             out.string(field.name)
@@ -107,6 +105,13 @@ extension JSONWriter {
             out.string(field.value)
             out.close("}", level: level)
         }
+    }
+
+    /// One item (a selection's snapshot), its keys sorted, at `level`.
+    mutating func item(_ item: Item, level: Int) {
+        open("{")
+        key("fields", level: level + 1)
+        fields(item.fields, level: level + 1)
         comma()
         key("id", level: level + 1)
         string(item.id)
