@@ -126,6 +126,7 @@ extension ScoutBench {
         _ = try history.log()  // the index built, as the first `history` or `pick` after a change does once
         let start = clock.now
         let candidates = try PickerCandidates.history(history: history, lineHistory: paths.lineHistoryFile, store: store)
+        let gotCandidates = clock.now - start
         let session = PickerSession(PickerRequest(candidates: candidates, multiple: false, finder: .builtin, title: "history"), height: 20, width: 80)
         var lines = session.lines
         let firstPaint = clock.now - start
@@ -139,7 +140,7 @@ extension ScoutBench {
         let sorted = keys.sorted()
         let p95 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
         let shown = lines.dropFirst(2).first ?? ""
-        print(#"{"candidates":\#(candidates.count),"firstPaint":\#(firstPaint.milliseconds),"keys":\#(keys.count),"p95":\#(p95),"max":\#(sorted.last ?? 0),"matched":\#(session.matched),"top":"\#(shown.replacingOccurrences(of: "\"", with: "'"))"}"#)
+        print(#"{"candidates":\#(candidates.count),"firstPaint":\#(firstPaint.milliseconds),"candidatesRead":\#(gotCandidates.milliseconds),"keys":\#(keys.count),"p95":\#(p95),"max":\#(sorted.last ?? 0),"matched":\#(session.matched),"top":"\#(shown.replacingOccurrences(of: "\"", with: "'"))"}"#)
     }
 }
 

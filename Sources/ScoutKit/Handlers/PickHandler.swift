@@ -96,11 +96,16 @@ public enum PickerCandidates {
         // The typed lines (a thousand at most) by their position; each search line looks itself up there.
         let base = count + 1
         var typedAt = Dictionary(typed.enumerated().map { ($0.element, base + $0.offset) }) { _, later in later }
-        var found = searches.map { search in
-            PickerMatcher.Candidate(value: search.line, text: SafeText.clean(search.line),
-                                    recency: typedAt.isEmpty ? search.newest : typedAt.removeValue(forKey: search.line) ?? search.newest, frequency: search.runs)
+        var recency = searches.map { typedAt.isEmpty ? $0.newest : typedAt.removeValue(forKey: $0.line) ?? $0.newest }
+        var lines = searches.map(\.line), runs = searches.map(\.runs)
+        for (line, at) in typedAt {
+            lines.append(line)
+            recency.append(at)
+            runs.append(1)
         }
-        for (line, recency) in typedAt { found.append(.init(value: line, text: SafeText.clean(line), recency: recency)) }
-        return found.sorted { $0.recency > $1.recency }
+        // Newest first: the order sorted as numbers, the lines taken in it.
+        return lines.indices.sorted { recency[$0] > recency[$1] }.map { index in
+            PickerMatcher.Candidate(value: lines[index], text: SafeText.clean(lines[index]), recency: recency[index], frequency: runs[index])
+        }
     }
 }

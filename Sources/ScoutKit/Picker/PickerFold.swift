@@ -12,14 +12,13 @@ enum PickerFold {
     }
 
     static func append(_ text: String, keepCase: Bool, to out: inout [UInt32]) {
-        var ascii = true
-        for byte in text.utf8 where byte >= 0x80 { ascii = false; break }
-        if ascii {
-            for byte in text.utf8 {
-                out.append(UInt32(!keepCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte))
-            }
-            return
+        var text = text
+        let done: Bool? = text.withUTF8 { bytes in
+            for byte in bytes where byte >= 0x80 { return false }
+            for byte in bytes { out.append(UInt32(!keepCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) }
+            return true
         }
+        if done == true { return }
         for original in text.unicodeScalars {
             // Only letters that carry a mark decompose (Latin, Greek, Cyrillic, Vietnamese); the rest, CJK
             // among them, are taken as they are, without a look-up.

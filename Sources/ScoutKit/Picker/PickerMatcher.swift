@@ -27,12 +27,17 @@ public final class PickerMatcher {
     }
 
     public let candidates: [Candidate]
+    /// Each candidate's length, recency and frequency, for ordering without copying its strings.
+    private let lengths: [Int], recencies: [Int], frequencies: [Int]
     private var lower: [UInt32] = []
     private var cased: [UInt32]?
     private var starts: [Int] = [0]
 
     public init(_ candidates: [Candidate]) {
         self.candidates = candidates
+        lengths = candidates.map { $0.text.utf8.count }
+        recencies = candidates.map(\.recency)
+        frequencies = candidates.map(\.frequency)
         lower.reserveCapacity(candidates.count * 32)
         starts.reserveCapacity(candidates.count + 1)
         for candidate in candidates {
@@ -99,13 +104,13 @@ public final class PickerMatcher {
                 }
             }
         }
-        let ordered: (Match, Match) -> Bool = { [candidates] a, b in
+        let ordered: (Match, Match) -> Bool = { [lengths, recencies, frequencies] a, b in
             if a.score != b.score { return a.score > b.score }
-            let (x, y) = (candidates[a.index], candidates[b.index])
-            if !query.isEmpty, x.text.utf8.count != y.text.utf8.count { return x.text.utf8.count < y.text.utf8.count }
-            if x.recency != y.recency { return x.recency > y.recency }
-            if x.frequency != y.frequency { return x.frequency > y.frequency }
-            return a.index < b.index
+            let (x, y) = (a.index, b.index)
+            if lengths[x] != lengths[y] { return lengths[x] < lengths[y] }
+            if recencies[x] != recencies[y] { return recencies[x] > recencies[y] }
+            if frequencies[x] != frequencies[y] { return frequencies[x] > frequencies[y] }
+            return x < y
         }
         guard let limit, limit < matches.count else { return (matches.sorted(by: ordered), matches.count) }
         // The window needs the best few: a partial selection, not a sort of every match.
