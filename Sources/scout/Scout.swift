@@ -155,7 +155,8 @@ enum Launch {
         if context.fitsWidth { context.height = Terminal.height() }
         if interactive {
             context.openURL = { Terminal.openURL($0, environment: environment) }
-            context.picker = { request in TerminalPicker.run(request) }
+            // The picker draws on standard output: only when that is the terminal too (not `scout | less`).
+            if isatty(STDOUT_FILENO) == 1 { context.picker = { request in TerminalPicker.run(request) } }
         }
         // A terminal that draws (not TERM=dumb, where \r and ESC[K come out as text) gets the spinner, rewritten
         // in place on standard error and erased when done; a notice erases it first.
@@ -206,7 +207,7 @@ enum Launch {
                 EditLineReader.completer = { line in MainActor.assumeIsolated { Completion.complete(line, data: shell.completionData()) } }
                 EditLineReader.historyPicker = { line in
                     MainActor.assumeIsolated {
-                        guard let request = shell.historyPickerRequest(query: line) else { return nil }
+                        guard isatty(STDOUT_FILENO) == 1, let request = shell.historyPickerRequest(query: line) else { return nil }
                         guard case .chosen(let values) = TerminalPicker.run(request, fromLine: true) else { return nil }
                         return values.first
                     }
