@@ -8,7 +8,7 @@ import Glibc
 /// - `history.index`: the header (little-endian 64-bit words: magic, the history file's inode, the bytes
 ///   covered, the searches, the `done` records, the bytes of folded text, a hash of the covered bytes'
 ///   first and last 64, its modification time), then a 24-byte entry a search: its line's offset and length, where its folded
-///   text ends, and the hash of its id;
+///   text ends, and the hash of its id (written for the entry to name its search; nothing reads it yet);
 /// - `history-text.index`: each search's source and terms folded (case, accents, width) as
 ///   `history search` compares them, a line each, so that one `memmem` over it finds every match;
 /// - `history-done.index`: a 16-byte entry a `done` record: the hash of the search id it names and its
@@ -242,7 +242,6 @@ final class HistoryIndex {
     /// Where search `n`'s folded text ends in the text file (past its newline).
     private func textEnd(_ n: Int) -> Int { Int(word(entries, entryOffset(n) + 8) >> 32) }
 
-    func idHash(_ n: Int) -> UInt64 { word(entries, entryOffset(n) + 16) }
 
     /// The numbers (from 1) of the searches whose folded source and terms contain `needle`'s bytes.
     func matching(_ needle: [UInt8]) -> [Int] {
