@@ -127,7 +127,7 @@ extension ScoutBench {
         let start = clock.now
         let candidates = try PickerCandidates.history(history: history, lineHistory: paths.lineHistoryFile, store: store)
         let gotCandidates = clock.now - start
-        let session = PickerSession(PickerRequest(candidates: candidates, multiple: false, finder: .builtin, title: "history"), height: 20, width: 80)
+        let session = PickerSession(PickerRequest(corpus: candidates, multiple: false, finder: .builtin, title: "history"), height: 20, width: 80)
         var lines = session.lines
         let firstPaint = clock.now - start
         var keys: [Double] = []

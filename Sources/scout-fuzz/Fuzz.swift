@@ -68,6 +68,14 @@ let targets: [String: @Sendable (Data) -> Void] = [
         _ = log.matching("café")
         for n in 0...log.count + 1 { _ = log.entry(n) }
     },
+    "lines": { data in
+        // The picker's kept history lines: a file that reads as one shows every line and matches without a fault.
+        guard let kept = data.withUnsafeBytes({ HistoryLines.read($0) }) else { return }
+        for index in 0..<kept.corpus.count { _ = kept.corpus.text(index) }
+        let matcher = PickerMatcher(kept.corpus)
+        for query in ["kubrick", "K", "^s !x", "'heat$ | a"] { _ = matcher.rank(PickerQuery(query), limit: 10) }
+        _ = kept.corpus.merging(typed: ["search heat --in movies", "fav"])
+    },
     "denylist": { data in
         _ = DenyListStore.terms(in: data)
         _ = DenyIndex(data: data)?.offsets(of: FNV.hash("star wars"))

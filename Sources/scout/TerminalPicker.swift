@@ -156,7 +156,8 @@ enum TerminalPicker {
             close(fromChild[0])
             return .failed("fzf could not be started: \(String(cString: strerror(spawned)))")
         }
-        let lines = request.candidates.enumerated().map { "\($0.offset)\t\($0.element.text)" }.joined(separator: "\n") + "\n"
+        let corpus = request.corpus
+        let lines = (0..<corpus.count).map { "\($0)\t\(corpus.text($0))" }.joined(separator: "\n") + "\n"
         let writer = toChild[1]
         let feeding = Thread {
             signal(SIGPIPE, SIG_IGN)
@@ -187,7 +188,7 @@ enum TerminalPicker {
         // fzf: 0 chosen, 1 nothing matched, 130 left with Esc or Ctrl-C, 2 an error (it said which).
         guard exit == 0 else { return exit == 2 ? .failed("fzf failed (exit 2): see its message above") : .cancelled }
         let values = String(decoding: chosen, as: UTF8.self).split(separator: "\n").compactMap { line in
-            line.split(separator: "\t", maxSplits: 1).first.flatMap { Int($0) }.flatMap { request.candidates.indices.contains($0) ? request.candidates[$0].value : nil }
+            line.split(separator: "\t", maxSplits: 1).first.flatMap { Int($0) }.flatMap { (0..<corpus.count).contains($0) ? corpus.value($0) : nil }
         }
         return values.isEmpty ? .cancelled : .chosen(values)
     }

@@ -1,12 +1,12 @@
 import FoundationEssentials
 
 /// Matches and ranks the picker's candidates, as fzf does: each candidate's text is folded once into one
-/// contiguous buffer of scalars, and a query is run over it. A fuzzy term takes the shortest window that
-/// holds its letters in order (fzf's first algorithm: forward to the first full match, back to its
-/// latest start) and scores it with fzf's constants: 16 a letter, −3 to open a gap and −1 to widen it,
-/// and a bonus for a letter that starts a word (10 after a space, 9 after `/:;|,`, 8 after other
-/// punctuation, 7 at a camelCase or digit boundary), doubled for the term's first letter and carried
-/// along a run of consecutive letters (at least 4 each).
+/// contiguous buffer of scalars (`PickerCorpus`), and a query is run over it. A fuzzy term takes the
+/// shortest window that holds its letters in order (fzf's first algorithm: forward to the first full
+/// match, back to its latest start) and scores it with fzf's constants: 16 a letter, −3 to open a gap
+/// and −1 to widen it, and a bonus for a letter that starts a word (10 after a space, 9 after `/:;|,`,
+/// 8 after other punctuation, 7 at a camelCase or digit boundary), doubled for the term's first letter
+/// and carried along a run of consecutive letters (at least 4 each).
 ///
 /// Ranking: score, highest first; then the shorter candidate; then the newer; then the one run (and
 /// chosen) more often. An empty query keeps the candidates' own order, newest first.
@@ -26,42 +26,31 @@ public final class PickerMatcher {
         }
     }
 
-    public let candidates: [Candidate]
-    /// Each candidate's length, recency and frequency, for ordering without copying its strings.
-    private let lengths: [Int], recencies: [Int], frequencies: [Int]
-    private var lower: [UInt32] = []
-    private var cased: [UInt32]?
-    private var starts: [Int] = [0]
+    public let corpus: PickerCorpus
 
-    public init(_ candidates: [Candidate]) {
-        self.candidates = candidates
-        lengths = candidates.map { $0.text.utf8.count }
-        recencies = candidates.map(\.recency)
-        frequencies = candidates.map(\.frequency)
-        lower.reserveCapacity(candidates.count * 32)
-        starts.reserveCapacity(candidates.count + 1)
-        for candidate in candidates {
-            PickerFold.append(candidate.text, keepCase: false, to: &lower)
-            starts.append(lower.count)
-        }
+    public init(_ corpus: PickerCorpus) {
+        self.corpus = corpus
+    }
+
+    public convenience init(_ candidates: [Candidate]) {
+        self.init(PickerCorpus(candidates))
     }
 
     /// The text folded but with its case, made when a query first has a capital letter.
-    private func casedText() -> [UInt32] {
+    private func casedText() -> (text: [UInt32], starts: [Int]) {
         if let cased { return cased }
         var text: [UInt32] = []
-        text.reserveCapacity(lower.count)
-        var offsets = [0]
-        for candidate in candidates {
-            PickerFold.append(candidate.text, keepCase: true, to: &text)
-            offsets.append(text.count)
+        text.reserveCapacity(corpus.folded.count)
+        var starts = [0]
+        starts.reserveCapacity(corpus.count + 1)
+        for index in 0..<corpus.count {
+            PickerFold.append(corpus.text(index), keepCase: true, to: &text)
+            starts.append(text.count)
         }
-        // Lower-casing can change a scalar count (İ): then the cased text keeps its own offsets.
-        if offsets != starts { casedStarts = offsets }
-        cased = text
-        return text
+        cased = (text, starts)
+        return (text, starts)
     }
-    private var casedStarts: [Int]?
+    private var cased: (text: [UInt32], starts: [Int])?
 
     public struct Match: Equatable, Sendable {
         public var index: Int
@@ -74,14 +63,15 @@ public final class PickerMatcher {
         var matches: [Match] = []
         if query.isEmpty {
             // The candidates come newest first: their own order, as many as the window shows.
-            return (candidates.indices.prefix(limit ?? candidates.count).map { Match(index: $0, score: 0) }, candidates.count)
+            return ((0..<corpus.count).prefix(limit ?? corpus.count).map { Match(index: $0, score: 0) }, corpus.count)
         } else {
             let needsCase = query.groups.contains { $0.contains(where: \.caseSensitive) }
-            let cased = needsCase ? casedText() : []
-            let casedStarts = self.casedStarts ?? starts
-            lower.withUnsafeBufferPointer { lowerText in
+            // Lower-casing can change a scalar count (İ): the cased text keeps its own offsets.
+            let (cased, casedStarts) = needsCase ? casedText() : ([], [])
+            let starts = corpus.foldedStarts
+            corpus.folded.withUnsafeBufferPointer { lowerText in
                 cased.withUnsafeBufferPointer { casedText in
-                    candidateLoop: for index in candidates.indices {
+                    candidateLoop: for index in 0..<corpus.count {
                         var total = 0
                         for group in query.groups {
                             var best: Int?
@@ -104,7 +94,7 @@ public final class PickerMatcher {
                 }
             }
         }
-        let ordered: (Match, Match) -> Bool = { [lengths, recencies, frequencies] a, b in
+        let ordered: (Match, Match) -> Bool = { [lengths = corpus.lengths, recencies = corpus.recencies, frequencies = corpus.frequencies] a, b in
             if a.score != b.score { return a.score > b.score }
             let (x, y) = (a.index, b.index)
             if lengths[x] != lengths[y] { return lengths[x] < lengths[y] }
@@ -125,8 +115,8 @@ public final class PickerMatcher {
         return (best, matches.count)
     }
 
-    /// How many candidates match, for the count line (`12/100000`).
-    public var count: Int { candidates.count }
+    /// How many candidates there are, for the count line (`12/100000`).
+    public var count: Int { corpus.count }
 
     // MARK: Scoring, as fzf's first algorithm
 

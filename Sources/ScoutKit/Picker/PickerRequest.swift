@@ -3,7 +3,7 @@ import FoundationEssentials
 /// What the picker is asked to show: the candidates (newest first), whether several may be marked, and
 /// which finder the settings name.
 public struct PickerRequest: Sendable {
-    public var candidates: [PickerMatcher.Candidate]
+    public var corpus: PickerCorpus
     public var multiple: Bool
     public var finder: Settings.PickerKind
     /// The line typed so far (Ctrl-R), to start the query with.
@@ -11,8 +11,12 @@ public struct PickerRequest: Sendable {
     /// What the list is of, for the prompt line (`history`, `fav`, `results`).
     public var title: String
 
+    public init(corpus: PickerCorpus, multiple: Bool, finder: Settings.PickerKind, query: String = "", title: String) {
+        (self.corpus, self.multiple, self.finder, self.query, self.title) = (corpus, multiple, finder, query, title)
+    }
+
     public init(candidates: [PickerMatcher.Candidate], multiple: Bool, finder: Settings.PickerKind, query: String = "", title: String) {
-        (self.candidates, self.multiple, self.finder, self.query, self.title) = (candidates, multiple, finder, query, title)
+        self.init(corpus: PickerCorpus(candidates), multiple: multiple, finder: finder, query: query, title: title)
     }
 }
 

@@ -28,7 +28,7 @@ public final class PickerSession {
     public var width: Int
 
     public init(_ request: PickerRequest, height: Int, width: Int) {
-        matcher = PickerMatcher(request.candidates)
+        matcher = PickerMatcher(request.corpus)
         multiple = request.multiple
         title = request.title
         query = request.query
@@ -78,9 +78,9 @@ public final class PickerSession {
             if let at = marked.firstIndex(of: index) { marked.remove(at: at) } else { marked.append(index) }
             cursor = min(max(0, shown.count - 1), cursor + 1)
         case .enter:
-            if !marked.isEmpty { return .accept(marked.map { matcher.candidates[$0].value }) }
+            if !marked.isEmpty { return .accept(marked.map { matcher.corpus.value($0) }) }
             guard cursor < shown.count else { return .cancel }
-            return .accept([matcher.candidates[shown[cursor].index].value])
+            return .accept([matcher.corpus.value(shown[cursor].index)])
         case .cancel:
             return .cancel
         }
@@ -95,7 +95,7 @@ public final class PickerSession {
         for (row, match) in shown.enumerated() {
             let pointer = row == cursor ? ">" : " "
             let mark = marked.contains(match.index) ? "*" : " "
-            lines.append(DisplayWidth.truncate("\(pointer)\(mark)\(matcher.candidates[match.index].text)", to: width))
+            lines.append(DisplayWidth.truncate("\(pointer)\(mark)\(matcher.corpus.text(match.index))", to: width))
         }
         return lines
     }

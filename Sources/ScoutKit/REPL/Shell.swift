@@ -129,8 +129,8 @@ public final class Shell {
 
     /// The picker over history for Ctrl-R, starting from the line typed so far; nil when there is nothing to pick.
     public func historyPickerRequest(query: String) -> PickerRequest? {
-        guard let candidates = try? PickHandler(state: state).candidates(.history), !candidates.isEmpty else { return nil }
-        return PickerRequest(candidates: candidates, multiple: false, finder: state.settings.picker, query: query, title: "history")
+        guard let corpus = try? PickHandler(state: state).corpus(.history), corpus.count > 0 else { return nil }
+        return PickerRequest(corpus: corpus, multiple: false, finder: state.settings.picker, query: query, title: "history")
     }
 
     /// The prompt: the source and how many items are selected.

@@ -1,60 +1,58 @@
 import FoundationEssentials
+import Glibc
 
-/// The picker's history lines kept in the cache folder (`history-lines.index`), so that `pick` and
-/// Ctrl-R read some ten thousand distinct lines instead of making them from every record: a header
-/// line `scout-lines 1 INODE SIZE MTIME SEARCHES` naming the version of `history.jsonl` they were made
-/// from, then `NEWEST<TAB>RUNS<TAB>LINE` a line, in the order first run. History that grew since (same
-/// inode, larger) is read from where they stopped and the file written again; any other change makes
-/// them anew. Derived data: written without fsync, and a damaged file is made again.
+/// The picker's history kept in the cache folder (`history-lines.index`): every distinct line that runs a
+/// past search again, with its newest run and how often it ran, newest first, already folded for the
+/// matcher (`PickerCorpus`), so that `pick` and Ctrl-R read one file and fold and sort nothing. The header
+/// is eight 64-bit words: a magic, then the inode, size and modification time of the `history.jsonl` it
+/// was made from and its number of searches. When the history is that file still, the corpus is read
+/// as it is, without reading the history; history that grew since (same inode, larger) is read from
+/// where it stopped, and any other change makes it anew. Derived data: written without fsync, and a
+/// damaged file is made again.
 enum HistoryLines {
-    typealias Line = (line: String, newest: Int, runs: Int)
+    static let magic: UInt64 = 0x3230_454E_494C_4353  // "SCLINE02"
+    static let headerWords = 5
+    static let fileName = "history-lines.index"
 
-    static func current(log: HistoryLog, history: URL, in folder: URL, store: FileStore) throws -> [Line]? {
-        guard let stamp = FileStamp(history), Int(stamp.size) == log.data.count else { return nil }
-        let file = folder.appendingPathComponent("history-lines.index")
-        let modified = "\(stamp.modified.tv_sec).\(stamp.modified.tv_nsec)"
-        var lines: [Line]
-        if let cached = read(file), cached.inode == stamp.inode, cached.size <= Int(stamp.size), cached.searches <= log.count,
-           cached.size < Int(stamp.size) || cached.modified == modified {
-            if cached.size == Int(stamp.size) { return cached.lines }
-            lines = log.searchLines(after: cached.lines, from: cached.searches + 1)
+    /// The past searches as the picker's corpus, newest first.
+    static func corpus(history: HistoryStore, store: FileStore) throws -> PickerCorpus {
+        guard let folder = history.indexFolder else { return build(try history.log().searchLines()) }
+        let file = folder.appendingPathComponent(fileName)
+        let cached = try? store.map(file)
+        let kept = cached.flatMap { data in data.withUnsafeBytes { raw in read(raw) } }
+        if let kept, let stamp = FileStamp(history.url), kept.header == header(stamp, searches: kept.header[4]) { return kept.corpus }
+
+        let log = try history.log()
+        // The history as mapped, for the header: a file replaced meanwhile is not kept under its name.
+        guard let stamp = FileStamp(history.url), Int(stamp.size) == log.data.count else { return build(log.searchLines()) }
+        let lines: [(line: String, newest: Int, runs: Int)]
+        if let kept, kept.header[1] == stamp.inode, Int(kept.header[2]) < Int(stamp.size), Int(kept.header[4]) <= log.count {
+            let known = (0..<kept.corpus.count).map { (kept.corpus.line($0), kept.corpus.recencies[$0], kept.corpus.frequencies[$0]) }
+            lines = log.searchLines(after: known, from: Int(kept.header[4]) + 1)
         } else {
             lines = log.searchLines()
         }
-        var text = "scout-lines 1 \(stamp.inode) \(stamp.size) \(modified) \(log.count)\n"
-        for line in lines { text += "\(line.newest)\t\(line.runs)\t\(line.line)\n" }
-        try? store.write(Data(text.utf8), to: file, durably: false)
-        return lines
+        let corpus = build(lines)
+        try? store.write(corpus.encoded(header: header(stamp, searches: UInt64(log.count))), to: file, durably: false)
+        return corpus
     }
 
-    private static func read(_ file: URL) -> (inode: UInt64, size: Int, modified: String, searches: Int, lines: [Line])? {
-        guard let data = try? FileStore().read(file), data.last == 0x0A else { return nil }
-        return data.withUnsafeBytes { raw -> (UInt64, Int, String, Int, [Line])? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            guard let headerEnd = bytes.firstIndex(of: 0x0A) else { return nil }
-            let words = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<headerEnd]), as: UTF8.self).split(separator: " ")
-            guard words.count == 6, words[0] == "scout-lines", words[1] == "1", let inode = UInt64(words[2]), let size = Int(words[3]),
-                  let searches = Int(words[5]) else { return nil }
-            var lines: [Line] = []
-            var at = headerEnd + 1
-            /// A whole number ending with a tab.
-            func number() -> Int? {
-                var value = 0, digits = 0
-                while at < bytes.count, bytes[at] >= 0x30, bytes[at] <= 0x39, digits < 18 {
-                    value = value * 10 + Int(bytes[at] - 0x30)
-                    digits += 1
-                    at += 1
-                }
-                guard digits > 0, at < bytes.count, bytes[at] == 0x09 else { return nil }
-                at += 1
-                return value
-            }
-            while at < bytes.count {
-                guard let newest = number(), let runs = number(), let end = bytes[at...].firstIndex(of: 0x0A) else { return nil }
-                lines.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self), newest, runs))
-                at = end + 1
-            }
-            return (inode, size, String(words[4]), searches, lines)
-        }
+    /// The lines newest first, folded.
+    static func build(_ lines: [(line: String, newest: Int, runs: Int)]) -> PickerCorpus {
+        let newestFirst = lines.indices.sorted { lines[$0].newest > lines[$1].newest }
+        return PickerCorpus(lines: newestFirst.map { (lines[$0].line, lines[$0].newest, lines[$0].runs) })
+    }
+
+    private static func header(_ stamp: FileStamp, searches: UInt64) -> [UInt64] {
+        let modified = UInt64(bitPattern: Int64(stamp.modified.tv_sec)) &* 1_000_000_000 &+ UInt64(bitPattern: Int64(stamp.modified.tv_nsec))
+        return [magic, stamp.inode, UInt64(bitPattern: stamp.size), modified, searches]
+    }
+
+    /// The header and corpus a kept file holds, nil when it is not one (scripts/fuzz's `lines` target).
+    static func read(_ raw: UnsafeRawBufferPointer) -> (header: [UInt64], corpus: PickerCorpus)? {
+        guard raw.count >= headerWords * 8 else { return nil }
+        let header = (0..<headerWords).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) }
+        guard header[0] == magic, let corpus = PickerCorpus.decoded(raw, headerWords: headerWords) else { return nil }
+        return (header, corpus)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     /// The texts that `query` keeps from `texts` (given newest first), best first.
     func ranked(_ query: String, _ texts: [String]) -> [String] {
         let matcher = PickerMatcher(texts.enumerated().map { .init(value: $1, text: $1, recency: texts.count - $0) })
-        return matcher.rank(PickerQuery(query)).matches.map { matcher.candidates[$0.index].text }
+        return matcher.rank(PickerQuery(query)).matches.map { matcher.corpus.text($0.index) }
     }
 
     @Test func theSyntaxIsFzfsExtendedSearch() {
@@ -53,7 +53,7 @@ import Testing
         // Then how often it was run and chosen.
         let matcher = PickerMatcher([.init(value: "a", text: "search x", recency: 5, frequency: 1),
                                      .init(value: "b", text: "search y", recency: 5, frequency: 9)])
-        #expect(matcher.rank(PickerQuery("search")).matches.map { matcher.candidates[$0.index].value } == ["b", "a"])
+        #expect(matcher.rank(PickerQuery("search")).matches.map { matcher.corpus.value($0.index) } == ["b", "a"])
         // fzf's numbers: a word-start first letter doubled, consecutive letters carried.
         let term = PickerQuery("ab").groups[0][0]
         let text: [UInt32] = [0x61, 0x62]

@@ -131,28 +131,56 @@ import Testing
         #expect(lines.first { $0.line == "search Alien --in movies" }.map { ($0.newest, $0.runs) }.map { "\($0)" } == "(\(terms.count + 2), 2)")
     }
 
-    /// The picker's lines kept in the cache folder: made once, extended by what was appended (a new
-    /// search, a repeat), made anew when the history was rewritten or the file damaged; always what
-    /// reading every record gives.
+    /// The picker's lines kept in the cache folder, folded and newest first: made once, read back as
+    /// they are while the history is unchanged, extended by what was appended (a new search, a repeat),
+    /// made anew when the history was rewritten or the file damaged; always what reading every record gives.
     @Test func thePickersLinesAreKeptAndExtended() throws {
         let stores = try Stores()
-        let folder = stores.folder.file("cache")
-        let history = stores.folder.file("history.jsonl")
+        let file = stores.folder.file("cache/history-lines.index")
         func lines() throws -> String {
-            let log = try stores.indexed.log()
-            let kept = try #require(try HistoryLines.current(log: log, history: history, in: folder, store: FileStore()))
-            #expect(kept.map { "\($0)" } == log.searchLines().map { "\($0)" })
-            return kept.map { "\($0.newest) \($0.runs) \($0.line)" }.joined(separator: "\n")
+            let corpus = try HistoryLines.corpus(history: stores.indexed, store: FileStore())
+            let scanned = try HistoryLines.corpus(history: stores.scanned, store: FileStore())
+            #expect(corpus.candidates == scanned.candidates)
+            #expect(corpus.folded == scanned.folded && corpus.foldedStarts == scanned.foldedStarts && corpus.hashes == scanned.hashes)
+            return (0..<corpus.count).map { "\(corpus.recencies[$0]) \(corpus.frequencies[$0]) \(corpus.line($0))" }.joined(separator: "\n")
         }
         try stores.record(["alien", "heat"], from: 1)
-        #expect(try lines() == "1 1 search alien --in omdb\n2 1 search heat --in movies")
-        let file = stores.folder.file("cache/history-lines.index")
-        #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("\n1\t1\tsearch alien --in omdb\n2\t1\tsearch heat --in movies\n"))
+        #expect(try lines() == "2 1 search heat --in movies\n1 1 search alien --in omdb")
+        // The file: "SCLINE02", the history's stamp and searches, the counts, the fields; the lines last.
+        let bytes = try Data(contentsOf: file)
+        #expect(bytes.prefix(8) == Data("SCLINE02".utf8))
+        #expect(bytes.suffix(45) == Data("search heat --in moviessearch alien --in omdb".utf8))
         try stores.record(["heat", "zodiac"], from: 2)  // a repeat and a new one, appended
-        #expect(try lines() == "1 1 search alien --in omdb\n3 2 search heat --in movies\n4 1 search zodiac --in omdb --type movie")
-        try Data("scout-lines 1 garbage\n".utf8).write(to: file)
-        #expect(try lines() == "1 1 search alien --in omdb\n3 2 search heat --in movies\n4 1 search zodiac --in omdb --type movie")
+        #expect(try lines() == "4 1 search zodiac --in omdb --type movie\n3 2 search heat --in movies\n1 1 search alien --in omdb")
+
+        // While the history is unchanged the file is what is read: a kept line shows, the history unread.
+        var planted = try Data(contentsOf: file)
+        let at = try #require(planted.range(of: Data("zodiac".utf8)))
+        planted.replaceSubrange(at, with: Data("zombie".utf8))
+        try planted.write(to: file)
+        #expect(try HistoryLines.corpus(history: stores.indexed, store: FileStore()).line(0) == "search zombie --in omdb --type movie")
+
+        for damaged in [Data("scout-lines 1 garbage\n".utf8), planted.prefix(planted.count - 1), Data()] {
+            try damaged.write(to: file)
+            #expect(try lines() == "4 1 search zodiac --in omdb --type movie\n3 2 search heat --in movies\n1 1 search alien --in omdb")
+        }
         try stores.indexed.remove(ids: ["s1"])
-        #expect(try lines() == "2 2 search heat --in movies\n3 1 search zodiac --in omdb --type movie")
+        #expect(try lines() == "3 1 search zodiac --in omdb --type movie\n2 2 search heat --in movies")
+    }
+
+    /// Ctrl-R's list: the lines typed at the prompt first, newest first and each once; a typed line that
+    /// is also a past search shows once, where it was typed, with the runs of the search; then the other
+    /// searches, newest first.
+    @Test func theHistoryPickerPutsTypedLinesBeforePastSearches() throws {
+        let stores = try Stores()
+        try stores.record(["alien", "heat", "zodiac", "heat"], from: 1)
+        let typed = stores.folder.file("line-history")
+        try Data("search heat --in movies\nfav\nhelp\nfav\n".utf8).write(to: typed)
+        let corpus = try PickerCandidates.history(history: stores.indexed, lineHistory: typed, store: FileStore())
+        #expect(corpus.candidates.map { "\($0.text) (\($0.frequency))" } == [
+            "fav (1)", "help (1)", "search heat --in movies (2)", "search zodiac --in omdb --type movie (1)", "search alien --in omdb (1)",
+        ])
+        #expect(PickerMatcher(corpus).rank(PickerQuery("hea")).matches.map { corpus.value($0.index) } == ["search heat --in movies"])
+        #expect(PickerMatcher(corpus).rank(PickerQuery("zod")).matches.map { corpus.value($0.index) } == ["search zodiac --in omdb --type movie"])
     }
 }
