@@ -113,9 +113,10 @@ struct ScoutBench: ParsableCommand {
 }
 
 extension ScoutBench {
-    /// Times the picker as a person uses it: the first paint (the candidates read from the history and
-    /// its index, folded, ranked and drawn as lines) and then each key of `query` (ranked again and drawn),
-    /// on this one thread; prints one JSON line with the figures and what the picker showed.
+    /// Times the picker as a person uses it: the first paint (the candidates read, ranked and drawn as
+    /// lines; `kept` says whether its lines were kept or made from the history) and then each key of
+    /// `query` (ranked again and drawn), on this one thread; prints one JSON line with the figures and
+    /// what the picker showed.
     static func measurePicker(home: String, query: String) throws {
         let root = URL(fileURLWithPath: home)
         let environment = ["XDG_STATE_HOME": root.appendingPathComponent("state").path, "XDG_CACHE_HOME": root.appendingPathComponent("cache").path]
@@ -124,6 +125,7 @@ extension ScoutBench {
         let clock = ContinuousClock()
         let history = HistoryStore(url: paths.historyFile, indexFolder: paths.cache, store: store, warn: { _ in })
         _ = try history.log()  // the index built, as the first `history` or `pick` after a change does once
+        let kept = FileManager.default.fileExists(atPath: paths.cache.appendingPathComponent("history-lines.index").path)
         let start = clock.now
         let candidates = try PickerCandidates.history(history: history, lineHistory: paths.lineHistoryFile, store: store)
         let gotCandidates = clock.now - start
@@ -140,7 +142,7 @@ extension ScoutBench {
         let sorted = keys.sorted()
         let p95 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
         let shown = lines.dropFirst(2).first ?? ""
-        print(#"{"candidates":\#(candidates.count),"firstPaint":\#(firstPaint.milliseconds),"candidatesRead":\#(gotCandidates.milliseconds),"keys":\#(keys.count),"p95":\#(p95),"max":\#(sorted.last ?? 0),"matched":\#(session.matched),"top":"\#(shown.replacingOccurrences(of: "\"", with: "'"))"}"#)
+        print(#"{"candidates":\#(candidates.count),"kept":\#(kept),"firstPaint":\#(firstPaint.milliseconds),"candidatesRead":\#(gotCandidates.milliseconds),"keys":\#(keys.count),"p95":\#(p95),"max":\#(sorted.last ?? 0),"matched":\#(session.matched),"top":"\#(shown.replacingOccurrences(of: "\"", with: "'"))"}"#)
     }
 }
 

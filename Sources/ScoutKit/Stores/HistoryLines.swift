@@ -4,8 +4,9 @@ import Glibc
 /// The picker's history kept in the cache folder (`history-lines.index`): every distinct line that runs a
 /// past search again, with its newest run and how often it ran, newest first, already folded for the
 /// matcher (`PickerCorpus`), so that `pick` and Ctrl-R read one file and fold and sort nothing. The header
-/// is eight 64-bit words: a magic, then the inode, size and modification time of the `history.jsonl` it
-/// was made from and its number of searches. When the history is that file still, the corpus is read
+/// is eight 64-bit words: a magic; the inode, size and modification time of the `history.jsonl` it was
+/// made from and its number of searches; the corpus's lines, scalars and bytes (`PickerCorpus.encoded`,
+/// which the fields follow). When the history is that file still, the corpus is read
 /// as it is, without reading the history; history that grew since (same inode, larger) is read from
 /// where it stopped, and any other change makes it anew. Derived data: written without fsync, and a
 /// damaged file is made again.
