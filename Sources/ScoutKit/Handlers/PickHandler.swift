@@ -66,13 +66,13 @@ struct PickHandler {
             return PickerCorpus(all.enumerated().reversed().map { offset, favourite in
                 let tags = favourite.tags.map { " #" + $0 }.joined()
                 return .init(value: favourite.id, text: SafeText.clean("\(Renderer.summary(favourite.item))\(tags)  [\(favourite.id)]"), recency: offset)
-            })
+            }, earlierMatchFirst: true)
         case .results:
             try state.requireResults()
             let rows = state.results.displayed
             return PickerCorpus(rows.enumerated().map { offset, item in
                 .init(value: String(offset + 1), text: SafeText.clean("\(offset + 1)  \(Renderer.summary(item))"), recency: rows.count - offset)
-            })
+            }, earlierMatchFirst: true)
         }
     }
 

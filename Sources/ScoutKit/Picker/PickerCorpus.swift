@@ -18,21 +18,26 @@ public final class PickerCorpus: Sendable {
     let lengths: [Int], recencies: [Int], frequencies: [Int]
     /// FNV-1a of each line, to find a line typed at the prompt among past searches.
     let hashes: [UInt64]
+    /// Whether, between matches of equal score, the one that begins earlier ranks first (fzf's
+    /// `--tiebreak=begin`): for lines that start with a title, so that `red` puts "Red" above "22 (Red)".
+    let earlierMatchFirst: Bool
 
     init(lines: [UInt8], lineStarts: [Int], values: [String]?, folded: [UInt32], foldedStarts: [Int],
-         lengths: [Int], recencies: [Int], frequencies: [Int], hashes: [UInt64]) {
+         lengths: [Int], recencies: [Int], frequencies: [Int], hashes: [UInt64], earlierMatchFirst: Bool = false) {
         count = lengths.count
+        self.earlierMatchFirst = earlierMatchFirst
         (self.lines, self.lineStarts, self.values, self.folded, self.foldedStarts) = (lines, lineStarts, values, folded, foldedStarts)
         (self.lengths, self.recencies, self.frequencies, self.hashes) = (lengths, recencies, frequencies, hashes)
     }
 
-    /// Candidates that show one text and give back another (favourites, rows).
-    public convenience init(_ candidates: [PickerMatcher.Candidate]) {
+    /// Candidates that show one text and give back another (favourites, rows); `earlierMatchFirst` for
+    /// lines that start with a title.
+    public convenience init(_ candidates: [PickerMatcher.Candidate], earlierMatchFirst: Bool = false) {
         var builder = Builder(values: true)
         for candidate in candidates {
             builder.add(line: candidate.text, value: candidate.value, recency: candidate.recency, frequency: candidate.frequency)
         }
-        self.init(builder)
+        self.init(builder, earlierMatchFirst: earlierMatchFirst)
     }
 
     /// Lines that are their own value (history), in the order given.
@@ -42,10 +47,10 @@ public final class PickerCorpus: Sendable {
         self.init(builder)
     }
 
-    convenience init(_ builder: Builder) {
+    convenience init(_ builder: Builder, earlierMatchFirst: Bool = false) {
         self.init(lines: builder.lines, lineStarts: builder.lineStarts, values: builder.values, folded: builder.folded,
                   foldedStarts: builder.foldedStarts, lengths: builder.lengths, recencies: builder.recencies,
-                  frequencies: builder.frequencies, hashes: builder.hashes)
+                  frequencies: builder.frequencies, hashes: builder.hashes, earlierMatchFirst: earlierMatchFirst)
     }
 
     /// The line as it runs (history), unmade safe.

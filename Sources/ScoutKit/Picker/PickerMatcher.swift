@@ -8,8 +8,9 @@ import FoundationEssentials
 /// 8 after other punctuation, 7 at a camelCase or digit boundary), doubled for the term's first letter
 /// and carried along a run of consecutive letters (at least 4 each).
 ///
-/// Ranking: score, highest first; then the shorter candidate; then the newer; then the one run (and
-/// chosen) more often. An empty query keeps the candidates' own order, newest first.
+/// Ranking: score, highest first; then, where the corpus asks for it (favourites and rows, whose lines
+/// start with the title), the match that begins earlier; then the shorter candidate; then the newer;
+/// then the one run (and chosen) more often. An empty query keeps the candidates' own order, newest first.
 public final class PickerMatcher {
     public struct Candidate: Sendable, Equatable {
         /// What a choice gives back: the line for the prompt, a favourite's or a row's id.
@@ -55,6 +56,8 @@ public final class PickerMatcher {
     public struct Match: Equatable, Sendable {
         public var index: Int
         public var score: Int
+        /// Where the earliest term's match starts, in scalars (none for a query of only `!` terms: `Int.max`).
+        public var begin = 0
     }
 
     /// The candidates that match `query`, ranked; only the best `limit` when a limit is given (the
@@ -72,30 +75,33 @@ public final class PickerMatcher {
             corpus.folded.withUnsafeBufferPointer { lowerText in
                 cased.withUnsafeBufferPointer { casedText in
                     candidateLoop: for index in 0..<corpus.count {
-                        var total = 0
+                        var total = 0, begin = Int.max
                         for group in query.groups {
-                            var best: Int?
+                            var best: (score: Int, begin: Int)?
                             for term in group {
                                 let text = term.caseSensitive
                                     ? UnsafeBufferPointer(rebasing: casedText[casedStarts[index]..<casedStarts[index + 1]])
                                     : UnsafeBufferPointer(rebasing: lowerText[starts[index]..<starts[index + 1]])
-                                let score = Self.score(term, in: text)
+                                let found = Self.score(term, in: text)
                                 if term.inverse {
-                                    if score == nil { best = max(best ?? 0, 0) }
-                                } else if let score {
-                                    best = max(best ?? score, score)
+                                    if found == nil, best?.score ?? -1 < 0 { best = (0, Int.max) }
+                                } else if let found, found.score > best?.score ?? Int.min {
+                                    best = found
                                 }
                             }
                             guard let best else { continue candidateLoop }
-                            total += best
+                            total += best.score
+                            begin = min(begin, best.begin)
                         }
-                        matches.append(Match(index: index, score: total))
+                        matches.append(Match(index: index, score: total, begin: begin))
                     }
                 }
             }
         }
-        let ordered: (Match, Match) -> Bool = { [lengths = corpus.lengths, recencies = corpus.recencies, frequencies = corpus.frequencies] a, b in
+        let ordered: (Match, Match) -> Bool = { [lengths = corpus.lengths, recencies = corpus.recencies, frequencies = corpus.frequencies,
+                                                 earlierFirst = corpus.earlierMatchFirst] a, b in
             if a.score != b.score { return a.score > b.score }
+            if earlierFirst, a.begin != b.begin { return a.begin < b.begin }
             let (x, y) = (a.index, b.index)
             if lengths[x] != lengths[y] { return lengths[x] < lengths[y] }
             if recencies[x] != recencies[y] { return recencies[x] > recencies[y] }
@@ -165,8 +171,8 @@ public final class PickerMatcher {
         }
     }
 
-    /// The term's score in `text`, nil when it does not match.
-    static func score(_ term: PickerQuery.Term, in text: UnsafeBufferPointer<UInt32>) -> Int? {
+    /// The term's score in `text` and where its match begins, nil when it does not match.
+    static func score(_ term: PickerQuery.Term, in text: UnsafeBufferPointer<UInt32>) -> (score: Int, begin: Int)? {
         let pattern = term.text
         guard !pattern.isEmpty, pattern.count <= text.count else { return nil }
         switch term.kind {
@@ -188,13 +194,13 @@ public final class PickerMatcher {
                 }
                 start -= 1
             }
-            return windowScore(pattern, text, start, end)
+            return (windowScore(pattern, text, start, end), start)
         case .exact:
-            var best: Int?
+            var best: (score: Int, begin: Int)?
             var from = 0
             while let at = find(pattern, in: text, from: from) {
                 let score = windowScore(pattern, text, at, at + pattern.count)
-                best = max(best ?? score, score)
+                if score > best?.score ?? Int.min { best = (score, at) }
                 from = at + 1
             }
             return best
@@ -202,16 +208,16 @@ public final class PickerMatcher {
             var start = 0
             while start < text.count, charClass(text[start]) == .white { start += 1 }
             guard text.count - start >= pattern.count, pattern.indices.allSatisfy({ text[start + $0] == pattern[$0] }) else { return nil }
-            return windowScore(pattern, text, start, start + pattern.count)
+            return (windowScore(pattern, text, start, start + pattern.count), start)
         case .suffix:
             var end = text.count
             while end > 0, charClass(text[end - 1]) == .white { end -= 1 }
             let start = end - pattern.count
             guard start >= 0, pattern.indices.allSatisfy({ text[start + $0] == pattern[$0] }) else { return nil }
-            return windowScore(pattern, text, start, end)
+            return (windowScore(pattern, text, start, end), start)
         case .exactWhole:
             guard text.count == pattern.count, pattern.indices.allSatisfy({ text[$0] == pattern[$0] }) else { return nil }
-            return windowScore(pattern, text, 0, text.count)
+            return (windowScore(pattern, text, 0, text.count), 0)
         }
     }
 

@@ -54,10 +54,19 @@ import Testing
         let matcher = PickerMatcher([.init(value: "a", text: "search x", recency: 5, frequency: 1),
                                      .init(value: "b", text: "search y", recency: 5, frequency: 9)])
         #expect(matcher.rank(PickerQuery("search")).matches.map { matcher.corpus.value($0.index) } == ["b", "a"])
+        // Rows and favourites start with their title: of equal scores, the match that begins earlier wins
+        // there (`red` finds the album Red before the song 22 from it); history keeps fzf's shorter-first.
+        let rows: [PickerMatcher.Candidate] = [.init(value: "1", text: "1  Red (album, Taylor Swift, 2012)", recency: 3),
+                                               .init(value: "2", text: "2  22 (song, Taylor Swift, Red)", recency: 2)]
+        for (earlierFirst, expected) in [(true, ["1", "2"]), (false, ["2", "1"])] {
+            let matcher = PickerMatcher(PickerCorpus(rows, earlierMatchFirst: earlierFirst))
+            #expect(matcher.rank(PickerQuery("red")).matches.map { matcher.corpus.value($0.index) } == expected)
+            #expect(matcher.rank(PickerQuery("red"), limit: 1).matches.map { matcher.corpus.value($0.index) } == [expected[0]])
+        }
         // fzf's numbers: a word-start first letter doubled, consecutive letters carried.
         let term = PickerQuery("ab").groups[0][0]
         let text: [UInt32] = [0x61, 0x62]
-        let score = text.withUnsafeBufferPointer { PickerMatcher.score(term, in: $0) }
+        let score = text.withUnsafeBufferPointer { PickerMatcher.score(term, in: $0)?.score }
         let expected: Int = 16 + 10 * 2 + 16 + 10
         #expect(score == expected)
     }
