@@ -64,7 +64,7 @@ public final class PickerCorpus: Sendable {
     /// What a choice gives back.
     public func value(_ index: Int) -> String { values?[index] ?? line(index) }
 
-    /// Every candidate, for a finder of the user's own (fzf) and for tests.
+    /// Every candidate as a value, text, recency and frequency (tests compare corpora through it).
     public var candidates: [PickerMatcher.Candidate] {
         (0..<count).map { .init(value: value($0), text: text($0), recency: recencies[$0], frequency: frequencies[$0]) }
     }
