@@ -3,6 +3,8 @@
 /// The picker's folding, as Unicode scalars: canonical decomposition with the combining marks dropped
 /// (`é` is `e`), full-width forms as their ASCII (`ｆ` is `f`, the ideographic space a space), and, unless
 /// `keepCase`, lower case. ASCII text, most of what the picker sees, takes a byte loop and no table.
+/// Not `Text.fold`, which `history search` uses: that one goes through Foundation (ICU), always drops
+/// case and joins runs of spaces, where the matcher needs case on request and every position kept.
 enum PickerFold {
     static func scalars(_ text: String, keepCase: Bool) -> [UInt32] {
         var out: [UInt32] = []

@@ -65,7 +65,7 @@ public final class PickerSession {
             refresh()
         case .deleteWord:
             while query.last == " " { query.removeLast() }
-            while let last = query.last, last != " " { query.removeLast(); _ = last }
+            while let last = query.last, last != " " { query.removeLast() }
             cursor = 0
             refresh()
         case .up: cursor = max(0, cursor - 1)
