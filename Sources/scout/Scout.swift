@@ -73,7 +73,7 @@ struct LaunchOptions {
     }
 
     func validate() throws(ValidationError) {
-        if let session { do { try SessionSpecs.validateSessionName(session) } catch { throw ValidationError("--session: \(error)") } }
+        if let session { do { try SessionModel.validateName(session) } catch { throw ValidationError("--session: \(error)") } }
         guard ["auto", "always", "never"].contains(color) else { throw ValidationError("--color takes auto, always or never") }
         if let source, !Shell.sourceNames.contains(source.lowercased()) {
             throw ValidationError("--source takes one of \(Shell.sourceNames.joined(separator: ", ")); \"\(source.prefix(40))\" is none of them")

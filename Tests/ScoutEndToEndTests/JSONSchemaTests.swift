@@ -46,7 +46,7 @@ import Testing
         let (status, report) = try Self.checkJSON(run.stdout)
         #expect(status == 0, "\(report)")
         // Every command of the table wrote at least one line, under its own name.
-        let names = CommandTable.all.map(\.name).sorted()
+        let names = CommandTable.specs.map(\.name).sorted()
         #expect(report.hasSuffix("valid against schema 1; commands: \((names + ["None"]).sorted().joined(separator: " "))\n"), "\(report)")
         #expect(report.hasPrefix("\(lines.count) lines, \(lines.count) valid"))
 

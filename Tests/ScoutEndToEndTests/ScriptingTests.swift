@@ -78,10 +78,10 @@ import Testing
         for topic in ["Searching", "Looking through results", "Choosing and keeping", "Past searches and denied terms", "Session, settings and leaving"] {
             #expect(list.stdoutLines.contains(topic), "\(topic)")
         }
-        for info in CommandTable.all {
+        for info in CommandTable.specs {
             #expect(list.stdoutLines.contains { $0.hasPrefix("  \(info.name) ") && $0.hasSuffix(info.summary) }, "\(info.name)")
         }
-        let names = CommandTable.all.map(\.name)
+        let names = CommandTable.specs.map(\.name)
         let each = try await box.run(["-c", names.map { "help \($0)" }.joined(separator: "; ")])
         #expect(each.status == 0)
         #expect(each.stdoutLines.filter { $0.hasPrefix("usage: ") }.count == names.count)
@@ -101,7 +101,7 @@ import Testing
         let box = try Sandbox()
         let manual = try await box.run(["--manual"])
         #expect(manual.status == 0 && manual.stdout.hasPrefix(".TH SCOUT 1"))
-        for info in CommandTable.all { #expect(manual.stdout.contains(Manual.escape(info.usage)), "\(info.name)") }
+        for info in CommandTable.specs { #expect(manual.stdout.contains(Manual.escape(info.usage)), "\(info.name)") }
         #expect(manual.stdout.contains(Manual.escape("--offline")))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
             let page = box.root.appendingPathComponent("scout.1")

@@ -1,31 +1,36 @@
 import FoundationEssentials
 
-/// A command as the shell runs it, parsed and checked from the words a user typed.
-public enum Command: Equatable, Sendable {
-    case search(terms: String, source: String?, options: [String: String])
-    case use(String)
-    case sources
-    case list
-    case next
-    case prev
-    case page(Int)
-    case loadAll
-    case filter(String?)
-    case sort(SortOrder)
-    case group(String)
-    case show(Int)
-    case open(Int)
-    case select(RangeSpec)
-    case unselect(RangeSpec)
-    case selection
-    case done
-    case fav(Fav)
-    case history(History)
-    case deny(Deny)
-    case cache(clear: Bool)
-    case session(Session)
-    case set(key: String?, value: String?)
-    case pick(Pick)
-    case help(String?)
-    case quit
+/// One command scout runs, declared in one file, the way swift-argument-parser's `ParsableCommand` is:
+/// its words, arguments, help, example and completions (`spec`), how the words after it become the
+/// command's values (`init`), and what it does (`run`). `CommandTable.all` registers it with one line;
+/// parsing, usage errors, `help`, the man page, completion and the `--json` `command` field all read
+/// `spec`, and nothing else names the command.
+public protocol Command: Sendable {
+    /// The command's words, arguments, help and completions.
+    static var spec: CommandSpec { get }
+    /// The words after the command's own, as typed; a `UsageError` says what to type instead.
+    init(_ arguments: CommandSpec.Arguments) throws(UsageError)
+    /// Whether it works on the results, which a restored session fetches when first needed.
+    var needsResults: Bool { get }
+    /// The highest row of the list it names by number, which is fetched first when the heading counts
+    /// it but no page has brought it yet (`select 22` with 20 rows loaded).
+    var highestRow: Int? { get }
+    /// Runs against the session: what it produced, as lines and typed rows that are rendered afterwards.
+    @MainActor func run(in state: ShellState) async throws -> Output
+}
+
+extension Command {
+    public var needsResults: Bool { false }
+    public var highestRow: Int? { nil }
+    /// The command's name, as `help` and `--json` give it.
+    public var name: String { Self.spec.name }
+}
+
+extension RangeSpec {
+    /// The highest row a spec names: `all` and an open end (`5-`) name the rows loaded, so none; a
+    /// closed one may name rows still to fetch.
+    var highestRow: Int? {
+        guard case .rows(let spans) = self else { return nil }
+        return spans.map { $0.upper ?? $0.lower ?? 0 }.max()
+    }
 }

@@ -1,49 +1,84 @@
-/// Every command scout knows, in the order `help` lists them within a topic: the one place a command is
-/// registered. Each spec lives beside its kind in `Specs/`.
-public enum CommandTable {
-    public static let all: [CommandSpec] =
-        SearchSpecs.all + ResultSpecs.all + SelectionSpecs.all + [FavouriteSpec.fav, HistorySpec.history, PickSpec.pick, DenySpec.deny] + SessionSpecs.all
+import FoundationEssentials
 
-    public static func spec(_ word: String) -> CommandSpec? {
+/// Every command scout knows, in the order `help` lists them within a topic: the one place a command
+/// is registered. A new command is a new file in this folder and one line here.
+public enum CommandTable {
+    public static let all: [any Command.Type] = [
+        SearchCommand.self,
+        UseCommand.self,
+        SourcesCommand.self,
+        LoadCommand.self,
+        ListCommand.self,
+        NextCommand.self,
+        PrevCommand.self,
+        PageCommand.self,
+        FilterCommand.self,
+        SortCommand.self,
+        GroupCommand.self,
+        ShowCommand.self,
+        OpenCommand.self,
+        SelectCommand.self,
+        UnselectCommand.self,
+        SelectionCommand.self,
+        DoneCommand.self,
+        FavCommand.self,
+        HistoryCommand.self,
+        PickCommand.self,
+        DenyCommand.self,
+        CacheCommand.self,
+        SessionCommand.self,
+        SetCommand.self,
+        HelpCommand.self,
+        QuitCommand.self,
+    ]
+
+    /// Every command's spec, in `all`'s order.
+    public static let specs: [CommandSpec] = all.map { $0.spec }
+
+    /// The command a word names (its name or an alias, any case).
+    static func command(_ word: String) -> (any Command.Type)? {
         let word = word.lowercased()
-        return all.first { $0.name == word || $0.aliases.contains(word) }
+        return all.first { $0.spec.name == word || $0.spec.aliases.contains(word) }
     }
 
+    public static func spec(_ word: String) -> CommandSpec? { command(word)?.spec }
+
     /// Every word that starts a command.
-    public static var words: [String] { all.flatMap { [$0.name] + $0.aliases } }
+    public static var words: [String] { specs.flatMap { [$0.name] + $0.aliases } }
 
     /// The command a line's words name, parsed; `!N` and `!!` re-run a search of history.
-    public static func parse(_ words: [String]) throws(UsageError) -> Command {
+    public static func parse(_ words: [String]) throws(UsageError) -> any Command {
         guard let first = words.first else { throw UsageError("empty command") }
         let word = first.lowercased()
-        if word == "!!" { return .history(.rerun(nil)) }
-        if word.hasPrefix("!"), let n = Int(word.dropFirst()) { return .history(.rerun(n)) }
-        if word.hasPrefix("!") {
-            throw UsageError("\(first.prefix(40)) names no search: !N re-runs search N of history, !! the last one")
-        }
-        guard let spec = spec(word) else {
+        if word.hasPrefix("!") { return try HistoryCommand(bang: first) }
+        guard let command = command(word) else {
             if let near = suggestion(for: word) {
                 throw UsageError("unknown command \"\(first.prefix(40))\": did you mean \"\(near)\"? (help lists commands)")
             }
             throw UsageError("unknown command \"\(first.prefix(40))\": type help for the list of commands")
         }
-        return try spec.parse(CommandSpec.Arguments(spec: spec, words: Array(words.dropFirst())))
+        return try command.init(CommandSpec.Arguments(spec: command.spec, words: Array(words.dropFirst())))
     }
 
     /// The name of the command a line's words run (`list` for `ls`, `history` for `!3`); nil for none.
     public static func commandName(_ words: [String]) -> String? {
         guard let word = words.first?.lowercased() else { return nil }
-        if word.hasPrefix("!") { return HistorySpec.history.name }
+        if word.hasPrefix("!") { return HistoryCommand.spec.name }
         return spec(word)?.name
     }
 
     /// The nearest command word to a mistyped one, when one is close.
     public static func suggestion(for word: String) -> String? {
         let word = word.lowercased()
-        let scored = all.map(\.name).map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(1, min(2, word.count / 3)) else {
-            return all.map(\.name).first { $0.hasPrefix(word) && word.count >= 2 }
-        }
+        let names = specs.map(\.name)
+        return nearest(word, among: names) ?? names.first { $0.hasPrefix(word) && word.count >= 2 }
+    }
+
+    /// The word of `candidates` nearest to `word`, when it is close: within a third of its length,
+    /// at least 1 and at most 2 edits (or within `limit` when given).
+    static func nearest(_ word: String, among candidates: [String], limit: Int? = nil) -> String? {
+        let scored = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= (limit ?? max(1, min(2, word.count / 3))) else { return nil }
         return best
     }
 

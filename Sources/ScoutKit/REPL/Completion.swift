@@ -62,7 +62,7 @@ public enum Completion {
     static func candidates(words: [String], current: String, data: CompletionData) -> [Candidate] {
         guard let first = words.first?.lowercased() else {
             if current.hasPrefix("!") { return [Candidate("!!", label: "!!  the last search")] + historyNumbers(current.dropFirst(), data: data).map { Candidate("!" + $0.word, label: $0.label) } }
-            return CommandTable.all.flatMap { spec in ([spec.name] + spec.aliases).map { Candidate($0, label: "\($0)  \(spec.summary)") } }
+            return CommandTable.specs.flatMap { spec in ([spec.name] + spec.aliases).map { Candidate($0, label: "\($0)  \(spec.summary)") } }
         }
         guard let spec = CommandTable.spec(first) else { return [] }
         let words = words.map { $0.lowercased() }
@@ -101,7 +101,7 @@ public enum Completion {
         switch completer {
         case .nothing: return []
         case .words(let words): return plain(words)
-        case .commands: return plain(CommandTable.all.map(\.name))
+        case .commands: return plain(CommandTable.specs.map(\.name))
         case .sources: return plain(data.sources)
         case .rows: return rowNumbers(current, data: data)
         case .pages: return numbers(Substring(current), count: data.pageCount(), ascending: true).map { Candidate(String($0)) }
@@ -114,7 +114,7 @@ public enum Completion {
         case .sessions: return plain(data.sessions())
         case .files: return data.files(current).map { Candidate($0) }
         case .deniedTerms: return plain(data.deniedTerms(current))
-        case .settingValue: return words.count >= 2 ? plain(Settings.values(for: words[1])) : []
+        case .settingValue: return words.count >= 2 ? plain(Settings.setting(words[1])?.values ?? []) : []
         case .all(let completers): return completers.flatMap { expand($0, words: words, current: current, data: data) }
         }
     }

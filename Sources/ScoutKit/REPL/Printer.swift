@@ -49,10 +49,11 @@ public struct Printer {
             console.write(output.jsonLine() + "\n", .output)
             return
         }
-        if !output.lines.isEmpty {
+        let styled = output.styledLines  // views render here, once
+        if !styled.isEmpty {
             let colourLines = colour(.output)
             let width = console.isTerminal(.output) ? console.width() : nil
-            let lines = width.map { width in output.styledLines.flatMap { $0.wrapped(to: width) } } ?? output.styledLines
+            let lines = width.map { width in styled.flatMap { $0.wrapped(to: width) } } ?? styled
             let text = lines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n"
             if !paged || !output.pageable || pager?(text, lines.count) != true { console.write(text, .output) }
         }

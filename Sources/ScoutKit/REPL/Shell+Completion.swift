@@ -10,7 +10,7 @@ extension Shell {
         data.tags = { [favourites = state.favourites] in Array(Set(favourites.all().flatMap(\.tags))).sorted() }
         let log = Once { [history = state.history] in try? history.log() }  // a million records are scanned once per Tab, not per number
         data.historyCount = { log.value?.count ?? 0 }
-        data.historyLabel = { n in log.value?.entry(n).map { "\(n)  \($0.source) \(HistoryHandler.describe(terms: $0.terms))" } }
+        data.historyLabel = { n in log.value?.entry(n).map { "\(n)  \($0.source) \(ShellState.describe(terms: $0.terms))" } }
         data.sessions = { [self] in state.savedSessions }
         let context = state.context
         data.files = { typed in CompletionData.paths(typed, home: context.home, workingDirectory: context.workingDirectory, store: context.fileStore) }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// The evaluate stage: parses a line's commands, dispatches each to the handler of its family, and
-/// returns what it produced with the warnings raised on the way. It reads no terminal, clock,
+/// The evaluate stage: parses a line's commands, runs each against the session, and returns what it
+/// produced with the warnings raised on the way. It reads no terminal, clock,
 /// environment or path of its own (`ShellContext` hands them in), and runs on the main actor: one
 /// command at a time, which the REPL runs in a task Ctrl-C can cancel.
 @MainActor
@@ -57,12 +57,12 @@ public final class Shell {
 
     /// `--source NAME`: the session starts in that source, as `use NAME` would.
     public func use(_ source: String) async -> Output {
-        finish(await execute(.use(source.lowercased())))
+        finish(await execute(UseCommand(source: source.lowercased())))
     }
 
-    /// Restores the session at launch (see `SessionHandler.start`).
+    /// Restores the session at launch (see `ShellState.start`).
     public func start(greet: Bool) async -> Output {
-        finish(await SessionHandler(state: state).start(greet: greet))
+        finish(await state.start(greet: greet))
     }
 
     /// Adds the warnings raised on the way, and writes the session if the command changed it.
@@ -73,10 +73,10 @@ public final class Shell {
         return output
     }
 
-    public func execute(_ command: Command) async -> Output {
+    public func execute(_ command: any Command) async -> Output {
         do {
             let restoreProblem = try await prepare(for: command)
-            var output = try await dispatch(command)
+            var output = try await command.run(in: state)
             if let restoreProblem { output.warn(restoreProblem) }
             return output
         } catch {
@@ -86,10 +86,10 @@ public final class Shell {
 
     /// Before a command on the rows: the results of a restored session, fetched when first needed rather
     /// than at start; and a row the heading counts but no page has brought yet (select 22 of 23 with 20 here).
-    func prepare(for command: Command) async throws -> String? {
+    func prepare(for command: any Command) async throws -> String? {
         guard command.needsResults else { return nil }
         var problem: String?
-        if !state.results.loaded, state.session.query != nil { problem = await SearchHandler(state: state).reload() }
+        if !state.results.loaded, state.session.query != nil { problem = await state.reload() }
         if problem == nil, let row = command.highestRow, state.results.loaded {
             do {
                 while state.results.hasMore, state.results.displayed.count < row { try await state.fetchNextPage() }
@@ -100,36 +100,9 @@ public final class Shell {
         return problem
     }
 
-    func dispatch(_ command: Command) async throws -> Output {
-        switch command {
-        case .search(let terms, let source, let options):
-            return try await SearchHandler(state: state).search(SearchQuery(source: source ?? state.session.source, terms: terms, options: options))
-        case .use(let name): return try SearchHandler(state: state).use(name)
-        case .sources: return SearchHandler(state: state).sources()
-        case .loadAll: return try await SearchHandler(state: state).loadAll()
-        case .list, .next, .prev, .page, .filter, .sort, .group, .show, .open: return try await ResultsHandler(state: state).run(command)
-        case .select(let spec): return try SelectionHandler(state: state).select(spec)
-        case .unselect(let spec): return try SelectionHandler(state: state).unselect(spec)
-        case .selection: return SelectionHandler(state: state).selection()
-        case .done: return try SelectionHandler(state: state).done()
-        case .fav(let sub): return try FavouritesHandler(state: state).fav(sub)
-        case .history(let sub): return try await HistoryHandler(state: state).historyCommand(sub)
-        case .deny(let sub): return try DenyHandler(state: state).deny(sub)
-        case .cache(let clear): return CacheHandler(state: state).cache(clear: clear)
-        case .session(let sub): return try await SessionHandler(state: state).sessionCommand(sub)
-        case .set(let key, let value): return try SettingsHandler(state: state).set(key, value)
-        case .pick(let pick): return try await PickHandler(state: state).pick(pick)
-        case .help(let topic): return try HelpHandler(state: state).help(topic)
-        case .quit:
-            var output = Output()
-            output.quit = true
-            return output
-        }
-    }
-
     /// The picker over history for Ctrl-R, starting from the line typed so far; nil when there is nothing to pick.
     public func historyPickerRequest(query: String) -> PickerRequest? {
-        guard let corpus = try? PickHandler(state: state).corpus(.history), corpus.count > 0 else { return nil }
+        guard let corpus = try? state.pickerCorpus(.history), corpus.count > 0 else { return nil }
         return PickerRequest(corpus: corpus, multiple: false, finder: state.settings.picker, query: query, title: "history")
     }
 

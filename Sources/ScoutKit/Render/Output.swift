@@ -1,11 +1,13 @@
 import FoundationEssentials
 
-/// What one command produced: lines for a person, fields for `--json`, warnings, an error.
+/// What one command produced: lines and views for a person, fields and typed rows for `--json`,
+/// warnings, an error. A view (a results page, an item's detail) is kept as typed values and rendered
+/// only when it is read: as text by the printer, as JSON by `jsonLine` and only under `--json`.
 public struct Output: Sendable {
-    /// Lines for standard output, already made safe for a terminal.
-    public private(set) var lines: [String] = []
-    /// Each line's pieces with their styles, for colour on a terminal; `lines` holds the same text plain.
-    public private(set) var styledLines: [StyledLine] = []
+    /// What a person reads, in order: lines already made, and views rendered when read.
+    private var blocks: [Block] = []
+    /// The typed rows and fields `--json` adds, in order (a listing's items, an item).
+    private var jsonViews: [any OutputView] = []
     /// One-line warnings for standard error, made safe too.
     public private(set) var warnings: [String] = []
     /// The error, when the command failed.
@@ -14,6 +16,7 @@ public struct Output: Sendable {
     public private(set) var code: String?
     /// The command word (its name, not an alias), for `--json`; nil when no command could be read.
     public var command: String?
+    /// Scalar facts for `--json` (`added`, `removed`), beside the views' fields.
     public var json: [String: JSONValue] = [:]
     /// Whether the REPL should stop after this command.
     public var quit = false
@@ -22,6 +25,11 @@ public struct Output: Sendable {
     public var pageable = true
     /// A line for the next prompt to start with, to edit or run (a search chosen in `pick`).
     public var prefill: String?
+
+    enum Block: Sendable {
+        case line(StyledLine)
+        case view(any OutputView)
+    }
 
     public init() {}
 
@@ -44,10 +52,40 @@ public struct Output: Sendable {
 
     /// A line in styled pieces: each piece made safe on its own, so no remote text can end a style or start one.
     public mutating func say(_ line: StyledLine) {
+        blocks.append(.line(Self.clean(line)))
+    }
+
+    /// A view to read here and to give `--json` its fields.
+    mutating func show(_ view: any OutputView) {
+        blocks.append(.view(view))
+        jsonViews.append(view)
+    }
+
+    /// Typed rows for `--json` only: what the command's lines speak of (the results after `load all`).
+    mutating func addJSON(_ view: any OutputView) {
+        jsonViews.append(view)
+    }
+
+    /// Each line's pieces with their styles, for colour on a terminal, made safe piece by piece so that
+    /// no remote text can end a style or start one; views are rendered here.
+    public var styledLines: [StyledLine] {
+        blocks.flatMap { block -> [StyledLine] in
+            switch block {
+            case .line(let line): [line]
+            case .view(let view): view.lines.map(Self.clean)
+            }
+        }
+    }
+
+    /// The same lines, plain.
+    public var lines: [String] { styledLines.map(\.plain) }
+
+    public var isEmpty: Bool { blocks.isEmpty }
+
+    static func clean(_ line: StyledLine) -> StyledLine {
         var clean = line
         for index in clean.pieces.indices { clean.pieces[index].text = SafeText.clean(clean.pieces[index].text) }
-        styledLines.append(clean)
-        lines.append(clean.plain)
+        return clean
     }
 
     /// Prose: one line on a pipe, or broken at spaces to `width` cells (continuation lines indented by
@@ -70,6 +108,7 @@ public struct Output: Sendable {
     /// `command`, the command's fields, and `code` with `error`, or `message`.
     public func jsonLine() -> String {
         var object = json
+        for view in jsonViews { object.merge(view.json) { $1 } }
         object["schema"] = .int(TypedJSON.schema)
         object["ok"] = .bool(ok)
         object["command"] = command.map(JSONValue.string) ?? .null
@@ -102,7 +141,8 @@ public struct Output: Sendable {
 extension Output {
     /// Appends another command's output to this one: its lines, warnings, error and fields.
     mutating func merge(_ other: Output) {
-        for line in other.styledLines { say(line) }
+        blocks += other.blocks
+        jsonViews += other.jsonViews
         for warning in other.warnings { warn(warning) }
         if let error = other.error { fail(error, code: other.code ?? "failed") }
         json.merge(other.json) { $1 }
@@ -110,4 +150,11 @@ extension Output {
         quit = quit || other.quit
         prefill = other.prefill ?? prefill
     }
+}
+
+/// Typed rows a command produced, rendered after the fact: as lines of text for a person, and as
+/// `--json` fields only when JSON is printed.
+protocol OutputView: Sendable {
+    var lines: [StyledLine] { get }
+    var json: [String: JSONValue] { get }
 }

@@ -29,6 +29,15 @@ enum TypedJSON {
         return object
     }
 
+    /// An item as a row of a listing: its fields, its marks, and its row number when it has one.
+    static func row(_ item: Item, row: Int? = nil, selected: Bool, favourite: Bool) -> JSONValue {
+        var object = Self.item(item)
+        object["selected"] = .bool(selected)
+        object["favourite"] = .bool(favourite)
+        if let row { object["row"] = .int(row) }
+        return .object(object)
+    }
+
     /// A price as the sources give it: `1.29 USD`, `free`, `album only` (iTunes), `$$` (a restaurant's
     /// level); a level is `priceLevel`, and a price that is not for sale on its own is null with `albumOnly`.
     static func price(_ text: String) -> [String: JSONValue] {
@@ -50,18 +59,6 @@ enum TypedJSON {
     /// A listing: its rows under `items`, `total` (nil where the source does not say), and what they are.
     static func listing(_ kind: Listing, _ items: [JSONValue], total: Int?) -> [String: JSONValue] {
         ["listing": .string(kind.rawValue), "items": .array(items), "total": total.map(JSONValue.int) ?? .null]
-    }
-
-    /// A setting's value typed: numbers, booleans, null for `auto`.
-    static func setting(_ key: String, in settings: Settings, shown: String) -> JSONValue {
-        switch key {
-        case "page-size": settings.pageSize.map(JSONValue.int) ?? .null
-        case "auto-deny": .bool(settings.autoDeny)
-        case "offline": .bool(settings.offline)
-        case "cache-ttl": .int(settings.cacheTTL)
-        case "timeout": .int(settings.timeout)
-        default: .string(shown)
-        }
     }
 
     /// The kind of an error, for scripts to tell one from another: kebab-case, stable across versions.

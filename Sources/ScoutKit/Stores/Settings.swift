@@ -1,6 +1,7 @@
 import Foundation
 
-/// The user's settings, kept in `$XDG_CONFIG_HOME/scout/config.json`.
+/// The user's settings, kept in `$XDG_CONFIG_HOME/scout/config.json`; `Settings.table` describes each
+/// one to `set`, `help set`, completion, the man page and `--json`.
 public struct Settings: Codable, Sendable, Equatable {
     public var country: String = "US"
     public var lang: String = "en_us"
@@ -46,21 +47,6 @@ public struct Settings: Codable, Sendable, Equatable {
         picker = (try? c.decodeIfPresent(PickerKind.self, forKey: .picker)) ?? d.picker
     }
 
-    /// The setting names `set` knows, in the order it lists them.
-    public static let keys = ["country", "lang", "page-size", "color", "auto-deny", "offline", "cache-ttl", "timeout", "omdb-key", "picker"]
-
-    /// The values `set KEY` completes to, where they form a closed set (or, for a country, the common ones).
-    public static func values(for key: String) -> [String] {
-        switch key {
-        case "color": ColorMode.allCases.map(\.rawValue)
-        case "picker": PickerKind.allCases.map(\.rawValue)
-        case "auto-deny", "offline": ["on", "off"]
-        case "country": countries
-        case "lang": languages
-        default: []
-        }
-    }
-
     /// The countries with an iTunes Store, by their ISO 3166-1 alpha-2 codes (lower case): the one list
     /// `set country` checks against (Apple's affiliate appendix of store countries and its App Store
     /// storefronts, together).
@@ -94,69 +80,6 @@ public struct Settings: Codable, Sendable, Equatable {
     /// The words `set omdb-key` takes to forget the key: `none`, or nothing (`set omdb-key ""`).
     public static func clearsKey(_ text: String) -> Bool {
         ["", "none"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
-    }
-
-    public func value(of key: String) -> String? {
-        switch key {
-        case "country": country
-        case "lang": lang
-        case "page-size": pageSize.map(String.init) ?? "auto (fits the window; 20 in a script)"
-        case "color": color.rawValue
-        case "auto-deny": autoDeny ? "on" : "off"
-        case "offline": offline ? "on" : "off"
-        case "cache-ttl": "\(cacheTTL)s"
-        case "timeout": "\(timeout)s"
-        case "omdb-key": omdbKey.map(Self.mask) ?? "(not set)"
-        case "picker": picker.rawValue
-        default: nil
-        }
-    }
-
-    /// Changes one setting from the text a user typed; the error says what is accepted.
-    public mutating func set(_ key: String, to text: String) throws(UsageError) {
-        func onOff() throws(UsageError) -> Bool {
-            switch text.lowercased() {
-            case "on", "yes", "true", "1": return true
-            case "off", "no", "false", "0": return false
-            default: throw UsageError("\(key) takes on or off")
-            }
-        }
-        switch key {
-        case "country": country = try Self.storeCountry(text)
-        case "lang": lang = try Self.storeLanguage(text)
-        case "page-size":
-            if text.lowercased() == "auto" {
-                pageSize = nil
-                return
-            }
-            guard let size = Int(text), (1...200).contains(size) else { throw UsageError("page-size takes a number from 1 to 200, or auto to fit the window") }
-            pageSize = size
-        case "color":
-            guard let mode = ColorMode(rawValue: text.lowercased()) else { throw UsageError("color takes auto, always or never") }
-            color = mode
-        case "picker":
-            guard let kind = PickerKind(rawValue: text.lowercased()) else { throw UsageError("picker takes builtin (scout's own) or fzf (yours, from PATH)") }
-            picker = kind
-        case "auto-deny": autoDeny = try onOff()
-        case "offline": offline = try onOff()
-        case "cache-ttl":
-            guard let seconds = Self.seconds(text) else { throw UsageError("cache-ttl takes a duration such as 3600, 90s, 30m, 12h or 7d") }
-            cacheTTL = seconds
-        case "timeout":
-            guard let seconds = Self.seconds(text), (1...300).contains(seconds) else { throw UsageError("timeout takes a duration from 1s to 5m, such as 15 or 30s") }
-            timeout = seconds
-        case "omdb-key":
-            if Self.clearsKey(text) {
-                omdbKey = nil
-                return
-            }
-            guard text.allSatisfy({ $0.isLetter || $0.isNumber }) else {
-                throw UsageError("omdb-key takes the key OMDb sent you (letters and digits), or none to forget it")
-            }
-            omdbKey = text
-        default:
-            throw UsageError("no setting \"\(key)\"; settings are \(Self.keys.joined(separator: ", "))")
-        }
     }
 
     static func seconds(_ text: String) -> Int? {

@@ -1,0 +1,169 @@
+import Foundation
+
+/// `fav` and its subcommands: favourites, kept with a snapshot so they work offline.
+struct FavCommand: Command, Equatable {
+    static let tagOption = CommandSpec.Option("--tag", short: "-t", value: "T", help: "fav add: tag them T, those already kept too (repeat for more)",
+                                              values: .tags)
+
+    static let spec = CommandSpec(
+        name: "fav",
+        usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav tag RANGES|ID TAG… | fav untag RANGES|ID TAG… | fav show N | fav search TEXT | fav export [FILE] [--force] | fav import FILE",
+        summary: "favourites, kept with a snapshot so they work offline", example: "fav add 2 --tag weekend; fav tag 1-3 rewatch",
+        topic: .choosing,
+        subcommands: [.init("add", [.rows], options: [tagOption]), .init("rm", [.favouriteIDs]), .init("tag", [.favouriteIDs, .tags]),
+                      .init("untag", [.favouriteIDs, .tags]), .init("show", [.favourites]), .init("search"),
+                      .init("export", [.files], options: [.init("--force", help: "fav export: replace FILE when it exists")]),
+                      .init("import", [.files])],
+        details: [.init("add [RANGES]", "keep rows of the list; no RANGES: the item shown (show N), else the selected rows of this list"),
+                  .init("--tag T, -t T", "fav add: tag them T, those already kept too (repeat for more)"),
+                  .init("tag, untag", "add or drop tags of the favourites numbered as fav shows them (1-3,7), or of an id"),
+                  .init("rm RANGES|ID", "drop favourites, numbered as for tag; names each one dropped"),
+                  .init("export [FILE]", "FILE.csv: CSV, else JSON; no FILE: JSON on standard output"),
+                  .init("--force", "fav export: replace FILE when it exists")])
+
+    enum Action: Equatable, Sendable {
+        case list
+        /// Rows of the current list; none: the item shown in the detail view, else the selected rows of the list.
+        case add(RangeSpec?, tags: [String])
+        /// Favourites as `fav` numbers them (`1-3,7`), or ids (`movies:12`).
+        case remove(String)
+        case tag(String, tags: [String])
+        case untag(String, tags: [String])
+        case show(Int)
+        case search(String)
+        case export(String?, force: Bool)
+        case importFile(String)
+    }
+
+    var action: Action
+
+    init(_ action: Action) {
+        self.action = action
+    }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        guard let sub = args.subcommand else {
+            action = .list
+            return
+        }
+        let rest = args.rest
+        switch sub {
+        case "add":
+            var tags: [String] = []
+            var ranges: [String] = []
+            var index = 0
+            while index < rest.count {
+                if rest[index] == "--tag" || rest[index] == "-t" {
+                    index += 1
+                    guard index < rest.count else { throw UsageError("--tag needs a value: fav add 2 --tag weekend") }
+                    tags.append(try Self.tag(rest[index]))
+                } else if rest[index].hasPrefix("--") {
+                    throw UsageError("fav add has no option \(rest[index].prefix(40)): it takes --tag T")
+                } else {
+                    ranges.append(rest[index])
+                }
+                index += 1
+            }
+            action = .add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: " ")), tags: Self.unique(tags))
+        case "rm":
+            guard !rest.isEmpty else { throw UsageError("usage: fav rm RANGES|ID (RANGES as fav numbers them)") }
+            action = .remove(try Self.target(rest.joined(separator: " ")))
+        case "tag", "untag":
+            guard rest.count >= 2 else { throw UsageError("usage: fav \(sub) RANGES|ID TAG… (such as fav \(sub) 1-3 rewatch)") }
+            // The favourites come first: an id, or every leading word that reads as ranges (`1 3`, `1-3,7`),
+            // leaving at least one tag.
+            var split = 1
+            if !rest[0].contains(":") {
+                while split < rest.count - 1, !rest[split].contains(":"), (try? RangeSpec.parse(rest[split])) != nil { split += 1 }
+            }
+            let target = try Self.target(rest[..<split].joined(separator: " "))
+            var tags: [String] = []
+            for word in rest[split...] { tags.append(try Self.tag(word)) }
+            action = sub == "tag" ? .tag(target, tags: Self.unique(tags)) : .untag(target, tags: Self.unique(tags))
+        case "show":
+            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else { throw UsageError("usage: fav show N (N as fav lists them)") }
+            action = .show(n)
+        case "search":
+            guard !rest.isEmpty else { throw UsageError("usage: fav search TEXT") }
+            action = .search(rest.joined(separator: " "))
+        case "export":
+            let force = rest.contains("--force")
+            let files = rest.filter { $0 != "--force" }
+            if let option = files.first(where: { $0.hasPrefix("--") }) {
+                throw UsageError("fav export has no option \(option.prefix(40)): it takes --force")
+            }
+            guard files.count <= 1 else { throw UsageError("usage: fav export [FILE] [--force]") }
+            if force && files.isEmpty { throw UsageError("--force replaces a file: fav export FILE --force") }
+            action = .export(files.first, force: force)
+        case "import":
+            guard rest.count == 1 else { throw UsageError("usage: fav import FILE") }
+            action = .importFile(rest[0])
+        default:
+            throw UsageError("fav has no subcommand \"\(sub.prefix(40))\": usage: \(args.spec.usage)")
+        }
+    }
+
+    // Without rows, fav add keeps what the screen shows: the detail, or the selected rows of the list.
+    var needsResults: Bool {
+        if case .add = action { return true }
+        return false
+    }
+
+    var highestRow: Int? {
+        if case .add(let rows?, _) = action { return rows.highestRow }
+        return nil
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        switch action {
+        case .list: return state.favouriteList(state.favourites.all(), empty: "No favourites yet: fav add RANGES keeps rows.")
+        case .add(let rows, let tags): return try state.addFavourites(rows, tags: tags)
+        case .remove(let what): return try state.removeFavourites(what)
+        case .tag(let what, let tags): return try state.retagFavourites(what, adding: tags)
+        case .untag(let what, let tags): return try state.retagFavourites(what, removing: tags)
+        case .show(let n): return try state.favouriteDetail(n)
+        case .search(let text):
+            let words = Text.words(text)
+            let matches = state.favourites.all().filter {
+                Text.matches(words, in: $0.item.searchText + " " + Text.fold($0.tags.joined(separator: " ")))
+            }
+            return state.favouriteList(matches, empty: "No favourite matches \"\(text)\".")
+        case .export(let path, let force): return try state.exportFavourites(to: path, force: force)
+        case .importFile(let path): return try state.importFavourites(from: path)
+        }
+    }
+
+    /// Favourites named for `fav rm`, `fav tag` and `fav untag`: ids (`movies:12`), or ranges of the numbers `fav` shows.
+    static func target(_ text: String) throws(UsageError) -> String {
+        if text.contains(":") {
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
+            if let bad = words.first(where: { !$0.contains(":") }) {
+                throw UsageError("\"\(bad.prefix(40))\" is not an id: name favourites by ids such as movies:12, or by the numbers fav shows")
+            }
+            return text
+        }
+        do {
+            _ = try RangeSpec.parse(text)
+        } catch {
+            throw UsageError("\"\(text.prefix(40))\" names no favourites: use the numbers fav shows (3, 1-3,7) or an id such as movies:12")
+        }
+        return text
+    }
+
+    /// A tag as `--tag`, `fav tag` and `fav untag` take it: some text without `;` (CSV exports join tags with it).
+    static func tag(_ text: String) throws(UsageError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw UsageError("a tag needs some text: fav add 2 --tag weekend") }
+        guard !trimmed.contains(";"), !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+            throw UsageError("a tag cannot hold ; or control characters (CSV exports join tags with ;): \"\(Text.brief(trimmed))\"")
+        }
+        guard trimmed.count <= 100 else { throw UsageError("a tag is at most 100 characters: shorten it") }
+        return trimmed
+    }
+
+    /// The tags in order, each once (ignoring case).
+    static func unique(_ tags: [String]) -> [String] {
+        var seen: Set<String> = []
+        return tags.filter { seen.insert($0.lowercased()).inserted }
+    }
+}

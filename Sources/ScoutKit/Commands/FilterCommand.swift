@@ -1,0 +1,31 @@
+import FoundationEssentials
+
+/// `filter [TEXT]`: narrows the results shown; alone, clears the filter.
+struct FilterCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "filter", usage: "filter [TEXT]", summary: "narrow the current results; no text clears the filter",
+        example: "filter nolan", topic: .results)
+
+    var text: String?
+
+    init(text: String?) {
+        self.text = text
+    }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        guard args.joined.count <= SearchCommand.maxTerms else {
+            throw UsageError("filter text is limited to \(SearchCommand.maxTerms) characters: shorten it")
+        }
+        text = args.isEmpty ? nil : args.joined
+    }
+
+    var needsResults: Bool { true }
+
+    func run(in state: ShellState) async throws -> Output {
+        try state.requireResults()
+        state.session.filter = text
+        state.session.page = 1
+        state.session.view = .list
+        return try state.listing()
+    }
+}

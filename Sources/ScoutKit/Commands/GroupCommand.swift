@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// `group KEY`: sections the results, once every page is here; `group none` undoes it.
+struct GroupCommand: Command, Equatable {
+    /// What `group` sections results by.
+    static let keys = ["year", "cuisine", "genre", "kind", "none"]
+
+    static let spec = CommandSpec(
+        name: "group", usage: "group year|cuisine|genre|kind|none", summary: "section the results", example: "group genre",
+        topic: .results, arguments: [.words(keys)])
+
+    var key: String
+
+    init(key: String) {
+        self.key = key
+    }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        key = try args.one().lowercased()
+        guard Self.keys.contains(key) else { throw args.usage() }
+    }
+
+    var needsResults: Bool { true }
+
+    func run(in state: ShellState) async throws -> Output {
+        try state.requireResults()
+        try state.checkApplies(key, to: Self.spec.name, among: ["none"])
+        if key != "none" { try await state.loadEverythingBefore(Self.spec.name) }
+        state.session.group = key
+        state.session.view = .list
+        return try state.listing()
+    }
+}

@@ -1,0 +1,18 @@
+import FoundationEssentials
+
+/// `next` (`n`): the next page, fetched when it is not here yet.
+struct NextCommand: Command, Equatable {
+    static let spec = CommandSpec(name: "next", aliases: ["n"], usage: "next", summary: "the next page", example: "next", topic: .results)
+
+    init() {}
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        try args.none()
+    }
+
+    var needsResults: Bool { true }
+
+    func run(in state: ShellState) async throws -> Output {
+        try await state.turnPage(to: state.session.page + 1)
+    }
+}

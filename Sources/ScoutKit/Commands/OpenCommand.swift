@@ -1,0 +1,36 @@
+import FoundationEssentials
+
+/// `open N`: row N's web page in the browser, or its URL printed.
+struct OpenCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "open", usage: "open N", summary: "open row N's web page, or print its URL", example: "open 3", topic: .results,
+        arguments: [.rows])
+
+    var row: Int
+
+    init(row: Int) {
+        self.row = row
+    }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        row = try CommandSpec.Arguments.row(try args.one())
+    }
+
+    var needsResults: Bool { true }
+    var highestRow: Int? { row }
+
+    func run(in state: ShellState) async throws -> Output {
+        let item = try state.item(atRow: row)
+        guard let url = item.url else { throw UsageError.notFound("\(item.title) has no web page") }
+        var output = Output()
+        // Only web pages go to a browser: a remote catalog's file: or javascript: link is printed, not opened.
+        let web = ["http", "https"].contains(URL(string: url)?.scheme?.lowercased() ?? "")
+        if web, let openURL = state.context.openURL {
+            output.say(openURL(url) ? "Opened \(url)" : "No browser could be started (set BROWSER to one): \(url)")
+        } else {
+            output.say(url)
+        }
+        output.json["url"] = .string(url)
+        return output
+    }
+}

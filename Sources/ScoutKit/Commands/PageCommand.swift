@@ -1,0 +1,46 @@
+import FoundationEssentials
+
+/// `page N`: goes to page N, fetching the pages before it.
+struct PageCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "page", usage: "page N", summary: "go to page N", example: "page 3", topic: .results, arguments: [.pages])
+
+    var page: Int
+
+    init(page: Int) {
+        self.page = page
+    }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        guard args.count == 1, let n = Int(args[0]), n >= 1 else { throw UsageError("usage: page N, with N from 1") }
+        page = n
+    }
+
+    var needsResults: Bool { true }
+
+    func run(in state: ShellState) async throws -> Output {
+        try await state.turnPage(to: page)
+    }
+}
+
+extension ShellState {
+    /// Shows page `page`, fetching what it needs; says why when there is no such page.
+    func turnPage(to page: Int) async throws -> Output {
+        try requireResults()
+        if page < 1 { throw UsageError("already on the first page") }
+        let promised = results.hasMore
+        while !results.pageIsFull(page) { try await fetchNextPage() }
+        if promised, !results.hasMore, page > results.pageCount {
+            // The source counted more than its pages hold: say so, rather than "there is only one page".
+            let kept = results.view.filter == nil ? "" : "; the filter keeps \(results.displayed.count) of them"
+            throw UsageError.notFound("\(session.source) sent no results after the \(results.items.count) loaded\(kept), so the list ends at page \(results.pageCount)")
+        }
+        if page == session.page + 1, page > results.pageCount { throw UsageError.notFound("already on the last page") }
+        guard page <= results.pageCount else {
+            throw UsageError(results.pageCount == 1 ? "there is only one page" : "there are only \(results.pageCount) pages: page 1 to \(results.pageCount)")
+        }
+        session.page = page
+        session.view = .list
+        return try listing()
+    }
+}

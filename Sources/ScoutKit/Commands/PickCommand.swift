@@ -1,0 +1,103 @@
+import FoundationEssentials
+
+/// `pick [history|fav|results] [--filter QUERY]`: the fuzzy finder over past searches, favourites or the
+/// results, ranked by `PickerMatcher`; `--filter` prints them, otherwise the terminal's picker (or fzf)
+/// chooses and the choice is acted on.
+struct PickCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "pick", usage: "pick [history|fav|results] [--filter QUERY]",
+        summary: "find a past search, a favourite or a result by fuzzy search (Ctrl-R: over history)", example: "pick fav",
+        topic: .past, arguments: [.words(Over.allCases.map(\.rawValue))],
+        options: [.init("--filter", value: "QUERY", help: "print the ranked matches and exit, as fzf --filter does")],
+        details: [.init("history", "past searches and lines typed, newest first; Enter puts the line at the prompt to edit or run"),
+                  .init("fav", "favourites; Enter shows the one under the cursor, Tab marks several"),
+                  .init("results", "the rows of the list; Enter selects, Tab marks several"),
+                  .init("query", "words that all match, fuzzily; 'exact, ^prefix, suffix$, !not, a | b; a capital makes it match case"),
+                  .init("keys", "Up/Down, Ctrl-P/Ctrl-N, PgUp/PgDn move; Tab marks; Enter accepts; Esc, Ctrl-C or Ctrl-G leave"),
+                  .init("set picker fzf", "hand the candidates to your own fzf instead")])
+
+    /// What the picker opens over.
+    enum Over: String, CaseIterable, Sendable { case history, fav, results }
+
+    var over: Over
+    /// `--filter QUERY`: print the ranked candidates and choose nothing, as `fzf --filter` does.
+    var filter: String?
+
+    init(over: Over, filter: String? = nil) {
+        self.over = over
+        self.filter = filter
+    }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        over = .history
+        let words = args.words
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word.lowercased() == "--filter" {
+                filter = words[(index + 1)...].joined(separator: " ")
+                break
+            } else if word.lowercased().hasPrefix("--filter=") {
+                filter = ([String(word.dropFirst("--filter=".count))] + words[(index + 1)...]).joined(separator: " ")
+                break
+            } else if index == 0, let kind = Over(rawValue: word.lowercased()) {
+                over = kind
+            } else {
+                throw UsageError("pick takes history, fav or results, then --filter QUERY: \"\(word.prefix(40))\" is neither")
+            }
+            index += 1
+        }
+    }
+
+    var needsResults: Bool { over == .results }
+
+    func run(in state: ShellState) async throws -> Output {
+        let corpus = try state.pickerCorpus(over)
+        var output = Output()
+        if let query = filter {
+            let ranked = PickerMatcher(corpus).rank(PickerQuery(query)).matches
+            // fzf --filter's habit: the matches, best first, a line each; nothing matched is no error.
+            for match in ranked { output.say(corpus.text(match.index)) }
+            output.pageable = false
+            if state.context.json {
+                output.json = TypedJSON.listing(.picked, ranked.map { match in
+                    .object(["value": .string(corpus.value(match.index)), "text": .string(corpus.text(match.index)), "score": .int(match.score)])
+                }, total: ranked.count)
+            }
+            return output
+        }
+        guard let picker = state.context.picker else {
+            throw UsageError("pick needs a terminal: in a script, history search TEXT finds past searches, and pick \(over.rawValue) --filter QUERY prints the ranked matches")
+        }
+        guard corpus.count > 0 else {
+            output.say(over == .history ? "No searches yet." : over == .fav ? "No favourites yet." : "No rows to pick from.")
+            return output
+        }
+        let request = PickerRequest(corpus: corpus, multiple: over != .history, finder: state.settings.picker, title: over.rawValue)
+        switch await picker(request) {
+        case .cancelled:
+            return output
+        case .failed(let problem):
+            throw UsageError(problem)
+        case .chosen(let values):
+            return try await act(on: values, in: state)
+        }
+    }
+
+    /// History: the line goes to the prompt; favourites: shown; results: selected.
+    @MainActor func act(on values: [String], in state: ShellState) async throws -> Output {
+        var output = Output()
+        switch over {
+        case .history:
+            output.prefill = values.first
+        case .fav:
+            let numbers = state.favourites.all().enumerated().filter { values.contains($0.element.id) }.map { $0.offset + 1 }
+            for n in numbers { output.merge(try state.favouriteDetail(n)) }
+        case .results:
+            let rows = values.compactMap(Int.init).sorted()
+            guard !rows.isEmpty else { return output }
+            output.merge(try state.select(try RangeSpec.parse(rows.map(String.init).joined(separator: ","))))
+        }
+        return output
+    }
+}

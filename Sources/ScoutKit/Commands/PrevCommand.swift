@@ -1,0 +1,18 @@
+import FoundationEssentials
+
+/// `prev` (`p`): the previous page.
+struct PrevCommand: Command, Equatable {
+    static let spec = CommandSpec(name: "prev", aliases: ["p"], usage: "prev", summary: "the previous page", example: "prev", topic: .results)
+
+    init() {}
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        try args.none()
+    }
+
+    var needsResults: Bool { true }
+
+    func run(in state: ShellState) async throws -> Output {
+        try await state.turnPage(to: state.session.page - 1)
+    }
+}

@@ -1,0 +1,63 @@
+import FoundationEssentials
+
+/// `search [TERMS] [--in SOURCE] [options]`: a new search in the current source, or in `--in`'s.
+struct SearchCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "search", usage: "search [TERMS] [--in SOURCE] [--type T] [--year YYYY] [--country CC] [--lang L]",
+        summary: "new search in the current source (or --in SOURCE); shows page 1", example: "search alien --in movies",
+        topic: .searching,
+        options: [.init("--in", value: "SOURCE", help: "search that source instead of the current one", values: .sources)]
+            + SourceRegistry.searchOptions)
+
+    /// The longest search a user may send: far past any real query, short of a pasted file.
+    static let maxTerms = 1000
+
+    var terms: String
+    /// `--in`: nil for the current source.
+    var source: String?
+    var options: [String: String]
+
+    init(terms: String, source: String?, options: [String: String]) {
+        self.terms = terms
+        self.source = source
+        self.options = options
+    }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        var terms: [String] = []
+        var source: String?
+        var options: [String: String] = [:]
+        let known = args.spec.options.map { String($0.name.dropFirst(2)) }
+        var index = 0
+        while index < args.count {
+            let arg = args[index]
+            index += 1
+            guard arg.hasPrefix("--") else {
+                terms.append(arg)
+                continue
+            }
+            var name = String(arg.dropFirst(2)).lowercased()
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard known.contains(name) else {
+                throw UsageError("search has no option --\(name.prefix(40)): it takes \(CommandTable.sentence(known.map { "--" + $0 }))")
+            }
+            if value == nil {
+                guard index < args.count else { throw UsageError("--\(name) needs a value") }
+                value = args[index]
+                index += 1
+            }
+            if name == "in" { source = value?.lowercased() } else { options[name] = value }
+        }
+        let joined = terms.joined(separator: " ")
+        guard joined.count <= Self.maxTerms else { throw UsageError("search terms are limited to \(Self.maxTerms) characters: shorten them") }
+        self.init(terms: joined, source: source, options: options)
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        try await state.runSearch(SearchQuery(source: source ?? state.session.source, terms: terms, options: options))
+    }
+}

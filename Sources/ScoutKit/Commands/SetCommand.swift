@@ -1,0 +1,55 @@
+import FoundationEssentials
+
+/// `set [KEY [VALUE]]`: shows the settings, one setting, or changes one, kept in the settings file under
+/// its lock. Every key comes from `Settings.table`.
+struct SetCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "set", usage: "set [KEY [VALUE]]", summary: "show or change settings", example: "set page-size 10", topic: .session,
+        arguments: [.words(Settings.table.map(\.key)), .settingValue],
+        details: Settings.table.map { CommandSpec.Detail($0.term, $0.help) })
+
+    var key: String?
+    var value: String?
+
+    init(key: String?, value: String?) {
+        self.key = key
+        self.value = value
+    }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        guard args.count <= 2 else { throw UsageError("usage: set [KEY [VALUE]]") }
+        key = args.first?.lowercased()
+        value = args.count == 2 ? args[1] : nil
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        var output = Output()
+        let context = state.context
+        guard let key else {
+            for setting in Settings.table {
+                output.say("\(DisplayWidth.pad(setting.key, to: 10)) \(setting.show(state.settings, context))")
+            }
+            output.json["settings"] = .object(Dictionary(uniqueKeysWithValues: Settings.table.map { ($0.key, $0.json(state.settings, context)) }))
+            return output
+        }
+        let setting = try Settings.require(key)
+        guard let value else {
+            output.say("\(key) \(setting.show(state.settings, context))")
+            output.json["settings"] = .object([key: setting.json(state.settings, context)])
+            return output
+        }
+        var changed = state.settings
+        try setting.parse(&changed, value)
+        // Read-modify-write under the lock, so that a setting changed by another scout is kept.
+        try context.fileStore.withLock(state.configFile.url) {
+            var onDisk = state.configFile.load { output.warn($0) } ?? Settings()
+            try setting.parse(&onDisk, value)
+            try state.configFile.save(onDisk)
+            state.settings = onDisk
+        }
+        if setting.resetsPage { state.session.page = 1 }
+        output.say(setting.confirm?(state.settings, context) ?? "\(key) is now \(setting.show(state.settings, context)).")
+        output.json["settings"] = .object([key: setting.json(state.settings, context)])
+        return output
+    }
+}

@@ -1,0 +1,38 @@
+import FoundationEssentials
+
+/// `sort KEY [asc|desc]`: orders the results, once every page is here.
+struct SortCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "sort", usage: "sort year|title|rating|relevance [asc|desc]", summary: "order the results", example: "sort year desc",
+        topic: .results, arguments: [.words(SortOrder.Key.allCases.map(\.rawValue)), .words(["asc", "desc"])])
+
+    var order: SortOrder
+
+    init(order: SortOrder) {
+        self.order = order
+    }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        guard (1...2).contains(args.count), let key = SortOrder.Key(rawValue: args[0].lowercased()) else { throw args.usage() }
+        var descending: Bool?
+        if args.count == 2 {
+            switch args[1].lowercased() {
+            case "asc": descending = false
+            case "desc": descending = true
+            default: throw UsageError("sort direction is asc or desc")
+            }
+        }
+        order = SortOrder(key: key, descending: descending)
+    }
+
+    var needsResults: Bool { true }
+
+    func run(in state: ShellState) async throws -> Output {
+        try state.requireResults()
+        try state.checkApplies(order.key.rawValue, to: Self.spec.name, among: ["title", "relevance"])
+        if order.key != .relevance { try await state.loadEverythingBefore(Self.spec.name) }
+        state.session.sort = order
+        state.session.view = .list
+        return try state.listing()
+    }
+}

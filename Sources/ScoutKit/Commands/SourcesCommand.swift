@@ -1,0 +1,43 @@
+import FoundationEssentials
+
+/// `sources`: every source, whether it is usable, how many picks it takes and where it answers from.
+struct SourcesCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "sources", usage: "sources", summary: "list the sources and whether each is usable", example: "sources",
+        topic: .searching)
+
+    init() {}
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        try args.none()
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        var output = Output()
+        let catalog: String
+        switch state.context.catalog {
+        case .builtin: catalog = "built-in catalog"
+        case .server(let url): catalog = "catalog at \(url.absoluteString)"
+        }
+        var rows: [JSONValue] = []
+        for name in SourceRegistry.names {
+            guard let source = try? state.source(named: name) else { continue }
+            let origin: String
+            var usable = true
+            switch source {
+            case is CatalogSource: origin = catalog
+            case is OMDbSource:
+                usable = state.sources.omdbKey(state.settings) != nil
+                origin = usable ? "OMDb at \(state.context.omdbURL.absoluteString)" : "OMDb: no API key (set omdb-key KEY, or OMDB_API_KEY)"
+            default: origin = "iTunes at \(state.context.itunesURL.absoluteString)"
+            }
+            let current = name == state.session.source ? "▸" : " "
+            let picks = DisplayWidth.pad(source.selection == .single ? "one pick" : "several picks", to: 13)
+            output.say("\(current) \(DisplayWidth.pad(name, to: 13)) \(usable ? "usable " : "no key ") \(picks)  \(origin)")
+            rows.append(.object(["name": .string(name), "usable": .bool(usable), "selection": .string(source.selection.rawValue),
+                                 "current": .bool(name == state.session.source)]))
+        }
+        output.json = TypedJSON.listing(.sources, rows, total: rows.count)
+        return output
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// `scout.1`, the man page, made from the same definitions as `help` (`CommandTable`) and `scout --help`
+/// (the launch options' help, handed in): `scout --manual > scout.1; man -l scout.1`.
+public enum Manual {
+    public static func roff(version: String, launchHelp: String) -> String {
+        var page = [
+            ".TH SCOUT 1 \"\" \"scout \(version)\" \"User Commands\"",
+            ".SH NAME",
+            "scout \\- search films, restaurants, iTunes and OMDb from a REPL",
+            ".SH SYNOPSIS",
+            ".B scout",
+            "[\\fIOPTIONS\\fR]",
+            ".SH DESCRIPTION",
+            "scout reads commands at a prompt with line editing (emacs keys, \\fI\\%~/.editrc\\fR, Ctrl-R, Tab",
+            "completion), or line by line from a pipe, or from \\fB\\-c\\fR. It keeps favourites, history, a deny",
+            "list and the session in the XDG folders, and finds the session where it was left at the next launch.",
+            ".SH OPTIONS",
+            ".nf",
+        ]
+        page += launchHelp.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("OPTIONS") }.dropFirst().map { escape(String($0)) }
+        page += [".fi", ".SH COMMANDS"]
+        for topic in CommandSpec.Topic.allCases {
+            page += [".SS \(escape(topic.rawValue))"]
+            for info in CommandTable.specs where info.topic == topic {
+                page += [".TP", "\\fB\(escape(info.usage))\\fR", escape(info.summary) + "."]
+                if !info.aliases.isEmpty { page += [".br", "Also: \(escape(info.aliases.joined(separator: ", ")))."] }
+                for line in info.helpLines { page += [".br", "\\fB\(escape(line.term))\\fR  \(escape(line.meaning))"] }
+                page += [".br", "Example: \\fB\(escape(info.example))\\fR"]
+            }
+        }
+        page += [
+            ".SH ENVIRONMENT",
+            ".TP", "\\fBNO_COLOR\\fR", "No colour when set and not empty (\\fB\\-\\-color always\\fR or \\fBset color always\\fR still give it).",
+            ".TP", "\\fBPAGER\\fR", "Shows output longer than the screen (default \\fBless\\fR; empty or \\fBcat\\fR: no pager).",
+            ".TP", "\\fBLESS\\fR", "Options for \\fBless\\fR; when unset, scout sets \\fBFRX\\fR for the pager, as git does.",
+            ".TP", "\\fBhttp_proxy\\fR, \\fBhttps_proxy\\fR, \\fBall_proxy\\fR, \\fBno_proxy\\fR", "Proxies, as curl reads them (\\fBHTTPS_PROXY\\fR, \\fBALL_PROXY\\fR and \\fBNO_PROXY\\fR too, but never \\fBHTTP_PROXY\\fR).",
+            ".TP", "\\fBSSL_CERT_FILE\\fR, \\fBSSL_CERT_DIR\\fR", "The certificate authorities to trust, as OpenSSL reads them.",
+            ".TP", "\\fBBROWSER\\fR", "Opens web pages for \\fBopen\\fR (default \\fBxdg\\-open\\fR).",
+            ".TP", "\\fBOMDB_API_KEY\\fR", "The OMDb key.",
+            ".TP", "\\fBSCOUT_CATALOG_URL\\fR, \\fBSCOUT_ITUNES_URL\\fR, \\fBSCOUT_OMDB_URL\\fR", "Where the sources are.",
+            ".TP", "\\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBXDG_STATE_HOME\\fR, \\fBXDG_CACHE_HOME\\fR", "Where the files go.",
+            ".SH EXIT STATUS",
+            ".TP", ".B 0",
+            "Every command succeeded; \\fB\\-\\-help\\fR, \\fB\\-\\-version\\fR; an interactive session, always (a failed",
+            "command there is said, and the session goes on).",
+            ".TP", ".B 1",
+            "A command failed, in \\fB\\-c\\fR or in commands piped in; the commands after it still ran.",
+            ".TP", ".B 64",
+            "A usage error (EX_USAGE), before anything runs: an unknown flag or argument, a flag without its",
+            "value, or a value refused (\\fB\\-\\-source\\fR, \\fB\\-\\-color\\fR, \\fB\\-\\-session\\fR,",
+            "\\fB\\-\\-generate\\-completion\\-script\\fR).",
+            ".TP", ".B 128+N",
+            "Ended by signal N: Ctrl\\-C in \\fB\\-c\\fR or a pipe (130); SIGTERM (143) or SIGHUP (129) in",
+            "\\fB\\-c\\fR, or with commands piped in once the running command is done.",
+            ".PP",
+            "In an interactive session Ctrl\\-C cancels the running command instead; SIGTERM and SIGHUP save and",
+            "leave once the running command is done, with 0 or 1 as above. A reader that goes away",
+            "(\\fBscout \\-c help | head \\-1\\fR) ends scout quietly with 0.",
+        ]
+        return page.joined(separator: "\n") + "\n"
+    }
+
+    /// Text made safe for roff: backslashes doubled, hyphens and a leading dot or quote escaped.
+    static func escape(_ text: String) -> String {
+        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
+        return out
+    }
+}

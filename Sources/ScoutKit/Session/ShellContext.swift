@@ -1,0 +1,83 @@
+import FoundationEssentials
+
+/// Everything the shell takes from the world, handed in so that a test can hand in its own.
+public struct ShellContext: Sendable {
+    public var paths: Paths
+    public var catalog: CatalogOrigin
+    public var fileStore: FileStore
+    public var now: @Sendable () -> Date
+    public var calendar: Calendar
+    /// Which session file this run uses: nil for the default, or a named session.
+    public var sessionName: String?
+    public var width: Int
+    /// The terminal's height in lines, when standard output is a terminal (a listing page fits it).
+    public var height: Int?
+    /// Whether output goes to a terminal, where listings are cut to `width`; on a pipe they are whole.
+    public var fitsWidth = false
+    /// The working directory that relative paths in `fav export` and friends are resolved against.
+    public var workingDirectory: String
+    public var home: String
+    /// `--json`: commands fill in their JSON fields only when they will be printed.
+    public var json = false
+    /// `--offline`: send no request.
+    public var offline = false
+    public var itunesURL: URL
+    public var omdbURL: URL
+    /// Each `SCOUT_*_URL` that is set to something other than a URL, with the line that says so.
+    public var urlProblems: [String: String] = [:]
+    /// Proxies and certificate authorities (curl's and OpenSSL's variables).
+    public var network: NetworkSettings
+    /// `OMDB_API_KEY`, which wins over the key in the settings.
+    public var omdbKey: String?
+    /// Opens a web page in the user's browser; nil when there is no one to show it to (a script, a pipe).
+    /// Returns false when no browser could be started.
+    public var openURL: (@Sendable (String) -> Bool)?
+    /// Told at once of something a person waiting should know (a long wait for iTunes' pacing): one line
+    /// for standard error on a terminal; nil when nobody is watching.
+    public var notice: (@Sendable (String) -> Void)?
+    /// Opens the picker on a terminal (scout's own, or the user's fzf); nil where there is no terminal.
+    public var picker: (@Sendable (PickerRequest) async -> PickerAnswer)?
+    /// Told how a long wait is going ("page 3 of 10"); nil when nobody is watching. Called with nil when done.
+    public var progress: (@Sendable (String?) -> Void)?
+
+    public init(environment: [String: String], home: String, workingDirectory: String,
+                now: @escaping @Sendable () -> Date = { Date() }, calendar: Calendar = .current,
+                sessionName: String? = nil, width: Int = 80) {
+        paths = Paths(environment: environment, home: home)
+        var problems: [String: String] = [:]
+        /// The variable's URL; nil when unset or empty; a value that is not an http(s) URL with a host is a
+        /// problem named when the source is used, never a silent fall-back to the real service.
+        func url(_ variable: String) -> URL? {
+            guard let text = environment[variable], !text.isEmpty else { return nil }
+            if let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false { return url }
+            problems[variable] = "\(variable) is not an http(s) URL (\"\(text.prefix(60))\"): set it to one such as http://127.0.0.1:8080, or unset it"
+            return nil
+        }
+        catalog = url("SCOUT_CATALOG_URL").map(CatalogOrigin.server) ?? .builtin
+        itunesURL = url("SCOUT_ITUNES_URL") ?? URL(string: "https://itunes.apple.com") ?? URL(fileURLWithPath: "/")
+        omdbURL = url("SCOUT_OMDB_URL") ?? URL(string: "https://www.omdbapi.com") ?? URL(fileURLWithPath: "/")
+        urlProblems = problems
+        network = NetworkSettings(environment: environment)
+        omdbKey = environment["OMDB_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        var store = FileStore()
+        store.now = now
+        fileStore = store
+        self.now = now
+        self.calendar = calendar
+        self.sessionName = sessionName
+        self.width = width
+        self.workingDirectory = workingDirectory
+        self.home = home
+    }
+
+    /// A context that reads nothing from the world: no environment, `/` for home and working directory.
+    static let bare = ShellContext(environment: [:], home: "/", workingDirectory: "/")
+
+    /// A path a user typed: `~/` expands to the home directory; a relative path is taken from the working directory.
+    public func resolve(_ path: String) -> URL {
+        if path == "~" { return URL(fileURLWithPath: home) }
+        if path.hasPrefix("~/") { return URL(fileURLWithPath: home).appendingPathComponent(String(path.dropFirst(2))) }
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+        return URL(fileURLWithPath: workingDirectory).appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,123 @@
+import FoundationEssentials
+
+/// Running a search, the operation `search`, `history rerun`, `!N`, `pick` and a restored session
+/// share: the deny list's refusal, the first page, the history record, and the results' order.
+extension ShellState {
+    /// Runs `query` as a new search: refused when denied, else its first page shown and recorded in history.
+    func runSearch(_ query: SearchQuery) async throws -> Output {
+        let source = try source(named: query.source)
+        try source.validate(query)
+        if let refused = try refusal(of: query, in: source) { return refused }
+        let first = try await waiting("searching \(source.name)") { try await source.search(query, page: 1) }
+        results.start(with: first)
+        if session.source != source.name {
+            // An order chosen for one source's fields is no order for another's (rating for restaurants).
+            session.sort = nil
+            session.group = nil
+        }
+        session.source = source.name
+        session.query = query
+        session.filter = nil
+        session.page = 1
+        session.view = .list
+        // A scout page may span several of the source's (OMDb gives 10 at a time).
+        while !results.pageIsFull(1) { try await fetchNextPage() }
+        var output = Output()
+        if let orderNote = keepOrderThatApplies(source: source.name) { output.say(orderNote) }
+        if let note = first.note { output.say("(\(note))") }
+        let id = UUID().uuidString
+        do {
+            try history.recordSearch(id: id, query: query, count: results.count, at: context.now())
+            session.searchID = id
+        } catch {
+            output.warn("the search ran but was not written to history: \(error)")
+        }
+        if results.items.isEmpty {
+            output.say("No \(source.name) match \(ShellState.searched(query)).")
+            output.addJSON(try resultsPage())
+            rememberEmptySearch(query, in: source, answer: first, into: &output)
+            return output
+        }
+        output.merge(try listing())
+        return output
+    }
+
+    /// After a new search: drops a sort or grouping its results have no field for, and one that would move
+    /// rows while pages remain (sort and group load them all first; a new search does not, unasked).
+    /// Returns the note that says so.
+    private func keepOrderThatApplies(source: String) -> String? {
+        if let sort = session.sort, (try? checkApplies(sort.key.rawValue, to: SortCommand.spec.name, among: ["title", "relevance"])) == nil {
+            session.sort = nil
+        }
+        if let group = session.group, (try? checkApplies(group, to: GroupCommand.spec.name, among: ["none"])) == nil {
+            session.group = nil
+        }
+        var note: String?
+        if results.hasMore, let sort = session.sort, sort.key != .relevance {
+            note = "(in \(source)'s order: sort \(sort.description) again to fetch every page and sort them)"
+            session.sort = nil
+        }
+        if results.hasMore, let group = session.group, group != "none" {
+            note = note ?? "(in \(source)'s order: group \(group) again to fetch every page and group them)"
+            session.group = nil
+        }
+        return note
+    }
+
+    /// Fetches the current query's results again (after a restart or a session load), without a history
+    /// record; returns what went wrong, as a warning.
+    func reload() async -> String? {
+        guard let query = session.query else { return nil }
+        do {
+            let source = try source(named: query.source)
+            let first = try await waiting("restoring your \(source.name) search") { try await source.search(query, page: 1) }
+            results.start(with: first)
+            while !results.pageIsFull(session.page) { try await fetchNextPage() }
+            return nil
+        } catch {
+            results.clear()
+            if case SourceError.cancelled = error {
+                return "fetching \(ShellState.searched(query)) again was cancelled: list fetches it when you want it"
+            }
+            return "could not fetch the results of \(ShellState.searched(query)) again (\(error)); search again when you can"
+        }
+    }
+
+    /// Fetches every remaining page of the current search into the results (see `ResultSet.loadRemaining`).
+    func loadRemaining() async throws -> (added: Int, received: Int, failure: (any Error)?) {
+        guard results.hasMore, let query = session.query else { return (0, 0, nil) }
+        return await results.loadRemaining(query, from: try source(named: query.source), progress: context.progress)
+    }
+
+    /// Before an order that moves rows (a sort, a group), every result is fetched, so that a row number
+    /// names the same item for as long as the list is shown: a page arriving later cannot move it.
+    func loadEverythingBefore(_ what: String) async throws {
+        guard results.hasMore else { return }
+        let (_, _, failure) = try await loadRemaining()
+        if let failure {
+            throw UsageError("\(what) needs every result first, and loading stopped (\(failure)); \(results.items.count) results kept: \(what) again to go on")
+        }
+    }
+
+    /// Refuses to sort or group by a field none of the results has (`sort year` on restaurants), naming
+    /// the keys that do apply; `always` apply whatever the results hold.
+    func checkApplies(_ key: String, to verb: String, among always: [String]) throws(UsageError) {
+        let candidates = verb == SortCommand.spec.name ? SortOrder.Key.allCases.map(\.rawValue) : GroupCommand.keys
+        let items = results.items
+        func applies(_ key: String) -> Bool {
+            always.contains(key) || items.contains { key == "year" ? $0.year != nil : key == "rating" ? $0.rating != nil : $0[field: key] != nil }
+        }
+        guard !applies(key), !items.isEmpty else { return }
+        throw UsageError("\(session.source) results have no \(key): \(verb) \(candidates.filter(applies).joined(separator: ", ")) instead")
+    }
+
+    /// The item on row `row` of the displayed list.
+    func item(atRow row: Int) throws -> Item {
+        try requireResults()
+        let rows = results.displayed
+        guard (1...max(1, rows.count)).contains(row), row <= rows.count else {
+            throw UsageError.notFound(rows.isEmpty ? "there are no rows" : "there is no row \(row): rows run from 1 to \(rows.count)")
+        }
+        return rows[row - 1]
+    }
+}

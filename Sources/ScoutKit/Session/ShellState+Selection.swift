@@ -1,0 +1,56 @@
+import FoundationEssentials
+
+/// Choosing rows and showing favourites, the operations `select`, `fav show` and `pick` share.
+extension ShellState {
+    /// Adds the rows `spec` names to the selection (one pick replaces another where the source takes one).
+    func select(_ spec: RangeSpec) throws -> Output {
+        try requireResults()
+        if spec == .none {
+            session.selections = []
+            return selectionChanged("Selection cleared.")
+        }
+        let rows = results.displayed
+        let items = try spec.indices(count: rows.count).map { rows[$0] }
+        if currentSource?.selection == .single {
+            guard items.count == 1, let item = items.first else {
+                throw UsageError("\(session.source) takes one pick: select a single row, such as select 3")
+            }
+            let source = session.source
+            let replaced = session.selections.first { $0.sourceName == source && $0.id != item.id }
+            session.selections.removeAll { $0.sourceName == source }
+            session.selections.append(item)
+            // One pick: a second replaces the first, and says which it replaced.
+            return selectionChanged("Selected \(Renderer.summary(item))\(replaced.map { " instead of \($0.title)" } ?? "").")
+        }
+        let known = selectedIDs
+        let new = items.filter { !known.contains($0.id) }
+        if new.isEmpty {
+            return selectionChanged(items.count == 1 ? "\(items[0].title) was already selected (\(session.selections.count) in all)."
+                                                     : "Those \(items.count) were already selected (\(session.selections.count) in all).")
+        }
+        session.selections.append(contentsOf: new)
+        return selectionChanged(new.count == 1 ? "Selected \(Renderer.summary(new[0]))."
+                                               : "Selected \(new.count) more (\(session.selections.count) in all).")
+    }
+
+    /// A message about the selection, with the selection as its `--json` rows.
+    func selectionChanged(_ message: String) -> Output {
+        var output = Output()
+        output.say(message)
+        output.addJSON(itemRows(session.selections))
+        return output
+    }
+
+    /// Favourite `n` as `fav` numbers them, in full, with when it was kept and its tags.
+    func favouriteDetail(_ n: Int) throws -> Output {
+        let all = favourites.all()
+        guard (1...max(1, all.count)).contains(n), n <= all.count else {
+            throw UsageError(all.isEmpty ? "there are no favourites" : "there is no favourite \(n): fav lists 1 to \(all.count)")
+        }
+        let favourite = all[n - 1]
+        var output = detail(favourite.item)
+        output.say("Added \(RelativeTime.date(favourite.addedAt, calendar: context.calendar))"
+                   + (favourite.tags.isEmpty ? "" : " · tags: \(favourite.tags.joined(separator: ", "))"))
+        return output
+    }
+}

@@ -1,0 +1,164 @@
+import FoundationEssentials
+
+/// The listing page, its heading and the detail view, as typed views of the state that the output
+/// renders afterwards (`ResultsPage`, `ItemDetail`).
+extension ShellState {
+    /// The current page with its heading, marks and group headings; nothing is rendered yet.
+    func resultsPage() throws -> ResultsPage {
+        try requireResults()
+        session.page = min(session.page, results.pageCount)
+        let rows = results.displayed
+        let range = results.rows(onPage: session.page)
+        let slice = rows[range]
+        var footer: String?
+        if !rows.isEmpty, results.pageCount > 1 && session.page < results.pageCount {
+            // A next page that no count promises yet (a filter over pages still to fetch) is not "page 2 of 1+".
+            let known = !results.countIsOpen || session.page + 1 <= results.pageCount - 1
+            footer = known ? "next for page \(session.page + 1) of \(results.pageCountText)"
+                           : "next fetches more results, for a page \(session.page + 1) if more match"
+        }
+        return ResultsPage(
+            heading: heading(), rows: slice, firstRow: range.lowerBound + 1,
+            columns: currentSource?.columns ?? [], groupBy: resultView.groupField, selected: selectedIDs,
+            favourites: favourites.favouriteIDs(among: slice.map(\.id)), width: width,
+            empty: session.filter != nil ? "Nothing matches the filter: filter alone clears it." : "No results.",
+            footer: footer, page: session.page,
+            // The pages known, as the heading counts them (`3+` is 3).
+            pages: results.countIsOpen ? max(1, results.pageCount - 1) : results.pageCount,
+            more: results.hasMore, loaded: rows.count, total: results.countIsOpen ? nil : results.count,
+            source: session.source)
+    }
+
+    /// The current page as output: read on a terminal, rows and fields under `--json`.
+    func listing() throws -> Output {
+        var output = Output()
+        // A page is sized to fit the window: it never goes through the pager, which would take the next keys.
+        output.pageable = false
+        output.show(try resultsPage())
+        return output
+    }
+
+    /// A row of a listing, cut with … to the window's width on a terminal (whole on a pipe).
+    func fitted(_ line: String) -> String {
+        context.fitsWidth ? DisplayWidth.truncate(line, to: width) : line
+    }
+
+    /// A search as typed, for the heading and messages: `"alien" --type series`, or `everything`.
+    nonisolated static func searched(_ query: SearchQuery) -> String {
+        var text = query.terms.isEmpty ? "everything" : "\"\(Text.brief(query.terms))\""
+        for (name, value) in query.options.sorted(by: { $0.key < $1.key }) { text += " --\(name) \(value)" }
+        return text
+    }
+
+    /// Search terms as listings show them: quoted, or `everything` for a search without terms.
+    nonisolated static func describe(terms: String) -> String {
+        terms.isEmpty ? "everything" : "\"\(terms)\""
+    }
+
+    func heading() -> String {
+        var parts = [session.source]
+        parts.append(session.query.map(ShellState.searched) ?? "everything")
+        let count = results.count
+        // A source that does not say how many it has (iTunes) has "50+" while pages remain.
+        let more = results.countIsOpen ? "+" : ""
+        parts.append(count == 1 && more.isEmpty ? "1 result" : "\(count)\(more) results")
+        if count > results.displayed.count { parts.append("\(results.displayed.count) loaded") }
+        if let filter = session.filter { parts.append("filter \"\(filter)\"") }
+        if let sort = session.sort { parts.append("by \(sort.description)") }
+        parts.append("page \(session.page) of \(results.pageCountText)")
+        if !session.selections.isEmpty { parts.append("\(session.selections.count) selected") }
+        // In a narrow window the parts the prompt also shows go first (selected, then the page), then the
+        // sort; what is left is cut with … rather than wrapped.
+        var line = parts.joined(separator: " · ")
+        for droppable in ["\(session.selections.count) selected", "page \(session.page) of \(results.pageCountText)",
+                          "by \(session.sort?.description ?? "")"]
+        where DisplayWidth.of(line) > width {
+            parts.removeAll { $0 == droppable }
+            line = parts.joined(separator: " · ")
+        }
+        return DisplayWidth.truncate(line, to: width)
+    }
+
+    /// Items that are not rows of the list (the selection, the chosen), as a listing for `--json`.
+    func itemRows(_ items: [Item]) -> ItemRows {
+        ItemRows(items: items, selected: selectedIDs, favourites: favourites.favouriteIDs(among: items.map(\.id)))
+    }
+
+    /// One item in full, with its marks.
+    func detail(_ item: Item) -> Output {
+        var output = Output()
+        output.show(ItemDetail(item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),
+                               width: width))
+        return output
+    }
+}
+
+/// A page of results: its heading, its rows with their marks, and what `--json` says of the list.
+struct ResultsPage: OutputView {
+    var heading: String
+    var rows: ArraySlice<Item>
+    var firstRow: Int
+    var columns: [String]
+    var groupBy: String?
+    var selected: Set<String>
+    var favourites: Set<String>
+    var width: Int
+    /// What an empty page says.
+    var empty: String
+    /// The line under the rows that says how to go on.
+    var footer: String?
+    var page: Int
+    var pages: Int
+    var more: Bool
+    var loaded: Int
+    /// Nil where the source does not say how many it has.
+    var total: Int?
+    var source: String
+
+    var lines: [StyledLine] {
+        var lines = [StyledLine(heading)]
+        if rows.isEmpty { return lines + [StyledLine(empty)] }
+        lines += Renderer(width: width).page(rows, firstRow: firstRow, columns: columns, groupBy: groupBy,
+                                             selected: selected, favourites: favourites)
+        if let footer { lines.append(StyledLine(footer)) }
+        return lines
+    }
+
+    var json: [String: JSONValue] {
+        var json = TypedJSON.listing(.results, rows.enumerated().map { offset, item in
+            TypedJSON.row(item, row: firstRow + offset, selected: selected.contains(item.id), favourite: favourites.contains(item.id))
+        }, total: total)
+        json["page"] = .int(page)
+        json["pages"] = .int(pages)
+        json["more"] = .bool(more)
+        json["loaded"] = .int(loaded)
+        json["source"] = .string(source)
+        return json
+    }
+}
+
+/// Items that are not rows of the list (the selection, the chosen), as `--json` lists them.
+struct ItemRows: OutputView {
+    var items: [Item]
+    var selected: Set<String>
+    var favourites: Set<String>
+
+    var lines: [StyledLine] { [] }
+
+    var json: [String: JSONValue] {
+        TypedJSON.listing(.results, items.map {
+            TypedJSON.row($0, selected: selected.contains($0.id), favourite: favourites.contains($0.id))
+        }, total: items.count)
+    }
+}
+
+/// One item in full: title, every field, web page, marks.
+struct ItemDetail: OutputView {
+    var item: Item
+    var selected: Bool
+    var favourite: Bool
+    var width: Int
+
+    var lines: [StyledLine] { Renderer(width: width).detail(item, selected: selected, favourite: favourite) }
+    var json: [String: JSONValue] { ["item": TypedJSON.row(item, selected: selected, favourite: favourite)] }
+}

@@ -1,0 +1,147 @@
+import FoundationEssentials
+
+/// What the commands work on: the session and the settings with their files, the stores, the sources
+/// and the current results, with the operations commands share (`ShellState+Search` and its
+/// siblings). Commands read and change it; the shell owns it. One command runs at a time, on the main
+/// actor.
+@MainActor
+public final class ShellState {
+    let context: ShellContext
+    var session: SessionModel
+    var settings: Settings
+    let sessionFile: StateFile<SessionModel>
+    let configFile: StateFile<Settings>
+    /// The session as last written, so that a command that changes nothing writes nothing.
+    private var savedSession: SessionModel?
+    /// The terminal's width in columns, which listings fit.
+    var width: Int
+    /// The terminal's height in lines, which a listing page fits when `page-size` is not set; nil on a pipe.
+    var height: Int?
+    /// When the session was visited before this run; nil on a first run or with `--fresh`.
+    private(set) var previousVisit: Date?
+    /// Warnings raised while loading files, shown with the next output.
+    let warnings = WarningLog()
+
+    lazy var favourites = FavouritesStore(url: context.paths.favouritesFile, idIndex: context.paths.cache.appendingPathComponent("favourites.index"),
+                                          store: context.fileStore, warn: warnings.add)
+    lazy var history = HistoryStore(url: context.paths.historyFile, indexFolder: context.paths.cache, store: context.fileStore, warn: warnings.add)
+    lazy var denyList = DenyListStore(url: context.paths.denyListFile, indexURL: context.paths.cache.appendingPathComponent("denylist.index"),
+                                      store: context.fileStore, warn: warnings.add)
+    let sources: SourceRegistry
+    /// The source last built, with the name and settings it was built for.
+    private var lastSource: (name: String, settings: Settings, source: any Source)?
+    /// How many sources this run has built (a test reads it: a search builds one).
+    private(set) var sourcesBuilt = 0
+    private(set) lazy var results = ResultSet { [unowned self] in self.resultView }
+
+    init(context: ShellContext, fresh: Bool) {
+        self.context = context
+        let file = context.sessionName.map(context.paths.namedSession) ?? context.paths.sessionFile
+        sessionFile = SessionModel.file(file, label: "the session", store: context.fileStore)
+        configFile = StateFile(context.paths.configFile, label: "the settings", store: context.fileStore)
+        sources = SourceRegistry(context: context, warnings: warnings)
+        width = context.width
+        height = context.height
+        session = SessionModel()
+        settings = Settings()
+        settings = configFile.load(warn: warnings.add) ?? Settings()
+        if settings.omdbKey != nil, let mode = FileStamp.mode(of: configFile.url), mode & 0o077 != 0 {
+            // As ssh does with a private key: say so, once a run, and go on.
+            warnings.add("\(configFile.url.path) holds your OMDb key and others can read it: chmod 600 \(configFile.url.path)")
+        }
+        if !fresh, let restored = sessionFile.load(warn: warnings.add) {
+            session = restored
+            savedSession = restored
+            previousVisit = restored.lastVisited
+        }
+        // What a killed scout left half-written; the cache folder is swept when the cache is first used.
+        for folder in [context.paths.state, context.paths.sessionsFolder, context.paths.data, context.paths.config] {
+            context.fileStore.sweepTemporaries(in: folder)
+        }
+    }
+
+    // MARK: Sources and results
+
+    /// The source named `name`, built once and kept while the settings it was built with stand: a search
+    /// and the pages it fetches use one.
+    func source(named name: String) throws(UsageError) -> any Source {
+        if let built = lastSource, built.name == name, built.settings == settings { return built.source }
+        let source = try sources.source(named: name, settings: settings)
+        lastSource = (name, settings, source)
+        sourcesBuilt += 1
+        return source
+    }
+
+    var currentSource: (any Source)? { try? source(named: session.source) }
+
+    /// How the results are shown now: the session's filter, order and grouping, and the page size.
+    var resultView: ResultView {
+        let group: String? = switch session.group {
+        case "none": nil
+        case let key?: key
+        // The source's own default, read from its kind: building the source here would cost a fetcher at every row count.
+        case nil: CatalogSource.Kind(rawValue: session.source)?.defaultGroup
+        }
+        let lines = settings.pageSize ?? height.map { max(3, $0 - 4) } ?? 20
+        return ResultView(filter: session.filter, sort: session.sort, groupField: group, pageLines: lines,
+                          pagesFitWindow: settings.pageSize == nil && height != nil)
+    }
+
+    var selectedIDs: Set<String> { Set(session.selections.map(\.id)) }
+
+    func requireResults() throws(UsageError) {
+        guard results.loaded else {
+            if session.query != nil { throw UsageError("the results are not loaded: search again") }
+            throw UsageError("nothing to list yet: \(currentSource.map(SourceRegistry.searchHint) ?? "search TERMS")")
+        }
+    }
+
+    /// Runs `work`; when it takes longer than 300 ms and someone watches (a terminal's standard error),
+    /// shows a spinner and `label` until it ends, then erases them. Quick answers and pipes show nothing.
+    func waiting<T>(_ label: String, _ work: () async throws -> T) async rethrows -> T {
+        try await Spinner.waiting(label, progress: context.progress, work)
+    }
+
+    func fetchNextPage() async throws {
+        guard let query = session.query else { return }
+        try await results.fetchNextPage(query, from: try source(named: query.source), progress: context.progress)
+    }
+
+    // MARK: The files
+
+    /// Writes the session when a command changed it. A failed write is a warning: the session stays in
+    /// memory and is written with the next command.
+    func saveSession(into output: inout Output) {
+        guard session != savedSession else { return }
+        var toSave = session
+        toSave.lastVisited = context.now()
+        do {
+            try sessionFile.save(toSave)
+            session.lastVisited = toSave.lastVisited
+            savedSession = session
+        } catch {
+            output.warn("\(error)")
+        }
+    }
+
+    /// Records the time of this visit; called when scout exits.
+    func saveOnExit() -> String? {
+        var toSave = session
+        toSave.lastVisited = context.now()
+        do {
+            try sessionFile.save(toSave)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// The names of the saved sessions, sorted.
+    var savedSessions: [String] {
+        let names = context.fileStore.contents(of: context.paths.sessionsFolder) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// The width prose is wrapped to: the window's on a terminal; none (whole lines) on a pipe.
+    var proseWidth: Int? { context.fitsWidth ? width : nil }
+}
