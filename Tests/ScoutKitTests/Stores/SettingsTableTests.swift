@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import ScoutKit
+
+/// The settings table is the one description of every setting: the file's keys, `set`'s, `help set`'s
+/// and completion's are its keys, and none may leave the machine.
+@Suite struct SettingsTableTests {
+    @Test("every key the settings file holds is a row of the table, in the same spelling, and no other")
+    func theFileAndTheTableAgree() throws {
+        var settings = Settings()
+        settings.omdbKey = "k3y"
+        settings.pageSize = 5
+        let data = try JSONEncoder().encode(settings)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == Set(Settings.table.map(\.key)))
+    }
+
+    @Test("help set and completion list every setting, picker among them")
+    func helpAndCompletionReadTheTable() {
+        let terms = SetCommand.spec.details.map(\.term)
+        #expect(terms == ["country CC", "lang L", "page-size N", "color C", "auto-deny on|off", "offline on|off", "cache-ttl T",
+                          "timeout T", "omdb-key KEY", "picker builtin|fzf"])
+        #expect(Completion.complete("set p", data: CompletionData()).candidates == ["page-size", "picker"])
+        #expect(Completion.complete("set picker ", data: CompletionData()).candidates == ["builtin", "fzf"])
+    }
+
+    @Test("no setting leaves the machine, the OMDb key least of all")
+    func noSettingLeavesTheMachine() {
+        #expect(Settings.table.filter(\.leavesMachine).map(\.key) == [])
+    }
+
+    @Test("each setting reads what it shows, and says what it takes when it cannot")
+    func parsingAndShowing() throws {
+        var settings = Settings()
+        try settings.set("timeout", to: "2m")
+        try settings.set("auto-deny", to: "off")
+        try settings.set("page-size", to: "auto")
+        #expect(Settings.setting("timeout")?.show(settings, .bare) == "120s")
+        #expect(Settings.setting("auto-deny")?.json(settings, .bare) == .bool(false))
+        #expect(Settings.setting("page-size")?.json(settings, .bare) == .null)
+        #expect(Settings.table.map(\.defaultValue) == ["US", "en_us", "auto (fits the window; 20 in a script)", "auto", "on", "off",
+                                                      "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin"])
+        #expect(throws: UsageError("timeout takes a duration from 1s to 5m, such as 15 or 30s")) { try settings.set("timeout", to: "9m") }
+        #expect(throws: UsageError("no setting \"pickr\"; did you mean picker? settings are country, lang, page-size, color, auto-deny, offline, cache-ttl, timeout, omdb-key, picker")) {
+            try settings.set("pickr", to: "x")
+        }
+    }
+}
