@@ -34,3 +34,62 @@ extension RangeSpec {
         return spans.map { $0.upper ?? $0.lower ?? 0 }.max()
     }
 }
+
+/// A command that takes no arguments (`list`, `done`).
+protocol PlainCommand: Command {
+    init()
+}
+
+extension PlainCommand {
+    init(_ arguments: CommandSpec.Arguments) throws(UsageError) {
+        try arguments.none()
+        self.init()
+    }
+}
+
+/// A command whose one argument is a row of the list (`show N`, `open N`), fetched first when no page
+/// has brought it yet.
+protocol RowCommand: Command {
+    var row: Int { get }
+    init(row: Int)
+}
+
+extension RowCommand {
+    init(_ arguments: CommandSpec.Arguments) throws(UsageError) {
+        self.init(row: try CommandSpec.Arguments.row(try arguments.one()))
+    }
+
+    var needsResults: Bool { true }
+    var highestRow: Int? { row }
+}
+
+/// A command that names rows of the list (`select 1-3,7`).
+protocol RangesCommand: Command {
+    var rows: RangeSpec { get }
+    init(rows: RangeSpec)
+}
+
+extension RangesCommand {
+    init(_ arguments: CommandSpec.Arguments) throws(UsageError) {
+        guard !arguments.isEmpty else { throw arguments.usage() }
+        self.init(rows: try RangeSpec.parse(arguments.joined))
+    }
+
+    var needsResults: Bool { true }
+    var highestRow: Int? { rows.highestRow }
+}
+
+/// A command of subcommands (`fav add`, `deny rm`): the words read as one action.
+protocol ActionCommand: Command {
+    associatedtype Action: Sendable
+    var action: Action { get }
+    init(action: Action)
+    /// The action the words after the command name.
+    static func action(_ arguments: CommandSpec.Arguments) throws(UsageError) -> Action
+}
+
+extension ActionCommand {
+    init(_ arguments: CommandSpec.Arguments) throws(UsageError) {
+        self.init(action: try Self.action(arguments))
+    }
+}

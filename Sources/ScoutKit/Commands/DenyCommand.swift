@@ -1,7 +1,7 @@
 import Foundation
 
 /// `deny` and its subcommands: terms never to search, and the searches that found nothing.
-struct DenyCommand: Command, Equatable {
+struct DenyCommand: ActionCommand, Equatable {
     static let spec = CommandSpec(
         name: "deny", usage: "deny | deny add TERM | deny rm TERM | deny import FILE",
         summary: "terms never to search (a query equal to or starting with one is refused)", example: "deny add spoilers", topic: .past,
@@ -21,22 +21,15 @@ struct DenyCommand: Command, Equatable {
 
     var action: Action
 
-    init(_ action: Action) {
-        self.action = action
-    }
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard let sub = args.subcommand else {
-            action = .list
-            return
-        }
+    static func action(_ args: CommandSpec.Arguments) throws(UsageError) -> Action {
+        guard let sub = args.subcommand else { return .list }
         let rest = args.rest.joined(separator: " ")
         switch sub {
         case "add", "rm", "import":
             guard !rest.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw UsageError("usage: deny \(sub) \(sub == "import" ? "FILE" : "TERM")")
             }
-            action = sub == "add" ? .add(rest) : sub == "rm" ? .remove(rest) : .importFile(rest)
+            return sub == "add" ? .add(rest) : sub == "rm" ? .remove(rest) : .importFile(rest)
         default: throw args.usage()
         }
     }

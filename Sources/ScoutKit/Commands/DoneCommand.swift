@@ -1,15 +1,9 @@
 import FoundationEssentials
 
 /// `done`: confirms the selection, prints the chosen items and writes them into the search's history record.
-struct DoneCommand: Command, Equatable {
+struct DoneCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(
         name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done", topic: .choosing)
-
-    init() {}
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        try args.none()
-    }
 
     func run(in state: ShellState) async throws -> Output {
         let selections = state.session.selections

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `fav` and its subcommands: favourites, kept with a snapshot so they work offline.
-struct FavCommand: Command, Equatable {
+struct FavCommand: ActionCommand, Equatable {
     static let tagOption = CommandSpec.Option("--tag", short: "-t", value: "T", help: "fav add: tag them T, those already kept too (repeat for more)",
                                               values: .tags)
 
@@ -37,15 +37,8 @@ struct FavCommand: Command, Equatable {
 
     var action: Action
 
-    init(_ action: Action) {
-        self.action = action
-    }
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard let sub = args.subcommand else {
-            action = .list
-            return
-        }
+    static func action(_ args: CommandSpec.Arguments) throws(UsageError) -> Action {
+        guard let sub = args.subcommand else { return .list }
         let rest = args.rest
         switch sub {
         case "add":
@@ -56,7 +49,7 @@ struct FavCommand: Command, Equatable {
                 if rest[index] == "--tag" || rest[index] == "-t" {
                     index += 1
                     guard index < rest.count else { throw UsageError("--tag needs a value: fav add 2 --tag weekend") }
-                    tags.append(try Self.tag(rest[index]))
+                    tags.append(try tag(rest[index]))
                 } else if rest[index].hasPrefix("--") {
                     throw UsageError("fav add has no option \(rest[index].prefix(40)): it takes --tag T")
                 } else {
@@ -64,10 +57,10 @@ struct FavCommand: Command, Equatable {
                 }
                 index += 1
             }
-            action = .add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: " ")), tags: Self.unique(tags))
+            return .add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: " ")), tags: unique(tags))
         case "rm":
             guard !rest.isEmpty else { throw UsageError("usage: fav rm RANGES|ID (RANGES as fav numbers them)") }
-            action = .remove(try Self.target(rest.joined(separator: " ")))
+            return .remove(try target(rest.joined(separator: " ")))
         case "tag", "untag":
             guard rest.count >= 2 else { throw UsageError("usage: fav \(sub) RANGES|ID TAG… (such as fav \(sub) 1-3 rewatch)") }
             // The favourites come first: an id, or every leading word that reads as ranges (`1 3`, `1-3,7`),
@@ -76,16 +69,16 @@ struct FavCommand: Command, Equatable {
             if !rest[0].contains(":") {
                 while split < rest.count - 1, !rest[split].contains(":"), (try? RangeSpec.parse(rest[split])) != nil { split += 1 }
             }
-            let target = try Self.target(rest[..<split].joined(separator: " "))
+            let named = try target(rest[..<split].joined(separator: " "))
             var tags: [String] = []
-            for word in rest[split...] { tags.append(try Self.tag(word)) }
-            action = sub == "tag" ? .tag(target, tags: Self.unique(tags)) : .untag(target, tags: Self.unique(tags))
+            for word in rest[split...] { tags.append(try tag(word)) }
+            return sub == "tag" ? .tag(named, tags: unique(tags)) : .untag(named, tags: unique(tags))
         case "show":
             guard rest.count == 1, let n = Int(rest[0]), n >= 1 else { throw UsageError("usage: fav show N (N as fav lists them)") }
-            action = .show(n)
+            return .show(n)
         case "search":
             guard !rest.isEmpty else { throw UsageError("usage: fav search TEXT") }
-            action = .search(rest.joined(separator: " "))
+            return .search(rest.joined(separator: " "))
         case "export":
             let force = rest.contains("--force")
             let files = rest.filter { $0 != "--force" }
@@ -94,10 +87,10 @@ struct FavCommand: Command, Equatable {
             }
             guard files.count <= 1 else { throw UsageError("usage: fav export [FILE] [--force]") }
             if force && files.isEmpty { throw UsageError("--force replaces a file: fav export FILE --force") }
-            action = .export(files.first, force: force)
+            return .export(files.first, force: force)
         case "import":
             guard rest.count == 1 else { throw UsageError("usage: fav import FILE") }
-            action = .importFile(rest[0])
+            return .importFile(rest[0])
         default:
             throw UsageError("fav has no subcommand \"\(sub.prefix(40))\": usage: \(args.spec.usage)")
         }

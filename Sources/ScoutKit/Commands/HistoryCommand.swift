@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// `history`, its subcommands, and `!N` / `!!`: past searches, listed, found, re-run and removed.
-struct HistoryCommand: Command, Equatable {
+struct HistoryCommand: ActionCommand, Equatable {
     static let spec = CommandSpec(
         name: "history", usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear | history stats",
         summary: "past searches; !N and !! re-run one", example: "history search alien", topic: .past, arguments: [.history],
@@ -18,26 +18,8 @@ struct HistoryCommand: Command, Equatable {
 
     var action: Action
 
-    init(_ action: Action) {
-        self.action = action
-    }
-
-    /// `!N` re-runs search N, `!!` the last one.
-    init(bang word: String) throws(UsageError) {
-        if word == "!!" {
-            action = .rerun(nil)
-        } else if let n = Int(word.dropFirst()) {
-            action = .rerun(n)
-        } else {
-            throw UsageError("\(word.prefix(40)) names no search: !N re-runs search N of history, !! the last one")
-        }
-    }
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard let sub = args.subcommand else {
-            action = .list(nil)
-            return
-        }
+    static func action(_ args: CommandSpec.Arguments) throws(UsageError) -> Action {
+        guard let sub = args.subcommand else { return .list(nil) }
         let rest = args.rest
         func number() throws(UsageError) -> Int {
             guard rest.count == 1, let n = Int(rest[0]), n >= 1 else { throw UsageError("usage: history \(sub) N (N as history lists them)") }
@@ -45,18 +27,17 @@ struct HistoryCommand: Command, Equatable {
         }
         if let n = Int(sub), args.count == 1 {
             guard n >= 1 else { throw UsageError("history N shows the last N searches: N from 1") }
-            action = .list(n)
-            return
+            return .list(n)
         }
         switch sub {
         case "search":
             guard !rest.isEmpty else { throw UsageError("usage: history search TEXT") }
-            action = .search(rest.joined(separator: " "))
-        case "rerun": action = .rerun(try number())
-        case "rm": action = .remove(try number())
+            return .search(rest.joined(separator: " "))
+        case "rerun": return .rerun(try number())
+        case "rm": return .remove(try number())
         case "clear", "stats":
             guard rest.isEmpty else { throw UsageError("usage: history \(sub)") }
-            action = sub == "clear" ? .clear : .stats
+            return sub == "clear" ? .clear : .stats
         default: throw args.usage()
         }
     }
@@ -166,5 +147,18 @@ struct HistoryCommand: Command, Equatable {
                      "chosen": .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) })])
         }, total: total)
         return output
+    }
+}
+
+extension HistoryCommand {
+    /// `!N` re-runs search N, `!!` the last one.
+    init(bang word: String) throws(UsageError) {
+        if word == "!!" {
+            self.init(action: .rerun(nil))
+        } else if let n = Int(word.dropFirst()) {
+            self.init(action: .rerun(n))
+        } else {
+            throw UsageError("\(word.prefix(40)) names no search: !N re-runs search N of history, !! the last one")
+        }
     }
 }

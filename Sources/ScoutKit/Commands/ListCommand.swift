@@ -1,16 +1,10 @@
 import FoundationEssentials
 
 /// `list` (`ls`): the current page again, with its marks.
-struct ListCommand: Command, Equatable {
+struct ListCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(
         name: "list", aliases: ["ls"], usage: "list", summary: "reprint the current page with selection (*) and favourite (♥) marks",
         example: "list", topic: .results)
-
-    init() {}
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        try args.none()
-    }
 
     var needsResults: Bool { true }
 

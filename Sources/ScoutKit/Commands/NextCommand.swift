@@ -1,14 +1,8 @@
 import FoundationEssentials
 
 /// `next` (`n`): the next page, fetched when it is not here yet.
-struct NextCommand: Command, Equatable {
+struct NextCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(name: "next", aliases: ["n"], usage: "next", summary: "the next page", example: "next", topic: .results)
-
-    init() {}
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        try args.none()
-    }
 
     var needsResults: Bool { true }
 

@@ -1,23 +1,12 @@
 import FoundationEssentials
 
 /// `open N`: row N's web page in the browser, or its URL printed.
-struct OpenCommand: Command, Equatable {
+struct OpenCommand: RowCommand, Equatable {
     static let spec = CommandSpec(
         name: "open", usage: "open N", summary: "open row N's web page, or print its URL", example: "open 3", topic: .results,
         arguments: [.rows])
 
     var row: Int
-
-    init(row: Int) {
-        self.row = row
-    }
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        row = try CommandSpec.Arguments.row(try args.one())
-    }
-
-    var needsResults: Bool { true }
-    var highestRow: Int? { row }
 
     func run(in state: ShellState) async throws -> Output {
         let item = try state.item(atRow: row)

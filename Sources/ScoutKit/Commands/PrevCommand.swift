@@ -1,14 +1,8 @@
 import FoundationEssentials
 
 /// `prev` (`p`): the previous page.
-struct PrevCommand: Command, Equatable {
+struct PrevCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(name: "prev", aliases: ["p"], usage: "prev", summary: "the previous page", example: "prev", topic: .results)
-
-    init() {}
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        try args.none()
-    }
 
     var needsResults: Bool { true }
 

@@ -1,15 +1,9 @@
 import FoundationEssentials
 
 /// `selection`: the selected items, from every search.
-struct SelectionCommand: Command, Equatable {
+struct SelectionCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(
         name: "selection", usage: "selection", summary: "the selected items", example: "selection", topic: .choosing)
-
-    init() {}
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        try args.none()
-    }
 
     func run(in state: ShellState) async throws -> Output {
         var output = Output()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `session` and its subcommands: where the session stands, and named sessions saved, loaded and removed.
-struct SessionCommand: Command, Equatable {
+struct SessionCommand: ActionCommand, Equatable {
     static let spec = CommandSpec(
         name: "session", usage: "session | session save NAME | session load NAME | session list | session rm NAME | session reset",
         summary: "the session: last visit, source, query, page, selections, view; named sessions", example: "session save weekend",
@@ -19,15 +19,8 @@ struct SessionCommand: Command, Equatable {
 
     var action: Action
 
-    init(_ action: Action) {
-        self.action = action
-    }
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard let sub = args.subcommand else {
-            action = .show
-            return
-        }
+    static func action(_ args: CommandSpec.Arguments) throws(UsageError) -> Action {
+        guard let sub = args.subcommand else { return .show }
         let rest = args.rest
         func name() throws(UsageError) -> String {
             guard rest.count == 1 else { throw UsageError("usage: session \(sub) NAME") }
@@ -35,11 +28,11 @@ struct SessionCommand: Command, Equatable {
             return rest[0]
         }
         switch sub {
-        case "save": action = .save(try name())
-        case "load": action = .load(try name())
-        case "rm": action = .remove(try name())
-        case "list": action = .list
-        case "reset": action = .reset
+        case "save": return .save(try name())
+        case "load": return .load(try name())
+        case "rm": return .remove(try name())
+        case "list": return .list
+        case "reset": return .reset
         default: throw args.usage()
         }
     }

@@ -1,22 +1,11 @@
 import FoundationEssentials
 
 /// `show N`: row N in full, with what its source adds; what the list knows when that fails.
-struct ShowCommand: Command, Equatable {
+struct ShowCommand: RowCommand, Equatable {
     static let spec = CommandSpec(
         name: "show", usage: "show N", summary: "the detail view of row N", example: "show 3", topic: .results, arguments: [.rows])
 
     var row: Int
-
-    init(row: Int) {
-        self.row = row
-    }
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        row = try CommandSpec.Arguments.row(try args.one())
-    }
-
-    var needsResults: Bool { true }
-    var highestRow: Int? { row }
 
     func run(in state: ShellState) async throws -> Output {
         let item = try state.item(atRow: row)

@@ -1,16 +1,10 @@
 import FoundationEssentials
 
 /// `sources`: every source, whether it is usable, how many picks it takes and where it answers from.
-struct SourcesCommand: Command, Equatable {
+struct SourcesCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(
         name: "sources", usage: "sources", summary: "list the sources and whether each is usable", example: "sources",
         topic: .searching)
-
-    init() {}
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        try args.none()
-    }
 
     func run(in state: ShellState) async throws -> Output {
         var output = Output()

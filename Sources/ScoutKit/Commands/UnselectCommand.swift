@@ -1,24 +1,12 @@
 import FoundationEssentials
 
 /// `unselect RANGES|all`: drops rows from the selection.
-struct UnselectCommand: Command, Equatable {
+struct UnselectCommand: RangesCommand, Equatable {
     static let spec = CommandSpec(
         name: "unselect", usage: "unselect RANGES|all", summary: "drop rows from the selection", example: "unselect 2",
         topic: .choosing, arguments: [.all([.words(["all"]), .rows])])
 
     var rows: RangeSpec
-
-    init(rows: RangeSpec) {
-        self.rows = rows
-    }
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard !args.isEmpty else { throw args.usage() }
-        rows = try RangeSpec.parse(args.joined)
-    }
-
-    var needsResults: Bool { true }
-    var highestRow: Int? { rows.highestRow }
 
     func run(in state: ShellState) async throws -> Output {
         if rows == .all || rows == .none {
