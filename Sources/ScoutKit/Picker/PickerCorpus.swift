@@ -158,9 +158,16 @@ public final class PickerCorpus: Sendable {
               let lengths = reader.read(count, of: Int.self), let hashes = reader.read(count, of: UInt64.self),
               let lineStarts = reader.read(count + 1, of: Int.self), let foldedStarts = reader.read(count + 1, of: Int.self),
               let folded = reader.read(scalars, of: UInt32.self), let lines = reader.read(bytes, of: UInt8.self), reader.isAtEnd,
-              Self.ascending(lineStarts, to: bytes), Self.ascending(foldedStarts, to: scalars) else { return nil }
+              Self.ascending(lineStarts, to: bytes), Self.ascending(foldedStarts, to: scalars),
+              Self.plausible(recencies), Self.plausible(frequencies) else { return nil }
         return PickerCorpus(lines: lines, lineStarts: lineStarts, values: nil, folded: folded, foldedStarts: foldedStarts,
                             lengths: lengths, recencies: recencies, frequencies: frequencies, hashes: hashes)
+    }
+
+    /// Search numbers and counts of runs no history could hold (a damaged file's) are refused: `merging`
+    /// counts on from the newest, which must not overflow.
+    private static func plausible(_ numbers: [Int]) -> Bool {
+        numbers.allSatisfy { $0 >= 0 && $0 < 1 << 40 }
     }
 
     /// Offsets that run from 0 to `end` without going back: a damaged file's cannot index out of bounds.

@@ -119,6 +119,12 @@ import Testing
         var lying = bytes
         lying.replaceSubrange(40..<48, with: Data([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0]))
         #expect(HistoryLines.read(lying) == nil)
+        // A recency no history could hold (found by scripts/fuzz: merging typed lines counted on from it and overflowed).
+        var newest = bytes
+        newest.replaceSubrange(64..<72, with: Data([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]))
+        #expect(HistoryLines.read(newest) == nil)
+        newest.replaceSubrange(64..<72, with: Data([9, 0, 0, 0, 0, 0, 0, 0]))
+        #expect(HistoryLines.read(newest)?.corpus.merging(typed: ["fav"]).count == 2)
     }
 
     @Test func theHistoryIndexReadsBackRefusesEveryCutAndNamesNoLinePastTheHistory() throws {
