@@ -5,7 +5,8 @@ import Glibc
 /// `history-lines.index`): little-endian integers, one at a time or in runs, each read checked against the
 /// end of the bytes. A read that would pass the end returns nil and moves nothing, so a file cut short or
 /// a count written over with garbage is found as such and never read out of bounds. This is the one place
-/// the index formats touch raw memory.
+/// the index formats' numbers are read from raw memory or written to it (the history's own lines and the
+/// folded text that `memmem` searches are bytes, not numbers, and are read where they are searched).
 ///
 /// A reader borrows the bytes it reads: use it inside `Data.withByteReader` (or `withUnsafeBytes`) only.
 struct ByteReader {
