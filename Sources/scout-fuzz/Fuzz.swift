@@ -70,7 +70,7 @@ let targets: [String: @Sendable (Data) -> Void] = [
     },
     "lines": { data in
         // The picker's kept history lines: a file that reads as one shows every line and matches without a fault.
-        guard let kept = data.withUnsafeBytes({ HistoryLines.read($0) }) else { return }
+        guard let kept = HistoryLines.read(data) else { return }
         for index in 0..<kept.corpus.count { _ = kept.corpus.text(index) }
         let matcher = PickerMatcher(kept.corpus)
         for query in ["kubrick", "K", "^s !x", "'heat$ | a"] { _ = matcher.rank(PickerQuery(query), limit: 10) }
@@ -79,6 +79,42 @@ let targets: [String: @Sendable (Data) -> Void] = [
     "denylist": { data in
         _ = DenyListStore.terms(in: data)
         _ = DenyIndex(data: data)?.offsets(of: FNV.hash("star wars"))
+    },
+    "indexes": { data in
+        // Every binary index's reader over the same bytes (seeds in Fuzz/corpus/indexes, one a format): each
+        // reads a file of its format or refuses it, and never reads past the bytes it was given.
+        let stamp = FileStamp(inode: 1, size: 2, modified: timespec(tv_sec: 3, tv_nsec: 4))
+        if let set = StampedHashSet(data: data, for: stamp) { _ = set.contains(FNV.hash("movies:1")) }
+        if let deny = DenyIndex(data: data) { _ = deny.offsets(of: FNV.hash("spoilers")) }
+        if let kept = HistoryLines.read(data) {
+            precondition(HistoryLines.read(kept.corpus.encoded(header: kept.header)) != nil, "the picker's lines did not read back")
+        }
+        // The history's three files as one: the header's counts must fit each, and (as `HistoryIndex.current`
+        // checks against the history it maps) it covers no more than the history holds.
+        if let index = HistoryIndex(entries: data, text: data, dones: data), index.covered <= data.count {
+            let log = HistoryLog(data, index: index)
+            for line in index.lines() { precondition(line.upperBound <= index.covered, "an entry names a line past the history") }
+            _ = log.entries(Array(0...(min(log.count, 64) + 1)))
+            _ = log.matching("kubrick")
+            _ = log.searchLines()
+        }
+        // The reader itself, driven by the bytes: each read inside them or nil, the offset never past the end.
+        data.withByteReader { reader in
+            var steps = 0
+            while let op = reader.read(UInt8.self), steps < 1_000 {
+                steps += 1
+                let n = Int(Int8(bitPattern: reader.read(UInt8.self) ?? 0))
+                switch op % 6 {
+                case 0: _ = reader.word()
+                case 1: _ = reader.read(UInt32.self)
+                case 2: _ = reader.skip(n)
+                case 3: _ = reader.read(n, of: UInt16.self)
+                case 4: _ = reader.word(at: reader.offset + n)
+                default: _ = reader.words(n)
+                }
+                precondition(reader.offset >= 0 && reader.offset <= reader.count, "the reader left its bytes")
+            }
+        }
     },
     "safetext": { data in
         let text = String(decoding: data, as: UTF8.self)

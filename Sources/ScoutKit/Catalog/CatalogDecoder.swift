@@ -29,19 +29,19 @@ public enum CatalogDecoder {
         }
     }
 
+    /// The fields a record has, in the order given; one it lacks is left out.
+    static func fields(_ named: KeyValuePairs<String, String?>) -> [Item.Field] {
+        named.compactMap { name, value in value.map { Item.Field(name, $0) } }
+    }
+
     struct Movie: Decodable {
         var id: FlexibleString
         var title: String
-        var genre: FlexibleString?
-        var director: FlexibleString?
-        var year: FlexibleString?
+        var genre, director, year: FlexibleString?
 
         var item: Item {
-            var fields: [Item.Field] = []
-            if let year { fields.append(.init("year", year.value)) }
-            if let genre { fields.append(.init("genre", genre.value)) }
-            if let director { fields.append(.init("director", director.value)) }
-            return Item(id: "movies:\(id.value)", title: title, fields: fields)
+            Item(id: "movies:\(id.value)", title: title,
+                 fields: CatalogDecoder.fields(["year": year?.value, "genre": genre?.value, "director": director?.value]))
         }
     }
 
@@ -57,18 +57,13 @@ public enum CatalogDecoder {
     struct Restaurant: Decodable {
         var id: FlexibleString
         var name: String
-        var city: FlexibleString?
+        var city, rating: FlexibleString?
         var price_level: Int?
-        var rating: FlexibleString?
 
         func item(cuisine: String) -> Item {
-            var fields: [Item.Field] = [.init("cuisine", cuisine)]
-            if let city { fields.append(.init("city", city.value)) }
-            if let price_level, (1...4).contains(price_level) {
-                fields.append(.init("price", String(repeating: "$", count: price_level)))
-            }
-            if let rating { fields.append(.init("rating", rating.value)) }
-            return Item(id: "restaurants:\(id.value)", title: name, fields: fields)
+            let price = price_level.flatMap { (1...4).contains($0) ? String(repeating: "$", count: $0) : nil }
+            return Item(id: "restaurants:\(id.value)", title: name,
+                        fields: CatalogDecoder.fields(["cuisine": cuisine, "city": city?.value, "price": price, "rating": rating?.value]))
         }
     }
 }

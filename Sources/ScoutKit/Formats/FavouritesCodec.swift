@@ -10,11 +10,7 @@ import FoundationEssentials
 /// target hold both promises.
 enum FavouritesCodec {
     static func decode(_ data: Data) -> FavouritesFile? {
-        data.withUnsafeBytes { raw in
-            var reader = JSONBytes(raw)
-            guard let file = reader.favouritesFile(), reader.atEnd else { return nil }
-            return file
-        }
+        JSONBytes.whole(data) { $0.favouritesFile() }
     }
 
     /// The file `data` with `favourites` added at the end, when `data` ends as scout writes the file
@@ -127,24 +123,13 @@ extension JSONWriter {
         key("addedAt", level: level + 1)
         date(favourite.addedAt)
         comma()
-        key("fields", level: level + 1)
-        fields(favourite.fields, level: level + 1)
-        comma()
-        key("id", level: level + 1)
-        string(favourite.id)
-        comma()
-        key("source", level: level + 1)
-        string(favourite.source)
-        comma()
-        key("tags", level: level + 1)
-        array(favourite.tags, level: level + 1) { out, tag, _ in out.string(tag) }
-        comma()
-        key("title", level: level + 1)
-        string(favourite.title)
-        if let url = favourite.url {
-            comma()
-            key("url", level: level + 1)
-            string(url)
+        itemMembers(fields: favourite.fields, id: favourite.id, title: favourite.title, url: favourite.url, level: level) { out in
+            out.comma()
+            out.key("source", level: level + 1)
+            out.string(favourite.source)
+            out.comma()
+            out.key("tags", level: level + 1)
+            out.array(favourite.tags, level: level + 1) { out, tag, _ in out.string(tag) }
         }
         close("}", level: level)
     }

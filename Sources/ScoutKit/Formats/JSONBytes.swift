@@ -11,6 +11,16 @@ struct JSONBytes {
         self.bytes = bytes
     }
 
+    /// What `read` reads from the whole of `data`: nil when it does not read, or leaves more than white
+    /// space after it.
+    static func whole<Value>(_ data: Data, _ read: (inout JSONBytes) -> Value?) -> Value? {
+        data.withUnsafeBytes { raw in
+            var reader = JSONBytes(raw)
+            guard let value = read(&reader), reader.atEnd else { return nil }
+            return value
+        }
+    }
+
     var atEnd: Bool {
         mutating get {
             space()
@@ -224,6 +234,19 @@ struct JSONBytes {
         }
         guard case .end = step, let one, let two else { return nil }
         return (one, two)
+    }
+
+    /// `{"name": "value", …}`, each name once: a search's options in the session, its filters in the history.
+    mutating func stringObject() -> [String: String]? {
+        guard take(0x7B) else { return nil }
+        var found: [String: String] = [:]
+        var step = member(first: true)
+        while case .key(let name) = step {
+            guard let value = string(), found.updateValue(value, forKey: String(decoding: name, as: UTF8.self)) == nil else { return nil }
+            step = member(first: false)
+        }
+        guard case .end = step else { return nil }
+        return found
     }
 
     static func same(_ key: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {

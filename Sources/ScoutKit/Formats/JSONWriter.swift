@@ -29,19 +29,35 @@ struct JSONWriter {
         bytes.append(contentsOf: "\" : ".utf8)
     }
 
+    /// `[ element, … ]`, each written by `write` at the level below (`[⏎⏎]` when empty, as `JSONEncoder` writes it).
     mutating func array<Element>(_ elements: [Element], level: Int, _ write: (inout JSONWriter, Element, Int) -> Void) {
-        open("[")
+        lines(elements, "[", "]", level: level) { out, element in write(&out, element, level + 1) }
+    }
+
+    /// `{ "key" : value, … }` with the keys in the order given (`{⏎⏎}` when empty, as `JSONEncoder` writes it).
+    mutating func object<Value>(_ members: [(key: String, value: Value)], level: Int, _ write: (inout JSONWriter, Value, Int) -> Void) {
+        lines(members, "{", "}", level: level) { out, member in
+            out.string(member.key)
+            out.bytes.append(contentsOf: " : ".utf8)
+            write(&out, member.value, level + 1)
+        }
+    }
+
+    /// `open`, each element on a line of its own at the level below, `close`: an array's or an object's body.
+    private mutating func lines<Element>(_ elements: [Element], _ open: Unicode.Scalar, _ close: Unicode.Scalar, level: Int,
+                                         _ write: (inout JSONWriter, Element) -> Void) {
+        self.open(open)
         if elements.isEmpty {
             newline(0)
-            close("]", level: level)
+            self.close(close, level: level)
             return
         }
         for (index, element) in elements.enumerated() {
             if index > 0 { comma() }
             newline(level + 1)
-            write(&self, element, level + 1)
+            write(&self, element)
         }
-        close("]", level: level)
+        self.close(close, level: level)
     }
 
     mutating func string(_ text: String) {

@@ -10,11 +10,7 @@ import FoundationEssentials
 /// (`SessionCodecTests` hold both promises over random sessions).
 enum SessionCodec {
     static func decode(_ data: Data) -> SessionModel? {
-        data.withUnsafeBytes { raw in
-            var reader = JSONBytes(raw)
-            guard let session = reader.session(), reader.atEnd else { return nil }
-            return session
-        }
+        JSONBytes.whole(data) { $0.session() }
     }
 
     static func encode(_ session: SessionModel) -> Data {
@@ -76,24 +72,6 @@ enum SessionCodec {
 }
 
 extension JSONWriter {
-    /// `{ "key" : value, … }` with the keys in the order given (`{⏎⏎}` when empty, as `JSONEncoder` writes it).
-    mutating func object<Value>(_ members: [(key: String, value: Value)], level: Int, _ write: (inout JSONWriter, Value, Int) -> Void) {
-        open("{")
-        if members.isEmpty {
-            newline(0)
-            close("}", level: level)
-            return
-        }
-        for (index, member) in members.enumerated() {
-            if index > 0 { comma() }
-            newline(level + 1)
-            string(member.key)
-            bytes.append(contentsOf: " : ".utf8)
-            write(&self, member.value, level + 1)
-        }
-        close("}", level: level)
-    }
-
     /// An item's fields, `[{"name" : …, "value" : …}, …]`, as a favourite and a selection keep them.
     mutating func fields(_ fields: [Item.Field], level: Int) {
         array(fields, level: level) { out, field, level in
@@ -110,20 +88,28 @@ extension JSONWriter {
     /// One item (a selection's snapshot), its keys sorted, at `level`.
     mutating func item(_ item: Item, level: Int) {
         open("{")
+        itemMembers(fields: item.fields, id: item.id, title: item.title, url: item.url, level: level)
+        close("}", level: level)
+    }
+
+    /// The members an item and a favourite share, keys sorted from `fields` to `url`; `between` writes
+    /// those that sort between `id` and `title` (a favourite's source and tags).
+    mutating func itemMembers(fields: [Item.Field], id: String, title: String, url: String?, level: Int,
+                              between: (inout JSONWriter) -> Void = { _ in }) {
         key("fields", level: level + 1)
-        fields(item.fields, level: level + 1)
+        self.fields(fields, level: level + 1)
         comma()
         key("id", level: level + 1)
-        string(item.id)
+        string(id)
+        between(&self)
         comma()
         key("title", level: level + 1)
-        string(item.title)
-        if let url = item.url {
+        string(title)
+        if let url {
             comma()
             key("url", level: level + 1)
             string(url)
         }
-        close("}", level: level)
     }
 }
 
@@ -193,15 +179,7 @@ extension JSONBytes {
             } else if Self.same(key, "terms"), terms == nil {
                 terms = string(); if terms == nil { return nil }
             } else if Self.same(key, "options"), options == nil {
-                guard take(0x7B) else { return nil }
-                var found: [String: String] = [:]
-                var inner = member(first: true)
-                while case .key(let name) = inner {
-                    guard let value = string(), found.updateValue(value, forKey: String(decoding: name, as: UTF8.self)) == nil else { return nil }
-                    inner = member(first: false)
-                }
-                guard case .end = inner else { return nil }
-                options = found
+                options = stringObject(); if options == nil { return nil }
             } else {
                 return nil
             }

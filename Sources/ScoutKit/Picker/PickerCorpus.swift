@@ -139,38 +139,35 @@ public final class PickerCorpus: Sendable {
 
     // MARK: Kept in a file
 
-    /// The corpus as bytes (lines that are their own values only): the counts, then each field whole, in
-    /// this machine's byte order (the file is derived, and its header names the machine's magic).
+    /// The corpus as bytes (lines that are their own values only): the counts, then each field whole, each
+    /// number little-endian, 64 bits wide but the folded scalars' 32.
     func encoded(header: [UInt64]) -> Data {
-        var data = Data()
-        func put<T>(_ array: [T]) { array.withUnsafeBytes { data.append(contentsOf: $0) } }
-        put(header + [UInt64(count), UInt64(folded.count), UInt64(lines.count)])
-        put(recencies); put(frequencies); put(lengths); put(hashes); put(lineStarts); put(foldedStarts)
-        put(folded); put(lines)
-        return data
+        var out = ByteWriter(capacity: (header.count + 3 + count * 6 + 2) * 8 + folded.count * 4 + lines.count)
+        out.write(header + [UInt64(count), UInt64(folded.count), UInt64(lines.count)])
+        out.write(recencies); out.write(frequencies); out.write(lengths); out.write(hashes); out.write(lineStarts); out.write(foldedStarts)
+        out.write(folded); out.write(lines)
+        return out.data
     }
 
-    /// A corpus from `encoded`'s bytes after a header of `headerWords` words, or nil when they are not one.
-    static func decoded(_ raw: UnsafeRawBufferPointer, headerWords: Int) -> PickerCorpus? {
-        var at = 0
-        func take<T>(_ n: Int, _: T.Type) -> [T]? where T: FixedWidthInteger {
-            let bytes = n * MemoryLayout<T>.stride
-            guard n >= 0, bytes <= raw.count - at else { return nil }
-            let array = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[at..<(at + bytes)]))
-                initialized = n
-            }
-            at += bytes
-            return array
-        }
-        guard let words = take(headerWords + 3, UInt64.self), words[headerWords...].allSatisfy({ $0 < 1 << 40 }) else { return nil }
-        let (count, scalars, bytes) = (Int(words[headerWords]), Int(words[headerWords + 1]), Int(words[headerWords + 2]))
-        guard let recencies = take(count, Int.self), let frequencies = take(count, Int.self), let lengths = take(count, Int.self),
-              let hashes = take(count, UInt64.self), let lineStarts = take(count + 1, Int.self), let foldedStarts = take(count + 1, Int.self),
-              let folded = take(scalars, UInt32.self), let lines = take(bytes, UInt8.self), at == raw.count,
-              Self.ascending(lineStarts, to: bytes), Self.ascending(foldedStarts, to: scalars) else { return nil }
+    /// A corpus from `encoded`'s bytes from where `reader` is (past the header) to the end, or nil when
+    /// they are not one.
+    static func decoded(_ reader: inout ByteReader) -> PickerCorpus? {
+        guard let counts = reader.words(3), counts.allSatisfy({ $0 < 1 << 40 }) else { return nil }
+        let (count, scalars, bytes) = (Int(counts[0]), Int(counts[1]), Int(counts[2]))
+        guard let recencies = reader.read(count, of: Int.self), let frequencies = reader.read(count, of: Int.self),
+              let lengths = reader.read(count, of: Int.self), let hashes = reader.read(count, of: UInt64.self),
+              let lineStarts = reader.read(count + 1, of: Int.self), let foldedStarts = reader.read(count + 1, of: Int.self),
+              let folded = reader.read(scalars, of: UInt32.self), let lines = reader.read(bytes, of: UInt8.self), reader.isAtEnd,
+              Self.ascending(lineStarts, to: bytes), Self.ascending(foldedStarts, to: scalars),
+              Self.plausible(recencies), Self.plausible(frequencies) else { return nil }
         return PickerCorpus(lines: lines, lineStarts: lineStarts, values: nil, folded: folded, foldedStarts: foldedStarts,
                             lengths: lengths, recencies: recencies, frequencies: frequencies, hashes: hashes)
+    }
+
+    /// Search numbers and counts of runs no history could hold (a damaged file's) are refused: `merging`
+    /// counts on from the newest, which must not overflow.
+    private static func plausible(_ numbers: [Int]) -> Bool {
+        numbers.allSatisfy { $0 >= 0 && $0 < 1 << 40 }
     }
 
     /// Offsets that run from 0 to `end` without going back: a damaged file's cannot index out of bounds.

@@ -198,7 +198,7 @@ public final class PickerMatcher {
         case .exact:
             var best: (score: Int, begin: Int)?
             var from = 0
-            while let at = find(pattern, in: text, from: from) {
+            while let at = text.firstIndex(of: pattern, in: from..<text.count) {
                 let score = windowScore(pattern, text, at, at + pattern.count)
                 if score > best?.score ?? Int.min { best = (score, at) }
                 from = at + 1
@@ -219,21 +219,6 @@ public final class PickerMatcher {
             guard text.count == pattern.count, pattern.indices.allSatisfy({ text[$0] == pattern[$0] }) else { return nil }
             return (windowScore(pattern, text, 0, text.count), 0)
         }
-    }
-
-    private static func find(_ pattern: [UInt32], in text: UnsafeBufferPointer<UInt32>, from: Int) -> Int? {
-        guard text.count >= pattern.count, from <= text.count - pattern.count else { return nil }
-        let first = pattern[0]
-        var index = from
-        while index <= text.count - pattern.count {
-            if text[index] == first {
-                var offset = 1
-                while offset < pattern.count, text[index + offset] == pattern[offset] { offset += 1 }
-                if offset == pattern.count { return index }
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// fzf's calculateScore over `text[start..<end]`, which holds the pattern's letters in order.

@@ -21,14 +21,8 @@ public struct CachingFetcher: Sendable {
 
     public init(folder: URL, store: FileStore, ttl: TimeInterval, offline: Bool, now: @escaping @Sendable () -> Date,
                 fetcher: HTTPFetcher = HTTPFetcher(), pacer: Pacer, warn: @escaping @Sendable (String) -> Void) {
-        self.warn = warn
-        self.folder = folder
-        self.store = store
-        self.ttl = ttl
-        self.offline = offline
-        self.now = now
-        self.fetcher = fetcher
-        self.pacer = pacer
+        (self.folder, self.store, self.ttl, self.offline) = (folder, store, ttl, offline)
+        (self.now, self.fetcher, self.pacer, self.warn) = (now, fetcher, pacer, warn)
     }
 
     /// The cache folder's size cap: 64 MB.

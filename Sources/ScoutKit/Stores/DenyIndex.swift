@@ -29,19 +29,16 @@ final class DenyIndex {
         let fd = open(file.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         var info = stat()
-        var header = [UInt64](repeating: 0, count: Self.headerWords)
-        let headerBytes = Self.headerWords * 8
-        guard fstat(fd, &info) == 0, header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, headerBytes, 0) }) == headerBytes else {
+        guard fstat(fd, &info) == 0, let header = ByteReader.words(Self.headerWords, of: fd, at: 0) else {
             close(fd)
             return nil
         }
-        self.init(storage: .file(fd), header: header.map(UInt64.init(littleEndian:)), size: Int(info.st_size), for: stamp)
+        self.init(storage: .file(fd), header: header, size: Int(info.st_size), for: stamp)
     }
 
     /// The index encoded in `data`, when it is whole and (given a stamp) built from that version of the list.
     convenience init?(data: Data, for stamp: FileStamp? = nil) {
-        guard data.count >= Self.headerWords * 8 else { return nil }
-        let header = (0..<Self.headerWords).map { Self.word(data, $0) }
+        guard let header = data.withByteReader({ $0.words(Self.headerWords) }) else { return nil }
         self.init(storage: .memory(data), header: header, size: data.count, for: stamp)
     }
 
@@ -50,11 +47,7 @@ final class DenyIndex {
         longest = Int(clamping: header[5])
         count = Int(clamping: header[6])
         guard header[0] == Self.magic, header[6] <= UInt64(size / 16), size == (Self.headerWords + count * 2) * 8 else { return nil }
-        if let stamp {
-            guard header[1] == stamp.inode, header[2] == UInt64(bitPattern: stamp.size),
-                  header[3] == UInt64(bitPattern: Int64(stamp.modified.tv_sec)),
-                  header[4] == UInt64(bitPattern: Int64(stamp.modified.tv_nsec)) else { return nil }
-        }
+        if let stamp, Array(header[1...4]) != stamp.words { return nil }
     }
 
     deinit {
@@ -79,11 +72,13 @@ final class DenyIndex {
             start = end + 1
         }
         entries.sort { $0.hash < $1.hash }
-        var words: [UInt64] = [magic, stamp.inode, UInt64(bitPattern: stamp.size), UInt64(bitPattern: Int64(stamp.modified.tv_sec)),
-                               UInt64(bitPattern: Int64(stamp.modified.tv_nsec)), UInt64(longest), UInt64(entries.count)]
-        words.reserveCapacity(words.count + entries.count * 2)
-        for entry in entries { words += [entry.hash, entry.offset] }
-        return words.withUnsafeBufferPointer { Data(buffer: $0) }
+        var out = ByteWriter(capacity: (headerWords + entries.count * 2) * 8)
+        out.write([magic] + stamp.words + [UInt64(longest), UInt64(entries.count)])
+        for entry in entries {
+            out.write(entry.hash)
+            out.write(entry.offset)
+        }
+        return out.data
     }
 
     /// The line offsets of the terms whose folded form hashes to `hash`.
@@ -103,18 +98,13 @@ final class DenyIndex {
 
     private func entryHash(_ entry: Int) -> UInt64 { word(Self.headerWords + entry * 2) }
 
+    /// Word `index` of the index, 0 past its end (the header's count keeps the searches inside it).
     private func word(_ index: Int) -> UInt64 {
         switch storage {
         case .memory(let data):
-            return Self.word(data, index)
+            return data.withByteReader { $0.word(at: index * 8) } ?? 0
         case .file(let fd):
-            var value: UInt64 = 0
-            return pread(fd, &value, 8, off_t(index * 8)) == 8 ? UInt64(littleEndian: value) : 0
+            return ByteReader.word(of: fd, at: index * 8) ?? 0
         }
     }
-
-    private static func word(_ data: Data, _ index: Int) -> UInt64 {
-        data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }
-    }
 }
-

@@ -26,11 +26,7 @@ public struct FileStore: Sendable {
 
     /// Reads a whole file; nil when it does not exist.
     public func read(_ url: URL) throws(StoreError) -> Data? {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw .unreadable(path: url.path, reason: Self.errnoText())
-        }
+        guard let fd = try openForReading(url) else { return nil }
         defer { close(fd) }
         // Read into a buffer of the file's size (and more if it grows meanwhile), straight from the kernel.
         var info = stat()
@@ -54,11 +50,7 @@ public struct FileStore: Sendable {
     /// when it does not exist. Pages are read as they are touched, or all at once with `whole` for a file
     /// that is about to be scanned from end to end.
     public func map(_ url: URL, whole: Bool = false) throws(StoreError) -> Data? {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw .unreadable(path: url.path, reason: Self.errnoText())
-        }
+        guard let fd = try openForReading(url) else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable(path: url.path, reason: Self.errnoText()) }
@@ -68,6 +60,16 @@ public struct FileStore: Sendable {
             return try read(url)  // empty, or not mappable (a pipe, an odd file system)
         }
         return Data(bytesNoCopy: address, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
+    }
+
+    /// `url` opened to read, nil when it does not exist.
+    private func openForReading(_ url: URL) throws(StoreError) -> Int32? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw .unreadable(path: url.path, reason: Self.errnoText())
+        }
+        return fd
     }
 
     /// Replaces `url` whole: a new 0600 file in the same directory, written, fsynced, renamed over the old

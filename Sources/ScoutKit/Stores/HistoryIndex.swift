@@ -29,13 +29,24 @@ final class HistoryIndex {
     let dones: Data
     let searchCount: Int
     let doneCount: Int
+    /// The bytes of the history the index covers: no line it names lies past them.
+    let covered: Int
     /// Lines that are not records, found while extending the index (the store repairs the file).
     let damaged: Int
 
-    private init(entries: Data, text: Data, dones: Data, searchCount: Int, doneCount: Int, damaged: Int) {
-        (self.entries, self.text, self.dones) = (entries, text, dones)
-        (self.searchCount, self.doneCount, self.damaged) = (searchCount, doneCount, damaged)
+    /// The index in the three files' bytes, when they hold at least what the header counts.
+    init?(entries: Data, text: Data, dones: Data, damaged: Int = 0) {
+        guard let header = entries.withByteReader({ $0.words(Self.headerWords) }), header[0] == Self.magic,
+              !header[2...5].contains(where: { $0 > Self.largest }) else { return nil }
+        let (covered, searches, doneCount, textBytes) = (Int(header[2]), Int(header[3]), Int(header[4]), Int(header[5]))
+        guard entries.count >= Self.headerWords * 8 + searches * Self.entryBytes, text.count >= textBytes,
+              dones.count >= doneCount * Self.doneBytes else { return nil }
+        (self.entries, self.text, self.dones) = (entries, text.prefix(textBytes), dones)
+        (self.searchCount, self.doneCount, self.covered, self.damaged) = (searches, doneCount, covered, damaged)
     }
+
+    /// Counts past any real file's (a damaged header) are no counts: nothing below may overflow.
+    static let largest: UInt64 = 1 << 40
 
     struct Files {
         let index: URL, text: URL, done: URL
@@ -72,12 +83,7 @@ final class HistoryIndex {
         let headerSize = headerWords * 8
         var header = [UInt64](repeating: 0, count: headerWords)
         let fd = open(files.index.path, O_RDWR | O_CLOEXEC)
-        if fd >= 0 {
-            let read = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, headerSize, 0) }
-            header = read == headerSize ? header.map(UInt64.init(littleEndian:)) : [UInt64](repeating: 0, count: headerWords)
-        // Counts past any real file's (a damaged header) are no counts: nothing below may overflow.
-        if header[2...5].contains(where: { $0 > 1 << 40 }) { header = [UInt64](repeating: 0, count: headerWords) }
-        }
+        if fd >= 0, let read = ByteReader.words(headerWords, of: fd, at: 0), !read[2...5].contains(where: { $0 > largest }) { header = read }
         defer { if fd >= 0 { close(fd) } }
         var covered = Int(clamping: header[2]), searches = Int(clamping: header[3]), dones = Int(clamping: header[4])
         var textBytes = Int(clamping: header[5])
@@ -92,7 +98,7 @@ final class HistoryIndex {
         var damaged = 0
         if !valid || covered < history.count || header[7] != modified {
             // Index what was appended since (or everything), up to the last whole line.
-            var newEntries = Data(), newText = Data(), newDones = Data()
+            var newEntries = ByteWriter(), newText = Data(), newDones = ByteWriter()
             var end = covered
             history.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
@@ -108,9 +114,9 @@ final class HistoryIndex {
                     case .search(let folded, let idHash):
                         newText.append(contentsOf: folded)
                         newText.append(0x0A)
-                        appendWords(&newEntries, [UInt64(line.lowerBound), UInt64(line.count) | UInt64(textBytes + newText.count) << 32, idHash])
+                        newEntries.write([UInt64(line.lowerBound), UInt64(line.count) | UInt64(textBytes + newText.count) << 32, idHash])
                     case .done(let searchHash):
-                        appendWords(&newDones, [searchHash, UInt64(line.lowerBound)])
+                        newDones.write([searchHash, UInt64(line.lowerBound)])
                     case .damaged:
                         damaged += 1
                     }
@@ -120,25 +126,25 @@ final class HistoryIndex {
             (searches, dones, textBytes, covered) = (searches + added.0, dones + added.1, textBytes + newText.count, end)
             let newCovered = covered
             let print = history.withUnsafeBytes { raw -> UInt64 in fingerprint(raw.bindMemory(to: UInt8.self), covered: newCovered) }
-            var words = Data()
-            appendWords(&words, [magic, inode, UInt64(covered), UInt64(searches), UInt64(dones), UInt64(textBytes), print, modified])
+            var words = ByteWriter()
+            words.write([magic, inode, UInt64(covered), UInt64(searches), UInt64(dones), UInt64(textBytes), print, modified])
             if valid {
                 // Extended in place past what readers were told of; the header, written last, tells of it.
                 guard append(newText, to: files.text, at: textBytes - newText.count),
-                      append(newDones, to: files.done, at: (dones - added.1) * doneBytes),
-                      pwriteAll(fd, newEntries, at: headerSize + (searches - added.0) * entryBytes),
-                      pwriteAll(fd, words, at: 0) else { return nil }
+                      append(newDones.data, to: files.done, at: (dones - added.1) * doneBytes),
+                      pwriteAll(fd, newEntries.data, at: headerSize + (searches - added.0) * entryBytes),
+                      pwriteAll(fd, words.data, at: 0) else { return nil }
             } else {
                 // Built anew as new files (a scout reading the old ones keeps them whole), the index last.
                 try store.write(newText, to: files.text, durably: false)
-                try store.write(newDones, to: files.done, durably: false)
-                try store.write(words + newEntries, to: files.index, durably: false)
+                try store.write(newDones.data, to: files.done, durably: false)
+                try store.write(words.data + newEntries.data, to: files.index, durably: false)
             }
         }
+        // The header as the index file holds it now (written above, or found whole): this lock keeps it so.
         guard let entries = try store.map(files.index), let text = try store.map(files.text) ?? (textBytes == 0 ? Data() : nil),
-              let done = try store.map(files.done) ?? (dones == 0 ? Data() : nil),
-              entries.count >= headerSize + searches * entryBytes, text.count >= textBytes, done.count >= dones * doneBytes else { return nil }
-        return HistoryIndex(entries: entries, text: text.prefix(textBytes), dones: done, searchCount: searches, doneCount: dones, damaged: damaged)
+              let done = try store.map(files.done) ?? (dones == 0 ? Data() : nil) else { return nil }
+        return HistoryIndex(entries: entries, text: text, dones: done, damaged: damaged)
     }
 
     private enum Indexed {
@@ -185,10 +191,6 @@ final class HistoryIndex {
 
     @inline(__always) private static func printable(_ byte: UInt8) -> UInt8 { byte < 0x20 ? 0x20 : byte }
 
-    private static func appendWords(_ data: inout Data, _ words: [UInt64]) {
-        for word in words { withUnsafeBytes(of: word.littleEndian) { data.append(contentsOf: $0) } }
-    }
-
     /// Writes `data` at `offset` of `url`, past what any reader was told of.
     private static func append(_ data: Data, to url: URL, at offset: Int) -> Bool {
         guard !data.isEmpty else { return true }
@@ -214,34 +216,30 @@ final class HistoryIndex {
 
     // MARK: Reading
 
-    private func word(_ data: Data, _ byteOffset: Int) -> UInt64 {
-        data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: byteOffset, as: UInt64.self)) }
+    /// Word `word` (0, 1 or 2) of search `n`'s entry, 0 past the end of the entries.
+    @inline(__always) private static func entryWord(_ reader: ByteReader, _ n: Int, _ word: Int) -> UInt64 {
+        reader.word(at: headerWords * 8 + n * entryBytes + word * 8) ?? 0
     }
 
-    private func entryOffset(_ n: Int) -> Int { Self.headerWords * 8 + n * Self.entryBytes }
+    /// The line in the history an entry names, empty when it reaches past the bytes covered (a damaged entry).
+    @inline(__always) private func line(_ reader: ByteReader, _ n: Int) -> Range<Int> {
+        let start = Self.entryWord(reader, n, 0), length = Self.entryWord(reader, n, 1) & 0xFFFF_FFFF
+        guard start <= UInt64(covered), length <= UInt64(covered) - start else { return 0..<0 }
+        return Int(start)..<Int(start + length)
+    }
 
     /// The byte range in the history of search `n` (from 0).
     func line(_ n: Int) -> Range<Int> {
-        let start = Int(word(entries, entryOffset(n)))
-        let length = Int(word(entries, entryOffset(n) + 8) & 0xFFFF_FFFF)
-        return start..<(start + length)
+        entries.withByteReader { line($0, n) }
     }
 
     /// The byte ranges in the history of every search, oldest first, read in one pass over the entries.
     func lines() -> [Range<Int>] {
-        entries.withUnsafeBytes { raw in
-            (0..<searchCount).map { n in
-                let offset = Self.headerWords * 8 + n * Self.entryBytes
-                let start = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                let length = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)) & 0xFFFF_FFFF)
-                return start..<(start + length)
-            }
-        }
+        entries.withByteReader { reader in (0..<searchCount).map { line(reader, $0) } }
     }
 
     /// Where search `n`'s folded text ends in the text file (past its newline).
-    private func textEnd(_ n: Int) -> Int { Int(word(entries, entryOffset(n) + 8) >> 32) }
-
+    private func textEnd(_ n: Int) -> Int { Int(entries.withByteReader { Self.entryWord($0, n, 1) } >> 32) }
 
     /// The numbers (from 1) of the searches whose folded source and terms contain `needle`'s bytes.
     func matching(_ needle: [UInt8]) -> [Int] {
@@ -270,12 +268,11 @@ final class HistoryIndex {
     func doneLines(for hashes: Set<UInt64>, history: Data) -> [UInt64: Range<Int>] {
         guard !hashes.isEmpty else { return [:] }
         var found: [UInt64: Range<Int>] = [:]
-        dones.withUnsafeBytes { raw in
+        dones.withByteReader { reader in
             for n in 0..<doneCount {
-                let hash = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: n * Self.doneBytes, as: UInt64.self))
-                guard hashes.contains(hash) else { continue }
-                let start = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: n * Self.doneBytes + 8, as: UInt64.self)))
-                guard start < history.count else { continue }
+                guard let hash = reader.word(at: n * Self.doneBytes), hashes.contains(hash),
+                      let offset = reader.word(at: n * Self.doneBytes + 8), offset < UInt64(history.count) else { continue }
+                let start = Int(offset)
                 let end = history[(history.startIndex + start)...].firstIndex(of: 0x0A).map { $0 - history.startIndex } ?? history.count
                 found[hash] = start..<end
             }

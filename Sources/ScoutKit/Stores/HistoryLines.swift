@@ -20,7 +20,7 @@ enum HistoryLines {
         guard let folder = history.indexFolder else { return build(try history.log().searchLines()) }
         let file = folder.appendingPathComponent(fileName)
         let cached = try? store.map(file)
-        let kept = cached.flatMap { data in data.withUnsafeBytes { raw in read(raw) } }
+        let kept = cached.flatMap { Self.read($0) }
         if let kept, let stamp = FileStamp(history.url), kept.header == header(stamp, searches: kept.header[4]) { return kept.corpus }
 
         let log = try history.log()
@@ -50,10 +50,10 @@ enum HistoryLines {
     }
 
     /// The header and corpus a kept file holds, nil when it is not one (scripts/fuzz's `lines` target).
-    static func read(_ raw: UnsafeRawBufferPointer) -> (header: [UInt64], corpus: PickerCorpus)? {
-        guard raw.count >= headerWords * 8 else { return nil }
-        let header = (0..<headerWords).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) }
-        guard header[0] == magic, let corpus = PickerCorpus.decoded(raw, headerWords: headerWords) else { return nil }
-        return (header, corpus)
+    static func read(_ data: Data) -> (header: [UInt64], corpus: PickerCorpus)? {
+        data.withByteReader { reader in
+            guard let header = reader.words(headerWords), header[0] == magic, let corpus = PickerCorpus.decoded(&reader) else { return nil }
+            return (header, corpus)
+        }
     }
 }

@@ -15,20 +15,29 @@ struct StampedHashSet {
 
     /// The set in `file`, when it was taken from the version `stamp` names.
     init?(reading file: URL, for stamp: FileStamp) {
-        guard let data = try? FileStore().read(file), data.count >= Self.headerWords * 8, data.count % 8 == 0 else { return nil }
-        let words = data.withUnsafeBytes { raw in (0..<(raw.count / 8)).map { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self)) } }
-        guard words[0] == Self.magic, words[1] == stamp.inode, words[2] == UInt64(bitPattern: stamp.size),
-              words[3] == UInt64(bitPattern: Int64(stamp.modified.tv_sec)), words[4] == UInt64(bitPattern: Int64(stamp.modified.tv_nsec)),
-              words[5] == UInt64(words.count - Self.headerWords) else { return nil }
+        guard let data = try? FileStore().read(file) else { return nil }
+        self.init(data: data, for: stamp)
+    }
+
+    /// The set encoded in `data`, when it is whole and was taken from the version `stamp` names.
+    init?(data: Data, for stamp: FileStamp) {
+        guard data.count % 8 == 0, let words = data.withByteReader({ $0.words($0.count / 8) }), words.count >= Self.headerWords,
+              Array(words[0..<5]) == Self.header(stamp), words[5] == UInt64(words.count - Self.headerWords) else { return nil }
         self.words = words
     }
 
     /// The bytes of the set of `hashes`, taken from the version `stamp` names.
     static func encode(_ hashes: some Sequence<UInt64>, stamp: FileStamp) -> Data {
         let sorted = Array(Set(hashes)).sorted()
-        let words = [magic, stamp.inode, UInt64(bitPattern: stamp.size), UInt64(bitPattern: Int64(stamp.modified.tv_sec)),
-                     UInt64(bitPattern: Int64(stamp.modified.tv_nsec)), UInt64(sorted.count)] + sorted
-        return words.map(\.littleEndian).withUnsafeBufferPointer { Data(buffer: $0) }
+        var out = ByteWriter(capacity: (headerWords + sorted.count) * 8)
+        out.write(header(stamp) + [UInt64(sorted.count)])
+        out.write(sorted)
+        return out.data
+    }
+
+    /// The magic and the stamp, as the set's first five words.
+    private static func header(_ stamp: FileStamp) -> [UInt64] {
+        [magic] + stamp.words
     }
 
     func contains(_ hash: UInt64) -> Bool {
