@@ -6,11 +6,14 @@ struct DenyCommand: ActionCommand, Equatable {
         name: "deny", usage: "deny | deny add TERM | deny rm TERM | deny import FILE",
         summary: "terms never to search (a query equal to or starting with one is refused)", example: "deny add spoilers", topic: .past,
         subcommands: [.init("add"), .init("rm", [.deniedTerms]), .init("import", [.files])],
-        details: [.init("deny", "your terms, then the searches that found nothing (automatic: source, options, date)"),
-                  .init("add TERM", "refuse every search equal to TERM or starting with it, in every source"),
-                  .init("rm TERM", "allow TERM again: your term, and any automatic entry with those terms"),
-                  .init("import FILE", "add the terms of FILE, one a line"),
-                  .init("automatic", "a remote search that finds nothing refuses only that same search again (set auto-deny off stops it)")])
+        details: .table("""
+            deny         your terms, then the searches that found nothing (automatic: source, options, date)
+            add TERM     refuse every search equal to TERM or starting with it, in every source
+            rm TERM      allow TERM again: your term, and any automatic entry with those terms
+            import FILE  add the terms of FILE, one a line
+            automatic    a remote search that finds nothing refuses only that same search again (set auto-deny off
+                         stops it)
+            """))
 
     enum Action: Equatable, Sendable {
         case list

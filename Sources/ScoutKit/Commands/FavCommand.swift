@@ -14,12 +14,15 @@ struct FavCommand: ActionCommand, Equatable {
                       .init("untag", [.favouriteIDs, .tags]), .init("show", [.favourites]), .init("search"),
                       .init("export", [.files], options: [.init("--force", help: "fav export: replace FILE when it exists")]),
                       .init("import", [.files])],
-        details: [.init("add [RANGES]", "keep rows of the list; no RANGES: the item shown (show N), else the selected rows of this list"),
-                  .init("--tag T, -t T", "fav add: tag them T, those already kept too (repeat for more)"),
-                  .init("tag, untag", "add or drop tags of the favourites numbered as fav shows them (1-3,7), or of an id"),
-                  .init("rm RANGES|ID", "drop favourites, numbered as for tag; names each one dropped"),
-                  .init("export [FILE]", "FILE.csv: CSV, else JSON; no FILE: JSON on standard output"),
-                  .init("--force", "fav export: replace FILE when it exists")])
+        details: .table("""
+            add [RANGES]   keep rows of the list; no RANGES: the item shown (show N), else the selected rows of this
+                           list
+            --tag T, -t T  fav add: tag them T, those already kept too (repeat for more)
+            tag, untag     add or drop tags of the favourites numbered as fav shows them (1-3,7), or of an id
+            rm RANGES|ID   drop favourites, numbered as for tag; names each one dropped
+            export [FILE]  FILE.csv: CSV, else JSON; no FILE: JSON on standard output
+            --force        fav export: replace FILE when it exists
+            """))
 
     enum Action: Equatable, Sendable {
         case list

@@ -9,12 +9,17 @@ struct PickCommand: Command, Equatable {
         summary: "find a past search, a favourite or a result by fuzzy search (Ctrl-R: over history)", example: "pick fav",
         topic: .past, arguments: [.words(Over.allCases.map(\.rawValue))],
         options: [.init("--filter", value: "QUERY", help: "print the ranked matches and exit, as fzf --filter does")],
-        details: [.init("history", "past searches and lines typed, newest first; Enter puts the line at the prompt to edit or run"),
-                  .init("fav", "favourites; Enter shows the one under the cursor, Tab marks several"),
-                  .init("results", "the rows of the list; Enter selects, Tab marks several"),
-                  .init("query", "words that all match, fuzzily; 'exact, ^prefix, suffix$, !not, a | b; a capital makes it match case"),
-                  .init("keys", "Up/Down, Ctrl-P/Ctrl-N, PgUp/PgDn move; Tab marks; Enter accepts; Esc, Ctrl-C or Ctrl-G leave"),
-                  .init("set picker fzf", "hand the candidates to your own fzf instead")])
+        details: .table("""
+            history         past searches and lines typed, newest first; Enter puts the line at the prompt to edit or
+                            run
+            fav             favourites; Enter shows the one under the cursor, Tab marks several
+            results         the rows of the list; Enter selects, Tab marks several
+            query           words that all match, fuzzily; 'exact, ^prefix, suffix$, !not, a | b; a capital makes it
+                            match case
+            keys            Up/Down, Ctrl-P/Ctrl-N, PgUp/PgDn move; Tab marks; Enter accepts; Esc, Ctrl-C or Ctrl-G
+                            leave
+            set picker fzf  hand the candidates to your own fzf instead
+            """))
 
     /// What the picker opens over.
     enum Over: String, CaseIterable, Sendable { case history, fav, results }

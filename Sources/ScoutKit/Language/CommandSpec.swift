@@ -73,13 +73,8 @@ public struct CommandSpec: Sendable {
 
         public init(_ name: String, short: String? = nil, value: String? = nil, help: String, values: Completer = .nothing,
                     sources: [String]? = nil, owner: String? = nil) {
-            self.name = name
-            self.short = short
-            self.valueName = value
-            self.help = help
-            self.values = values
-            self.sources = sources
-            self.owner = owner
+            (self.name, self.short, self.valueName, self.help) = (name, short, value, help)
+            (self.values, self.sources, self.owner) = (values, sources, owner)
         }
     }
 
@@ -141,5 +136,22 @@ public struct CommandSpec: Sendable {
             guard let n = Int(text), n >= 1 else { throw UsageError("\"\(text.prefix(40))\" is not a row number: rows count from 1") }
             return n
         }
+    }
+}
+
+extension Array where Element == CommandSpec.Detail {
+    /// Help lines written as the table `help COMMAND` shows: a term, two spaces or more, what it
+    /// means; a line that starts with a space goes on with the meaning above it.
+    public static func table(_ text: String) -> Self {
+        var details: Self = []
+        for line in text.split(separator: "\n") {
+            let words = line.trimmingCharacters(in: .whitespaces)
+            if line.first == " ", let last = details.indices.last {
+                details[last].meaning += " " + words
+            } else if let gap = words.range(of: "  ") {
+                details.append(CommandSpec.Detail(String(words[..<gap.lowerBound]), words[gap.upperBound...].trimmingCharacters(in: .whitespaces)))
+            }
+        }
+        return details
     }
 }

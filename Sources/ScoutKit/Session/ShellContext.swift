@@ -62,12 +62,8 @@ public struct ShellContext: Sendable {
         var store = FileStore()
         store.now = now
         fileStore = store
-        self.now = now
-        self.calendar = calendar
-        self.sessionName = sessionName
-        self.width = width
-        self.workingDirectory = workingDirectory
-        self.home = home
+        (self.now, self.calendar, self.sessionName) = (now, calendar, sessionName)
+        (self.width, self.workingDirectory, self.home) = (width, workingDirectory, home)
     }
 
     /// A context that reads nothing from the world: no environment, `/` for home and working directory.

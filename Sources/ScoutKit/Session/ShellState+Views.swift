@@ -96,22 +96,22 @@ extension ShellState {
 /// A page of results: its heading, its rows with their marks, and what `--json` says of the list.
 struct ResultsPage: OutputView {
     var heading: String
+    /// The page's rows, numbered from `firstRow`, with the columns beside their titles.
     var rows: ArraySlice<Item>
     var firstRow: Int
     var columns: [String]
     var groupBy: String?
-    var selected: Set<String>
-    var favourites: Set<String>
+    /// The ids marked `*` and `♥`.
+    var selected, favourites: Set<String>
     var width: Int
-    /// What an empty page says.
+    /// What an empty page says, and the line under the rows that says how to go on.
     var empty: String
-    /// The line under the rows that says how to go on.
     var footer: String?
-    var page: Int
-    var pages: Int
+    /// What `--json` says of the list: the page, the pages known, whether more may come, the rows
+    /// loaded, the total (nil where the source does not say) and the source.
+    var page, pages: Int
     var more: Bool
     var loaded: Int
-    /// Nil where the source does not say how many it has.
     var total: Int?
     var source: String
 
