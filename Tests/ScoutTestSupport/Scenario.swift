@@ -254,9 +254,10 @@ public final class ScenarioRunner {
 
     /// The fixture server's ports change each run: its URLs read as `$SERVER`, `$TLS_SERVER` and `$SOCKS_SERVER`, its bare
     /// addresses (in a message naming the proxy) as `$SERVER_ADDRESS` and `$TLS_ADDRESS`; the fixtures
-    /// folder, wherever the clone is, as `$FIXTURES`.
+    /// folder, wherever the clone is, as `$FIXTURES`; the sandbox's home (a new folder each run) as `$HOME`.
     func withoutPorts(_ line: String) -> String {
-        line.replacingOccurrences(of: FixtureServer.fixtures.path, with: "$FIXTURES").replacingOccurrences(of: serverURL, with: "$SERVER")
+        line.replacingOccurrences(of: FixtureServer.fixtures.path, with: "$FIXTURES").replacingOccurrences(of: box.root.path, with: "$HOME")
+            .replacingOccurrences(of: serverURL, with: "$SERVER")
             .replacingOccurrences(of: secureURL, with: "$TLS_SERVER").replacingOccurrences(of: socksURL, with: "$SOCKS_SERVER")
             .replacingOccurrences(of: serverURL.replacingOccurrences(of: "http://", with: ""), with: "$SERVER_ADDRESS")
             .replacingOccurrences(of: secureURL.replacingOccurrences(of: "https://", with: ""), with: "$TLS_ADDRESS")
