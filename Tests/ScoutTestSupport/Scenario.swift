@@ -30,6 +30,9 @@ public struct Scenario: Sendable {
     public var terminal: (width: Int, height: Int)?
     /// `latency SECONDS`: the fixture server answers each request that much later.
     public var latency: Double?
+    /// `realdata`: the scenario reads answers recorded in ../shared/realdata, so `SCOUT_SKIP_REALDATA=1`
+    /// skips it (without the folder, every scenario fails: the fixture server will not start).
+    public var readsRealData = false
     public var steps: [Step] = []
 
     public init(text: String) throws {
@@ -53,6 +56,8 @@ public struct Scenario: Sendable {
                     environment.append((name, String(line[line.index(after: eq)...])))
                 } else if line.hasPrefix("terminal "), let size = Self.size(String(line.dropFirst(9))) {
                     terminal = size
+                } else if line == "realdata" {
+                    readsRealData = true
                 } else if line.hasPrefix("latency "), let seconds = Double(line.dropFirst(8).trimmingCharacters(in: .whitespaces)) {
                     latency = seconds
                 } else {
@@ -112,11 +117,17 @@ public final class ScenarioRunner {
     /// The fixed clock of every scenario, so that dates on the screen are the same each run.
     public static let clock = "2026-11-22T19:14:00Z"
 
-    /// Every scenario's file name; `SCENARIO_ONLY=a,b` keeps those whose names contain a or b.
+    /// Every scenario's file name; `SCENARIO_ONLY=a,b` keeps those whose names contain a or b, and
+    /// `SCOUT_SKIP_REALDATA=1` leaves out those marked `realdata`.
     public static var names: [String] {
         let only = (ProcessInfo.processInfo.environment["SCENARIO_ONLY"] ?? "").split(separator: ",").map(String.init)
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".scenario") && (only.isEmpty || only.contains(where: $0.contains)) }.sorted()
+            .filter { name in
+                guard RealData.isSkipped, let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+                      let scenario = try? Scenario(text: String(decoding: data, as: UTF8.self)) else { return true }
+                return !scenario.readsRealData
+            }
     }
 
     let scenario: Scenario
@@ -129,6 +140,9 @@ public final class ScenarioRunner {
 
     public init(_ scenario: Scenario) throws {
         self.scenario = scenario
+        // The fixture server serves ../shared/realdata after Fixtures/world, and will not start without it
+        // (unless SCOUT_SKIP_REALDATA=1): say why here, where the test reports it.
+        try RealData.require()
         box = try Sandbox()
         (server, serverURL, secureURL, socksURL) = try Self.startServer(log: box.path("requests.log").path, latency: scenario.latency)
         let bin = Sandbox.binary.deletingLastPathComponent().path
