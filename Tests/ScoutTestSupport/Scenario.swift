@@ -117,17 +117,18 @@ public final class ScenarioRunner {
     /// The fixed clock of every scenario, so that dates on the screen are the same each run.
     public static let clock = "2026-11-22T19:14:00Z"
 
-    /// Every scenario's file name; `SCENARIO_ONLY=a,b` keeps those whose names contain a or b, and
-    /// `SCOUT_SKIP_REALDATA=1` leaves out those marked `realdata`.
+    /// Every scenario's file name; `SCENARIO_ONLY=a,b` keeps those whose names contain a or b.
     public static var names: [String] {
         let only = (ProcessInfo.processInfo.environment["SCENARIO_ONLY"] ?? "").split(separator: ",").map(String.init)
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".scenario") && (only.isEmpty || only.contains(where: $0.contains)) }.sorted()
-            .filter { name in
-                guard RealData.isSkipped, let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
-                      let scenario = try? Scenario(text: String(decoding: data, as: UTF8.self)) else { return true }
-                return !scenario.readsRealData
-            }
+    }
+
+    /// Whether the scenario named says `realdata` at the top (one that cannot be read is run, to fail).
+    public static func readsRealData(_ name: String) -> Bool {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+              let scenario = try? Scenario(text: String(decoding: data, as: UTF8.self)) else { return false }
+        return scenario.readsRealData
     }
 
     let scenario: Scenario
