@@ -29,15 +29,17 @@ struct LaunchOptions {
     var fresh = false
     var offline = false
     var source: String?
-    var commands: String?
+    /// Each `-c`, in order; none: read commands from standard input.
+    var commands: [String] = []
     var json = false
     var color = "auto"
     var manual = false
 
     init() {}
 
-    /// The options from `arguments` when each is one of the usual flags, given once and valid; nil
-    /// otherwise (ArgumentParser then reads them, and says what is wrong the way it says it).
+    /// The options from `arguments` when each is one of the usual flags, given once (`-c` as often as
+    /// wanted) and valid; nil otherwise (ArgumentParser then reads them, and says what is wrong the way it
+    /// says it).
     init?(quick arguments: [String]) {
         var seen: Set<String> = []
         var index = 0
@@ -48,7 +50,7 @@ struct LaunchOptions {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            guard seen.insert(name).inserted else { return nil }
+            guard seen.insert(name).inserted || name == "-c" else { return nil }
             let takesValue = ["-c", "--source", "--session", "--color"].contains(name)
             if takesValue, value == nil {
                 index += 1
@@ -58,7 +60,7 @@ struct LaunchOptions {
                 return nil
             }
             switch name {
-            case "-c": commands = value
+            case "-c": commands.append(value ?? "")
             case "--source": source = value
             case "--session": session = value
             case "--color": color = value ?? color
@@ -101,8 +103,8 @@ struct ScoutCommand: AsyncParsableCommand {
             completion: .list(Shell.sourceNames))
     var source: String?
 
-    @Option(name: .customShort("c"), help: "Run these commands (separated by ;) and exit.")
-    var commands: String?
+    @Option(name: .customShort("c"), help: "Run these commands (separated by ;) and exit; may be repeated, each run in order.")
+    var commands: [String] = []
 
     @Flag(help: "Write one JSON object a line for each command.")
     var json = false
@@ -143,7 +145,7 @@ enum Launch {
         let environment = ProcessInfo.processInfo.environment
         // A person at a terminal gets the banner, a prompt and the welcome back; the line editor (and the
         // pager) only where the terminal can do more than print lines: not TERM=dumb (Emacs' M-x shell).
-        let interactive = commands == nil && isatty(STDIN_FILENO) == 1
+        let interactive = commands.isEmpty && isatty(STDIN_FILENO) == 1
         let lineEditor = interactive && Terminal.canEdit(environment: environment)
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         var context = ShellContext(environment: environment, home: home,
@@ -198,8 +200,11 @@ enum Launch {
         for output in await starting.value { printer.print(output, quietSuccess: !interactive, paged: false) }
         interrupter?.watch(nil)
 
-        if let commands {
-            for output in await shell.run(line: commands) { printer.print(output) }
+        if !commands.isEmpty {
+            // Each -c in order, in the one shell, as psql runs them: a failure does not stop the next (as with ;).
+            for line in commands {
+                for output in await shell.run(line: line) { printer.print(output) }
+            }
         } else {
             Signals.install(interactive ? [SIGTERM, SIGHUP, SIGWINCH] : [SIGTERM, SIGHUP])
             var reader: any LineReader = PlainReader(showsPrompt: interactive)

@@ -5,18 +5,13 @@ import Testing
 
 /// iTunes and OMDb through a loopback server: real recorded answers, errors, paging, cache, offline, deny.
 @Suite struct LiveSourceTests {
-    static let realdata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/realdata")
     static let fixtures = FixtureServer.fixtures
 
-    static func files(_ sub: String, prefix: String = "") -> [URL] {
-        ((try? FileManager.default.contentsOfDirectory(at: realdata.appendingPathComponent(sub), includingPropertiesForKeys: nil)) ?? [])
-            .filter { $0.pathExtension == "json" && $0.lastPathComponent.hasPrefix(prefix) }.sorted { $0.path < $1.path }
-    }
-
-    /// Serves each recorded iTunes body for `/search?term=<its file name>`, as `text/javascript` as iTunes does.
-    @Test func everyRecordedITunesAnswerYieldsItsItemsInJSON() async throws {
-        let files = Self.files("itunes")
+    /// Serves each recorded iTunes body (in ../shared/realdata) for `/search?term=<its file name>`, as
+    /// `text/javascript` as iTunes does. Without the folder it fails saying so; SCOUT_SKIP_REALDATA=1 skips it.
+    @Test(.enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the tests of the recorded real data"))
+    func everyRecordedITunesAnswerYieldsItsItemsInJSON() async throws {
+        let files = try RealData.files("itunes")
         let bodies = Dictionary(uniqueKeysWithValues: try files.map { ($0.deletingPathExtension().lastPathComponent, try Data(contentsOf: $0)) })
         let server = try await FixtureServer.start { path, query in
             guard path == "/search", let body = bodies[query["term"] ?? ""] else { return nil }
@@ -45,8 +40,11 @@ import Testing
         await server.stop()
     }
 
-    @Test func everyOMDbErrorIsOneLineAndTheREPLGoesOn() async throws {
-        let files = Self.files("omdb", prefix: "error_")
+    /// Each recorded OMDb error (in ../shared/realdata) is one line and the REPL goes on. Without the
+    /// folder it fails saying so; SCOUT_SKIP_REALDATA=1 skips it.
+    @Test(.enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the tests of the recorded real data"))
+    func everyOMDbErrorIsOneLineAndTheREPLGoesOn() async throws {
+        let files = try RealData.files("omdb", prefix: "error_")
         let bodies = Dictionary(uniqueKeysWithValues: try files.map { ($0.deletingPathExtension().lastPathComponent, try Data(contentsOf: $0)) })
         let server = try await FixtureServer.start { _, query in
             guard let body = bodies[query["s"] ?? ""] else { return nil }

@@ -5,8 +5,20 @@ import Testing
 /// Every file in Tests/Scenarios: the commands a user runs and every line they see (Tests/Scenarios/README.md).
 /// `SCENARIO_RECORD=1 scripts/test --filter ScenarioTests` writes what scout shows now into the files.
 @Suite(.serialized) struct ScenarioTests {
-    @Test(arguments: ScenarioRunner.names)
+    @Test(arguments: ScenarioRunner.names.filter { !ScenarioRunner.readsRealData($0) })
     func scenario(_ name: String) async throws {
+        try await check(name)
+    }
+
+    /// The scenarios marked `realdata`, which read answers recorded in ../shared/realdata.
+    @Test(.enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the scenarios that read the recorded real data"),
+          arguments: ScenarioRunner.names.filter(ScenarioRunner.readsRealData))
+    func scenarioOfRecordedData(_ name: String) async throws {
+        try await check(name)
+    }
+
+    /// Runs the scenario named and compares each step with what it shows, or records it (SCENARIO_RECORD).
+    func check(_ name: String) async throws {
         let file = ScenarioRunner.folder.appendingPathComponent(name)
         let scenario = try Scenario(text: String(decoding: try Data(contentsOf: file), as: UTF8.self))
         try #require(!scenario.steps.isEmpty, "\(name) has no step")

@@ -30,6 +30,9 @@ public struct Scenario: Sendable {
     public var terminal: (width: Int, height: Int)?
     /// `latency SECONDS`: the fixture server answers each request that much later.
     public var latency: Double?
+    /// `realdata`: the scenario reads answers recorded in ../shared/realdata, so `SCOUT_SKIP_REALDATA=1`
+    /// skips it (without the folder, every scenario fails: the fixture server will not start).
+    public var readsRealData = false
     public var steps: [Step] = []
 
     public init(text: String) throws {
@@ -53,6 +56,8 @@ public struct Scenario: Sendable {
                     environment.append((name, String(line[line.index(after: eq)...])))
                 } else if line.hasPrefix("terminal "), let size = Self.size(String(line.dropFirst(9))) {
                     terminal = size
+                } else if line == "realdata" {
+                    readsRealData = true
                 } else if line.hasPrefix("latency "), let seconds = Double(line.dropFirst(8).trimmingCharacters(in: .whitespaces)) {
                     latency = seconds
                 } else {
@@ -119,6 +124,13 @@ public final class ScenarioRunner {
             .filter { $0.hasSuffix(".scenario") && (only.isEmpty || only.contains(where: $0.contains)) }.sorted()
     }
 
+    /// Whether the scenario named says `realdata` at the top (one that cannot be read is run, to fail).
+    public static func readsRealData(_ name: String) -> Bool {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
+              let scenario = try? Scenario(text: String(decoding: data, as: UTF8.self)) else { return false }
+        return scenario.readsRealData
+    }
+
     let scenario: Scenario
     let box: Sandbox
     let server: Process
@@ -129,6 +141,9 @@ public final class ScenarioRunner {
 
     public init(_ scenario: Scenario) throws {
         self.scenario = scenario
+        // The fixture server serves ../shared/realdata after Fixtures/world, and will not start without it
+        // (unless SCOUT_SKIP_REALDATA=1): say why here, where the test reports it.
+        try RealData.require()
         box = try Sandbox()
         (server, serverURL, secureURL, socksURL) = try Self.startServer(log: box.path("requests.log").path, latency: scenario.latency)
         let bin = Sandbox.binary.deletingLastPathComponent().path
@@ -254,9 +269,10 @@ public final class ScenarioRunner {
 
     /// The fixture server's ports change each run: its URLs read as `$SERVER`, `$TLS_SERVER` and `$SOCKS_SERVER`, its bare
     /// addresses (in a message naming the proxy) as `$SERVER_ADDRESS` and `$TLS_ADDRESS`; the fixtures
-    /// folder, wherever the clone is, as `$FIXTURES`.
+    /// folder, wherever the clone is, as `$FIXTURES`; the sandbox's home (a new folder each run) as `$HOME`.
     func withoutPorts(_ line: String) -> String {
-        line.replacingOccurrences(of: FixtureServer.fixtures.path, with: "$FIXTURES").replacingOccurrences(of: serverURL, with: "$SERVER")
+        line.replacingOccurrences(of: FixtureServer.fixtures.path, with: "$FIXTURES").replacingOccurrences(of: box.root.path, with: "$HOME")
+            .replacingOccurrences(of: serverURL, with: "$SERVER")
             .replacingOccurrences(of: secureURL, with: "$TLS_SERVER").replacingOccurrences(of: socksURL, with: "$SOCKS_SERVER")
             .replacingOccurrences(of: serverURL.replacingOccurrences(of: "http://", with: ""), with: "$SERVER_ADDRESS")
             .replacingOccurrences(of: secureURL.replacingOccurrences(of: "https://", with: ""), with: "$TLS_ADDRESS")

@@ -1,24 +1,20 @@
 import Foundation
+import ScoutTestSupport
 import Testing
 @testable import ScoutKit
 
 /// Every recorded real response in ../shared/realdata decodes (read from there, never copied here).
-@Suite struct RealDataTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/realdata")
+/// Without the folder each test fails saying so (the parameterized ones once, from their arguments);
+/// `SCOUT_SKIP_REALDATA=1` skips them.
+@Suite(.enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the tests of the recorded real data")) struct RealDataTests {
+    static var folder: URL { RealData.folder }
 
-    static func files(_ sub: String) -> [URL] {
-        ((try? FileManager.default.contentsOfDirectory(at: folder.appendingPathComponent(sub), includingPropertiesForKeys: nil)) ?? [])
-            .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+    @Test func theRecordedDataIsThere() throws {
+        #expect(try RealData.files("itunes").count >= 16)
+        #expect(try RealData.files("omdb").count >= 10)
     }
 
-    @Test func theRecordedDataIsThere() {
-        #expect(Self.files("itunes").count >= 16)
-        #expect(Self.files("omdb").count >= 10)
-    }
-
-    @Test(arguments: files("itunes"))
+    @Test(arguments: try RealData.files("itunes"))
     func everyITunesResultDecodes(_ file: URL) throws {
         let body = try Data(contentsOf: file)
         let items = try ITunesSource.decode(body)
@@ -30,6 +26,7 @@ import Testing
     }
 
     @Test func iTunesQuirksReadAsAUserWouldWantThem() throws {
+        try RealData.require()
         func load(_ name: String) throws -> [Item] {
             try ITunesSource.decode(Data(contentsOf: Self.folder.appendingPathComponent("itunes/\(name)")))
         }
@@ -46,7 +43,7 @@ import Testing
         #expect(Set(movies.compactMap { $0[field: "kind"] }) == ["feature-movie", "audiobook"])
     }
 
-    @Test(arguments: files("omdb").filter { $0.lastPathComponent.hasPrefix("detail_") })
+    @Test(arguments: try RealData.files("omdb", prefix: "detail_"))
     func everyOMDbDetailDecodes(_ file: URL) throws {
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
         let objects = (root as? [Any]) ?? [root]
@@ -57,7 +54,7 @@ import Testing
         #expect(items.allSatisfy { $0.fields.allSatisfy { $0.value != "N/A" } })
     }
 
-    @Test(arguments: files("omdb").filter { $0.lastPathComponent.hasPrefix("error_") })
+    @Test(arguments: try RealData.files("omdb", prefix: "error_"))
     func everyOMDbErrorIsOneActionableLine(_ file: URL) throws {
         let body = try Data(contentsOf: file)
         do {
@@ -73,6 +70,7 @@ import Testing
     }
 
     @Test func omdbYearsAndRatings() throws {
+        try RealData.require()
         let series = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.folder.appendingPathComponent("omdb/detail_series_breakout_kings_tt1590961_compact.json")))
         let item = try #require(JSONFields(series).flatMap(OMDbSource.detail))
         #expect(item[field: "year"] == "2011–2012")
