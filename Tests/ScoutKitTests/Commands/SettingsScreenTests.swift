@@ -2,7 +2,7 @@ import ScoutTestSupport
 import Testing
 
 /// set, cache and help.
-@MainActor @Suite("Settings, cache and help") struct SettingsHandlerTests {
+@MainActor @Suite("Settings, cache and help") struct SettingsScreenTests {
     @Test("set lists every setting with its value")
     func setListsEverySetting() async throws {
         #expect(try await screen(after: ["set"]) == """

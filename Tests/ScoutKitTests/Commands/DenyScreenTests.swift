@@ -1,7 +1,7 @@
 import Testing
 
 /// The deny list: a denied term refuses a search and sends nothing, until deny rm.
-@MainActor @Suite("Deny list") struct DenyHandlerTests {
+@MainActor @Suite("Deny list") struct DenyScreenTests {
     static let denied = "Denied \"spoil\": searches equal to it or starting with it are refused."
 
     @Test("deny with no terms says how to deny one")

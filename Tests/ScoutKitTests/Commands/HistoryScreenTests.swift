@@ -1,7 +1,7 @@
 import Testing
 
 /// history: numbered searches, search among them, !N re-runs, rm, the last N, clear, stats.
-@MainActor @Suite("History") struct HistoryHandlerTests {
+@MainActor @Suite("History") struct HistoryScreenTests {
     /// `search nolan` and `search alien`, as a person reads them.
     static let searched = """
         \(Listing.nolan)

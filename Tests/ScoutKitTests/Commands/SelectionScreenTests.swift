@@ -1,7 +1,7 @@
 import Testing
 
 /// select, unselect, selection and done.
-@MainActor @Suite("Selection") struct SelectionHandlerTests {
+@MainActor @Suite("Selection") struct SelectionScreenTests {
     @Test("selection with nothing selected says how to pick rows")
     func selectionWhenEmpty() async throws {
         #expect(try await screen(after: ["selection"]) == "Nothing selected: select RANGES picks rows.")

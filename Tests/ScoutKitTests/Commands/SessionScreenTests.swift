@@ -1,7 +1,7 @@
 import Testing
 
 /// Named sessions: save, list, reset, load back the search, rm.
-@MainActor @Suite("Sessions") struct SessionHandlerTests {
+@MainActor @Suite("Sessions") struct SessionScreenTests {
     static let saved = """
         \(Listing.alien)
         Saved this session as night: session load night brings it back.

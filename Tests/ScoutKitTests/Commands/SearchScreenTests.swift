@@ -1,7 +1,7 @@
 import Testing
 
 /// Search and paging, filter, sort, group, show, open and use: each message says what to do next.
-@MainActor @Suite("Search, paging, filter, sort, group, show, open and use") struct SearchHandlerTests {
+@MainActor @Suite("Search, paging, filter, sort, group, show, open and use") struct SearchScreenTests {
     @Test("a search lists its results under a heading that counts them")
     func aSearchListsItsResults() async throws {
         #expect(try await screen(after: ["search nolan"]) == Listing.nolan)

@@ -2,7 +2,7 @@ import Testing
 
 /// pick: --filter prints the ranked matches of history, favourites or rows; without a terminal, pick
 /// says what to use instead.
-@MainActor @Suite("pick") struct PickHandlerTests {
+@MainActor @Suite("pick") struct PickScreenTests {
     /// Two searches and two favourites to pick from.
     static let setup = ["search kubrick", "fav add 1-2", "search alien"]
     /// What `setup` shows.

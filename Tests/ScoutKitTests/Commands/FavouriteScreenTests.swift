@@ -3,7 +3,7 @@ import ScoutTestSupport
 import Testing
 
 /// fav: add with a tag, list, tag and untag, show, search, export, remove, import back.
-@MainActor @Suite("Favourites") struct FavouriteHandlerTests {
+@MainActor @Suite("Favourites") struct FavouriteScreenTests {
     /// `search nolan` and `fav add 1-2 --tag weekend`, as a person reads them.
     static let added = """
         \(Listing.nolan)
