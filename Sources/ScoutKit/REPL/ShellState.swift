@@ -68,7 +68,7 @@ final class ShellState {
         let group: String? = switch session.group {
         case "none": nil
         case let key?: key
-        // The source's own default, read from its kind: building the source here would cost a fetcher at every row count.
+        // The source's own default, read from the list of sources: building the source here would cost a fetcher at every row count.
         case nil: SourceRegistry.defaultGroup(of: session.source)
         }
         let lines = settings.pageSize ?? height.map { max(3, $0 - 4) } ?? 20

@@ -132,6 +132,24 @@ import Testing
         #expect(stub.log.read { $0.asked } == [2])
     }
 
+    /// A page that fails stops the rest; those that arrived past it wait for it, and the next `load all`
+    /// asks for the missing page, not for them again.
+    @Test func loadAllWithoutACountKeepsPagesPastAFailure() async {
+        let stub = PagedStub(fullPages: 6, lastPageSize: 1, failingOnce: [3])
+        let results = ResultSet { ResultView(filter: nil, sort: nil, groupField: nil, pageLines: 20, pagesFitWindow: false) }
+        let query = SearchQuery(source: stub.name, terms: "x")
+        results.start(with: await stub.page(1))
+        let first = await results.loadRemaining(query, from: stub, progress: nil)
+        #expect(first.failure as? SourceError == .cancelled)
+        #expect(results.fetchedPages == 2 && results.hasMore)
+        #expect(results.items.map(\.id) == (1...4).map { "stub:\($0)" })
+        let second = await results.loadRemaining(query, from: stub, progress: nil)
+        #expect(second.failure == nil && !results.hasMore)
+        #expect(results.items.map(\.id) == (1...13).map { "stub:\($0)" })
+        let asked = stub.log.read { $0.asked }
+        #expect(asked.filter { $0 == 3 }.count == 2 && asked.filter { $0 == 4 }.count == 1, "\(asked)")
+    }
+
     /// Requests asking at once queue one behind the other for the slots the window frees, and only the
     /// first wait is said.
     @Test func thePacerSpacesRequestsAskingAtOnce() async {
@@ -175,6 +193,14 @@ struct PagedStub: Source {
     let fullPages: Int
     let lastPageSize: Int
     let log = TaskShared(Log())
+    /// Pages whose first request fails (as a Ctrl-C would).
+    let failing: TaskShared<Set<Int>>
+
+    init(fullPages: Int, lastPageSize: Int, failingOnce: Set<Int> = []) {
+        self.fullPages = fullPages
+        self.lastPageSize = lastPageSize
+        failing = TaskShared(failingOnce)
+    }
 
     var name: String { "stub" }
     var selection: SelectionMode { .multiple }
@@ -196,6 +222,10 @@ struct PagedStub: Source {
         }
         try? await Task.sleep(for: .milliseconds(20))
         log.change { $0.inFlight -= 1 }
+        if failing.read({ $0.contains(number) }) {
+            failing.change { $0.remove(number) }
+            throw .cancelled
+        }
         return await page(number)
     }
 
