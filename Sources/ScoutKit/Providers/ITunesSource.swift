@@ -12,7 +12,7 @@ public struct ITunesSource: Source {
     ]
 
     /// One source per kind, every id `itunes:`, pages of `limit` for as long as they come back full (iTunes
-    /// gives no count), each looked up by id for `show`. Its options come after OMDb's in `help search`.
+    /// gives no count), each looked up by id for `show`. Its options come last in `help search`.
     public static let family = SourceFamily(
         names: kinds.map(\.name), urlVariable: "SCOUT_ITUNES_URL", searchOptions: searchOptions, optionsRank: 1,
         capabilities: { name in
