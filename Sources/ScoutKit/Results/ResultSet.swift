@@ -245,6 +245,9 @@ final class ResultSet {
         // Without a count, the first page that came back short (parked by an earlier load all, or arriving
         // now): those past it are past the end, and are not asked for.
         var endPage = counted ? .max : parkedPages.filter { $0.value.count < size }.keys.min() ?? .max
+        // Without a count, every id seen so far: a page of nothing new ends the list, as one fetched alone
+        // does, so that a server repeating its last page for every offset does not keep `load all` going.
+        var seen = counted ? [] : Set(items.map(\.id) + arrived.values.joined().map(\.id))
         var candidate = fetchedPages
         let upper = max(fetchedPages + 1, last ?? .max)
         func report() {
@@ -291,7 +294,8 @@ final class ResultSet {
                     // An empty page is the end, whatever the count said: no more are asked for.
                     if answer.items.isEmpty { ended = true }
                     if !counted {
-                        if answer.items.isEmpty || !answer.hasMore {
+                        let fresh = answer.items.filter { seen.insert($0.id).inserted }
+                        if fresh.isEmpty || !answer.hasMore {
                             ended = true
                             endPage = min(endPage, page)
                         } else {
@@ -313,7 +317,7 @@ final class ResultSet {
             let new = pageItems.filter { known.insert($0.id).inserted }
             items.append(contentsOf: new)
             fetchedPages = page
-            // Without a count, a page with nothing new ends the list, as one fetched alone does.
+            // Without a count, a page with nothing new ends the list (see `seen`).
             if !counted, new.isEmpty { endPage = page }
             page += 1
         }
