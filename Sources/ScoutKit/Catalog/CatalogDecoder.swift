@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Decodes the catalog API's two shapes into items. A record that cannot be read costs that record only.
 public enum CatalogDecoder {
-    public static func decode(_ kind: CatalogSource.Kind, from data: Data) throws(SourceError) -> [Item] {
+    public static func decode(_ kind: CatalogKind, from data: Data) throws(SourceError) -> [Item] {
         let decoder = JSONDecoder()
         do {
             switch kind {

@@ -1,13 +1,26 @@
 import FoundationEssentials
 
+/// The catalog's two lists, which its decoder and store read too.
+public enum CatalogKind: String, Sendable, CaseIterable {
+    case movies, restaurants
+
+    /// The field a listing is grouped by when the user has not said.
+    public var defaultGroup: String? { self == .restaurants ? "cuisine" : nil }
+}
+
 /// The `movies` and `restaurants` sources: one list fetched whole, matched locally.
 public struct CatalogSource: Source {
-    public enum Kind: String, Sendable, CaseIterable {
-        case movies, restaurants
+    public typealias Kind = CatalogKind
 
-        /// The field a listing is grouped by when the user has not said.
-        public var defaultGroup: String? { self == .restaurants ? "cuisine" : nil }
-    }
+    /// Both lists, grouped as they are read: restaurants by cuisine. Either may come from `SCOUT_CATALOG_URL`.
+    public static let family = SourceFamily(
+        names: Kind.allCases.map(\.rawValue), urlVariable: "SCOUT_CATALOG_URL", searchOptions: searchOptions,
+        capabilities: { name in
+            SourceCapabilities(kinds: [name == Kind.restaurants.rawValue ? "restaurant" : "movie"], paging: .whole,
+                               lookup: false, artwork: false, idPrefix: name)
+        },
+        defaultGroup: { Kind(rawValue: $0)?.defaultGroup },
+        make: { name, registry, _ in Kind(rawValue: name).map { CatalogSource(kind: $0, store: registry.catalogStore) } })
 
     public let kind: Kind
     let store: CatalogStore
@@ -19,7 +32,16 @@ public struct CatalogSource: Source {
 
     public var name: String { kind.rawValue }
     public var selection: SelectionMode { kind == .movies ? .single : .multiple }
-    public var defaultGroup: String? { kind.defaultGroup }
+
+    public var origin: String {
+        switch store.origin {
+        case .builtin: "built-in catalog"
+        case .server(let url): "catalog at \(url.absoluteString)"
+        }
+    }
+
+    /// A search in the catalog costs no request, so one that found nothing is not remembered.
+    public var remembersEmptySearches: Bool { false }
 
     public static let searchOptions: [CommandSpec.Option] = []
 

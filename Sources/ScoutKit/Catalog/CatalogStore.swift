@@ -5,7 +5,7 @@ public actor CatalogStore {
     let origin: CatalogOrigin
     let fetcher: HTTPFetcher
     let offline: Bool
-    var loaded: [CatalogSource.Kind: [Item]] = [:]
+    var loaded: [CatalogKind: [Item]] = [:]
 
     public init(origin: CatalogOrigin, offline: Bool = false, fetcher: HTTPFetcher = HTTPFetcher()) {
         self.origin = origin
@@ -13,7 +13,7 @@ public actor CatalogStore {
         self.fetcher = fetcher
     }
 
-    func items(_ kind: CatalogSource.Kind) async throws(SourceError) -> [Item] {
+    func items(_ kind: CatalogKind) async throws(SourceError) -> [Item] {
         if let items = loaded[kind] { return items }
         let data: Data
         switch origin {

@@ -8,23 +8,10 @@ struct SourcesCommand: PlainCommand, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         var output = Output()
-        let catalog: String
-        switch state.context.catalog {
-        case .builtin: catalog = "built-in catalog"
-        case .server(let url): catalog = "catalog at \(url.absoluteString)"
-        }
         var rows: [JSONValue] = []
         for name in SourceRegistry.names {
             guard let source = try? state.source(named: name) else { continue }
-            let origin: String
-            var usable = true
-            switch source {
-            case is CatalogSource: origin = catalog
-            case is OMDbSource:
-                usable = state.sources.omdbKey(state.settings) != nil
-                origin = usable ? "OMDb at \(state.context.omdbURL.absoluteString)" : "OMDb: no API key (set omdb-key KEY, or OMDB_API_KEY)"
-            default: origin = "iTunes at \(state.context.itunesURL.absoluteString)"
-            }
+            let (origin, usable) = (source.origin, source.usable)
             let current = name == state.session.source ? "▸" : " "
             let picks = DisplayWidth.pad(source.selection == .single ? "one pick" : "several picks", to: 13)
             output.say("\(current) \(DisplayWidth.pad(name, to: 13)) \(usable ? "usable " : "no key ") \(picks)  \(origin)")

@@ -32,7 +32,7 @@ struct UseCommand: Command, Equatable {
         state.session.view = .list
         state.session.searchID = nil
         state.results.clear()
-        output.say("Now using \(source.name): \(SourceRegistry.searchHint(source)).")
+        output.say("Now using \(source.name): \(source.searchHint).")
         output.json["source"] = .string(source.name)
         return output
     }

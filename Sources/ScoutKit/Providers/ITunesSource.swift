@@ -2,13 +2,27 @@ import Foundation
 
 /// The iTunes Search API: one source per media kind, paged by offset and limit, details by `/lookup`.
 public struct ITunesSource: Source {
-    /// The scout source names and the `media`/`entity` they search.
-    public static let kinds: [(name: String, media: String, entity: String?)] = [
-        ("songs", "music", "song"), ("albums", "music", "album"), ("artists", "music", "musicArtist"),
-        ("music-videos", "musicVideo", "musicVideo"), ("podcasts", "podcast", "podcast"),
-        ("films", "movie", "movie"), ("audiobooks", "audiobook", "audiobook"), ("ebooks", "ebook", "ebook"),
-        ("apps", "software", "software"),
+    /// The scout source names, the `media`/`entity` they search, and the `kind` their items come back with.
+    public static let kinds: [(name: String, media: String, entity: String?, items: [String])] = [
+        ("songs", "music", "song", ["song"]), ("albums", "music", "album", ["Album", "Compilation"]),
+        ("artists", "music", "musicArtist", ["Artist"]), ("music-videos", "musicVideo", "musicVideo", ["music-video"]),
+        ("podcasts", "podcast", "podcast", ["podcast"]), ("films", "movie", "movie", ["feature-movie"]),
+        ("audiobooks", "audiobook", "audiobook", ["audiobook"]), ("ebooks", "ebook", "ebook", ["ebook"]),
+        ("apps", "software", "software", ["software"]),
     ]
+
+    /// One source per kind, every id `itunes:`, pages of `limit` for as long as they come back full (iTunes
+    /// gives no count), each looked up by id for `show`. Its options come last in `help search`.
+    public static let family = SourceFamily(
+        names: kinds.map(\.name), urlVariable: "SCOUT_ITUNES_URL", searchOptions: searchOptions, optionsRank: 1,
+        capabilities: { name in
+            SourceCapabilities(kinds: kinds.first { $0.name == name }?.items ?? [], paging: .paged(size: limit, maxPages: nil),
+                               lookup: true, artwork: true, idPrefix: "itunes")
+        },
+        make: { name, registry, settings in
+            ITunesSource(name: name, base: registry.context.itunesURL, fetcher: registry.fetcher(settings),
+                         country: settings.country, lang: settings.lang)
+        })
 
     public let name: String
     let media: String
@@ -32,7 +46,15 @@ public struct ITunesSource: Source {
     }
 
     public var selection: SelectionMode { .multiple }
-    public var defaultGroup: String? { nil }
+    public var origin: String { "iTunes at \(base.absoluteString)" }
+
+    /// The settings' country and language unless the search names them, as `search` sends them.
+    public func effectiveOptions(of query: SearchQuery, settings: Settings) -> [String: String] {
+        var options = query.options
+        options["country"] = options["country"] ?? settings.country
+        options["lang"] = options["lang"] ?? settings.lang
+        return options
+    }
 
     public static let searchOptions: [CommandSpec.Option] = [
         .init("--country", value: "CC", help: "the store's country, such as GB", values: .words(Settings.countries),

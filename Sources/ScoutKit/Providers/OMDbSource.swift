@@ -7,6 +7,20 @@ public struct OMDbSource: Source {
     public static let maxPages = 100
     public static let types = ["movie", "series", "episode"]
 
+    /// One source, ids `omdb:` and the IMDb id, pages of 10 with a count, details and posters.
+    public static let family = SourceFamily(
+        names: ["omdb"], urlVariable: "SCOUT_OMDB_URL", searchOptions: searchOptions,
+        capabilities: { _ in
+            // Games come back too, though --type cannot ask for them.
+            SourceCapabilities(kinds: types + ["game"], paging: .paged(size: pageSize, maxPages: maxPages),
+                               lookup: true, artwork: true, idPrefix: "omdb")
+        },
+        make: { name, registry, settings in
+            // `OMDB_API_KEY` wins over the key in the settings.
+            name == "omdb" ? OMDbSource(base: registry.context.omdbURL, key: registry.context.omdbKey ?? settings.omdbKey,
+                                        fetcher: registry.fetcher(settings)) : nil
+        })
+
     let base: URL
     let key: String?
     let fetcher: CachingFetcher
@@ -19,8 +33,12 @@ public struct OMDbSource: Source {
 
     public var name: String { "omdb" }
     public var selection: SelectionMode { .multiple }
-    public var defaultGroup: String? { nil }
     public var columns: [String] { ["year", "kind"] }
+
+    public var origin: String { usable ? "OMDb at \(base.absoluteString)" : "OMDb: no API key (set omdb-key KEY, or OMDB_API_KEY)" }
+    /// Whether it has a key to send, from `OMDB_API_KEY` or the settings.
+    public var usable: Bool { key != nil }
+    public var searchHint: String { SourceFamily.searchHint(Self.searchOptions, spelled: ["--type": Self.types]) }
 
     static let missingKey = "OMDb needs an API key: set omdb-key KEY (or OMDB_API_KEY); a free key comes from omdbapi.com/apikey.aspx"
 

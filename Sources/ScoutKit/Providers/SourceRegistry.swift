@@ -5,11 +5,33 @@ import FoundationEssentials
 /// the catalog's loaded data, iTunes' pacing, and the response cache's fetcher.
 @MainActor
 final class SourceRegistry {
+    /// Every family of sources, in the order `sources` lists them: the one list. Everything known of a
+    /// source by name (names, options, id prefixes, default groups, how one is built) comes from here.
+    nonisolated static let families: [SourceFamily] = [CatalogSource.family, ITunesSource.family, OMDbSource.family]
+
     /// Every source's name, in the order `sources` lists them.
-    nonisolated static let names: [String] = CatalogSource.Kind.allCases.map(\.rawValue) + ITunesSource.kinds.map(\.name) + ["omdb"]
+    nonisolated static let names: [String] = families.flatMap(\.names)
 
     /// Every option any source's search takes, in the order `help search` lists them.
-    nonisolated static let searchOptions: [CommandSpec.Option] = CatalogSource.searchOptions + OMDbSource.searchOptions + ITunesSource.searchOptions
+    nonisolated static let searchOptions: [CommandSpec.Option] = families.enumerated()
+        .sorted { ($0.element.optionsRank, $0.offset) < ($1.element.optionsRank, $1.offset) }
+        .flatMap(\.element.searchOptions)
+
+    /// The family that answers to `name`, if any.
+    nonisolated static func family(of name: String) -> SourceFamily? {
+        families.first { $0.names.contains(name) }
+    }
+
+    /// What the ids of a source's items start with (its capabilities' `idPrefix`), read without building it.
+    nonisolated static func idPrefix(of name: String) -> String {
+        family(of: name)?.capabilities(name).idPrefix ?? name
+    }
+
+    /// The field a listing of `name` is grouped by when the user has not said, read without building the
+    /// source (which would cost a fetcher at every row count).
+    nonisolated static func defaultGroup(of name: String) -> String? {
+        family(of: name)?.defaultGroup(name)
+    }
 
     let context: ShellContext
     let catalogStore: CatalogStore
@@ -25,9 +47,6 @@ final class SourceRegistry {
         catalogStore = CatalogStore(origin: context.catalog, offline: context.offline)
     }
 
-    /// The OMDb key: `OMDB_API_KEY`, else the settings'.
-    func omdbKey(_ settings: Settings) -> String? { context.omdbKey ?? settings.omdbKey }
-
     func fetcher(_ settings: Settings) -> CachingFetcher {
         if !cacheSwept {
             cacheSwept = true
@@ -41,36 +60,15 @@ final class SourceRegistry {
         return fetcher
     }
 
+    /// The source called `name`, or why there is none: a `SCOUT_*_URL` that is not a URL, or a name
+    /// no family answers to (with the nearest one, when it is close).
     func source(named name: String, settings: Settings) throws(UsageError) -> any Source {
-        if let kind = CatalogSource.Kind(rawValue: name) {
-            if let problem = context.urlProblems["SCOUT_CATALOG_URL"] { throw UsageError(problem) }
-            return CatalogSource(kind: kind, store: catalogStore)
-        }
-        if name == "omdb" {
-            if let problem = context.urlProblems["SCOUT_OMDB_URL"] { throw UsageError(problem) }
-            return OMDbSource(base: context.omdbURL, key: omdbKey(settings), fetcher: fetcher(settings))
-        }
-        if ITunesSource.kinds.contains(where: { $0.name == name }), let problem = context.urlProblems["SCOUT_ITUNES_URL"] {
-            throw UsageError(problem)
-        }
-        if let source = ITunesSource(name: name, base: context.itunesURL, fetcher: fetcher(settings), country: settings.country, lang: settings.lang) {
-            return source
+        if let family = Self.family(of: name) {
+            if let variable = family.urlVariable, let problem = context.urlProblems[variable] { throw UsageError(problem) }
+            if let source = family.make(name, self, settings) { return source }
         }
         let near = Self.names.min { CommandTable.editDistance(name, $0) < CommandTable.editDistance(name, $1) }
             .flatMap { CommandTable.editDistance(name, $0) <= 2 ? $0 : nil }
         throw UsageError("no source \"\(name.prefix(40))\": \(near.map { "did you mean \($0)? " } ?? "")sources lists them")
-    }
-
-    /// What the ids of a source's items start with: every iTunes kind's are `itunes:`, the others' their name.
-    nonisolated static func idPrefix(of name: String) -> String {
-        ITunesSource.kinds.contains { $0.name == name } ? "itunes" : name
-    }
-
-    /// What `search` takes in `source`, for hints.
-    static func searchHint(_ source: any Source) -> String {
-        let options = type(of: source).searchOptions.map { option in
-            "[\(option.name) \(option.name == "--type" ? OMDbSource.types.joined(separator: "|") : option.valueName ?? "")]"
-        }
-        return options.isEmpty ? "search TERMS, or search alone for everything" : (["search TERMS"] + options).joined(separator: " ")
     }
 }

@@ -5,12 +5,7 @@ extension ShellState {
     /// The options a search in `source` runs with: an iTunes search's country and language are the
     /// settings' unless it names them, so that a search in another store is another search.
     func effectiveOptions(of query: SearchQuery, in source: any Source) -> [String: String] {
-        var options = query.options
-        if source is ITunesSource {
-            options["country"] = options["country"] ?? settings.country
-            options["lang"] = options["lang"] ?? settings.lang
-        }
-        return options
+        source.effectiveOptions(of: query, settings: settings)
     }
 
     /// The failure of a refused search, with what refuses it and how to allow it (and `refused` for
@@ -18,7 +13,7 @@ extension ShellState {
     /// search, and never one in the catalog.
     func refusal(of query: SearchQuery, in source: any Source) throws -> Output? {
         let effective = SearchQuery(source: source.name, terms: query.terms, options: effectiveOptions(of: query, in: source))
-        guard let refusal = try denyList.refusal(of: effective, automatic: !(source is CatalogSource)) else { return nil }
+        guard let refusal = try denyList.refusal(of: effective, automatic: source.remembersEmptySearches) else { return nil }
         var output = Output()
         switch refusal {
         case .term(let term):
@@ -37,7 +32,7 @@ extension ShellState {
     /// remembered so that the same search is not sent again, unless `set auto-deny off`; says so, and
     /// `denied` for `--json`. A failed write is a warning: the search itself went well.
     func rememberEmptySearch(_ query: SearchQuery, in source: any Source, answer: ResultPage, into output: inout Output) {
-        guard !(source is CatalogSource), settings.autoDeny, answer.note == nil, answer.items.isEmpty else { return }
+        guard source.remembersEmptySearches, settings.autoDeny, answer.note == nil, answer.items.isEmpty else { return }
         let search = DeniedSearch(source: source.name, terms: query.terms, options: effectiveOptions(of: query, in: source), time: context.now())
         do {
             guard try denyList.add(search) else { return }

@@ -79,8 +79,8 @@ public final class ShellState {
         let group: String? = switch session.group {
         case "none": nil
         case let key?: key
-        // The source's own default, read from its kind: building the source here would cost a fetcher at every row count.
-        case nil: CatalogSource.Kind(rawValue: session.source)?.defaultGroup
+        // The source's own default, read from the list of sources: building the source here would cost a fetcher at every row count.
+        case nil: SourceRegistry.defaultGroup(of: session.source)
         }
         let lines = settings.pageSize ?? height.map { max(3, $0 - 4) } ?? 20
         return ResultView(filter: session.filter, sort: session.sort, groupField: group, pageLines: lines,
@@ -92,7 +92,7 @@ public final class ShellState {
     func requireResults() throws(UsageError) {
         guard results.loaded else {
             if session.query != nil { throw UsageError("the results are not loaded: search again") }
-            throw UsageError("nothing to list yet: \(currentSource.map(SourceRegistry.searchHint) ?? "search TERMS")")
+            throw UsageError("nothing to list yet: \(currentSource.map(\.searchHint) ?? "search TERMS")")
         }
     }
 
