@@ -5,7 +5,7 @@ let package = Package(
     name: "scout",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "scout", targets: ["scout"]),
+        .executable(name: "scout", targets: ["scout"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -16,8 +16,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        .systemLibrary(name: "CEditLine", path: "CEditLine", pkgConfig: "libedit",
-                       providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(
+            name: "CEditLine", path: "CEditLine", pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]),
         .target(
             name: "ScoutKit",
             dependencies: [
@@ -47,14 +48,18 @@ let package = Package(
             path: "Tests/ScoutTestSupport"
         ),
         // The benchmarks' state generator and start-up floor (scripts/bench).
-        .executableTarget(name: "scout-bench", dependencies: [
-            "ScoutKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "scout-floor", dependencies: [
-            "CEditLine",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        ]),
+        .executableTarget(
+            name: "scout-bench",
+            dependencies: [
+                "ScoutKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "scout-floor",
+            dependencies: [
+                "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
         // libFuzzer targets; scripts/fuzz builds them with -sanitize=fuzzer (a plain build gets a stub).
         .executableTarget(name: "scout-fuzz", dependencies: ["ScoutKit"]),
         .testTarget(name: "ScoutKitTests", dependencies: ["ScoutKit", "ScoutTestSupport"]),

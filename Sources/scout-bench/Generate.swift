@@ -20,14 +20,21 @@ struct ScoutBench: ParsableCommand {
     @Option(help: "Denied terms.") var deny = 1_000_000
     @Option(help: "Cache entries.") var cache = 1_000
     @Option(help: "Selections in the session.") var selections = 200
-    @Option(help: "Instead of writing a state, time the picker over the history under --home, typing this query a key at a time.")
+    @Option(
+        help:
+            ArgumentHelp(
+                "Instead of writing a state, time the picker over the history under --home, typing this query "
+                    + "a key at a time.")
+    )
     var measurePicker: String?
 
     /// Words users search for: film and restaurant words, artists, and a few that are not ASCII.
-    static let words = ["alien", "heat", "kubrick", "star", "wars", "love", "story", "night", "city", "dark", "knight",
-                        "godfather", "taylor", "swift", "beatles", "thai", "ramen", "sushi", "pizza", "tapas", "noir",
-                        "western", "jazz", "blues", "matrix", "vertigo", "psycho", "casablanca", "amélie", "東京",
-                        "café", "zürich", "seoul", "paris", "london", "spirited", "away", "akira", "blade", "runner"]
+    static let words = [
+        "alien", "heat", "kubrick", "star", "wars", "love", "story", "night", "city", "dark", "knight",
+        "godfather", "taylor", "swift", "beatles", "thai", "ramen", "sushi", "pizza", "tapas", "noir",
+        "western", "jazz", "blues", "matrix", "vertigo", "psycho", "casablanca", "amélie", "東京",
+        "café", "zürich", "seoul", "paris", "london", "spirited", "away", "akira", "blade", "runner",
+    ]
     /// The word one search in 10,000 is for, and no other.
     static let rareWord = "zabriskie"
     static let sources = ["movies", "restaurants", "songs", "albums", "omdb", "films", "podcasts"]
@@ -35,10 +42,12 @@ struct ScoutBench: ParsableCommand {
     mutating func run() throws {
         if let query = measurePicker { return try Self.measurePicker(home: home, query: query) }
         let root = URL(fileURLWithPath: home)
-        let environment = ["XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
-                           "XDG_DATA_HOME": root.appendingPathComponent("data").path,
-                           "XDG_STATE_HOME": root.appendingPathComponent("state").path,
-                           "XDG_CACHE_HOME": root.appendingPathComponent("cache").path]
+        let environment = [
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+        ]
         let paths = Paths(environment: environment, home: home)
         let store = FileStore()
         for folder in [paths.config, paths.data, paths.state, paths.cache] { try store.makeDirectory(folder) }
@@ -54,13 +63,21 @@ struct ScoutBench: ParsableCommand {
             let time = formatter.string(from: start.addingTimeInterval(Double(n) * 30))
             if n % 10 == 9, searchIDs > 0 {
                 let title = Self.words[random.next(Self.words.count)].capitalized
-                text += #"{"chosen":[{"id":"movies:\#(random.next(139) + 1)","title":"\#(title)"}],"id":"\#(Self.id(n))","kind":"done","search":"\#(Self.id(searchIDs - 1))","time":"\#(time)"}"# + "\n"
+                text +=
+                    #"{"chosen":[{"id":"movies:\#(random.next(139) + 1)","title":"\#(title)"}],"id":"\#(Self.id(n))","#
+                    + #""kind":"done","search":"\#(Self.id(searchIDs - 1))","time":"\#(time)"}"#
+                    + "\n"
             } else {
                 // One search in 10,000 is for a rare word (scripts/bench's rare history search).
-                let terms = n % 10_000 == 5_000 ? Self.rareWord + " point"
+                let terms =
+                    n % 10_000 == 5_000
+                    ? Self.rareWord + " point"
                     : (0...random.next(2)).map { _ in Self.words[random.next(Self.words.count)] }.joined(separator: " ")
                 let source = Self.sources[random.next(Self.sources.count)]
-                text += #"{"count":\#(random.next(200)),"id":"\#(Self.id(n))","kind":"search","source":"\#(source)","terms":"\#(terms)","time":"\#(time)"}"# + "\n"
+                text +=
+                    #"{"count":\#(random.next(200)),"id":"\#(Self.id(n))","kind":"search","source":"\#(source)","#
+                    + #""terms":"\#(terms)","time":"\#(time)"}"#
+                    + "\n"
                 searchIDs = n + 1
             }
         }
@@ -76,17 +93,26 @@ struct ScoutBench: ParsableCommand {
 
         // Favourites through scout's own store: one write of them all.
         let items = (0..<favourites).map { n in
-            Item(id: "omdb:tt\(1_000_000 + n)", title: "\(Self.words[n % Self.words.count].capitalized) \(n)",
-                 fields: [.init("Year", String(1950 + n % 75)), .init("Type", "movie"), .init("Director", "Director \(n % 500)")],
-                 url: "https://www.imdb.com/title/tt\(1_000_000 + n)/")
+            Item(
+                id: "omdb:tt\(1_000_000 + n)", title: "\(Self.words[n % Self.words.count].capitalized) \(n)",
+                fields: [
+                    .init("Year", String(1950 + n % 75)), .init("Type", "movie"),
+                    .init("Director", "Director \(n % 500)"),
+                ],
+                url: "https://www.imdb.com/title/tt\(1_000_000 + n)/")
         }
         let favouriteStore = FavouritesStore(url: paths.favouritesFile, store: store, warn: { _ in })
         try favouriteStore.add(items, tags: ["bench"], at: start)
 
         // Cache entries: an iTunes-shaped answer each, named as scout names them.
-        let body = Data(#"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1440833481,"trackName":"Love Story","artistName":"Taylor Swift","trackPrice":1.29,"currency":"USD"}]}"#.utf8)
+        let answer =
+            #"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1440833481,"trackName":"Love "#
+            + #"Story","artistName":"Taylor Swift","trackPrice":1.29,"currency":"USD"}]}"#
+        let body = Data(answer.utf8)
         for n in 0..<cache {
-            let key = "https://itunes.apple.com/search?term=bench\(n)&media=music&entity=song&country=US&lang=en_us&limit=50&offset=0"
+            let key =
+                "https://itunes.apple.com/search?term=bench\(n)&media=music&entity=song&country=US&lang=en_us"
+                + "&limit=50&offset=0"
             let entry = CacheEntry(url: key, storedAt: Date(), status: 200, body: body)
             try store.write(entry.encoded, to: CachingFetcher.file(for: key, in: paths.cache))
         }
@@ -96,12 +122,17 @@ struct ScoutBench: ParsableCommand {
         session.source = "restaurants"
         session.query = SearchQuery(source: "restaurants", terms: "")
         session.selections = (0..<selections).map { n in
-            Item(id: "restaurants:\(n + 1)", title: "Restaurant \(n)", fields: [.init("Cuisine", "Thai"), .init("City", "Bangkok")])
+            Item(
+                id: "restaurants:\(n + 1)", title: "Restaurant \(n)",
+                fields: [.init("Cuisine", "Thai"), .init("City", "Bangkok")])
         }
         session.lastVisited = start
         try SessionModel.file(paths.sessionFile, label: "the session", store: store).save(session)
 
-        print("scout-bench: wrote \(history) history records, \(favourites) favourites, \(deny) denied terms, \(cache) cache entries and a session with \(selections) selections under \(home)")
+        print(
+            "scout-bench: wrote \(history) history records, \(favourites) favourites, \(deny) denied terms, \(cache) "
+                + "cache entries and a session with \(selections) selections under \(home)"
+        )
     }
 
     /// A UUID-shaped id, unique by `n`.
@@ -119,17 +150,24 @@ extension ScoutBench {
     /// what the picker showed.
     static func measurePicker(home: String, query: String) throws {
         let root = URL(fileURLWithPath: home)
-        let environment = ["XDG_STATE_HOME": root.appendingPathComponent("state").path, "XDG_CACHE_HOME": root.appendingPathComponent("cache").path]
+        let environment = [
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+        ]
         let paths = Paths(environment: environment, home: home)
         let store = FileStore()
         let clock = ContinuousClock()
         let history = HistoryStore(url: paths.historyFile, indexFolder: paths.cache, store: store, warn: { _ in })
-        _ = try history.log()  // the index built, as the first `history` or `pick` after a change does once
-        let kept = FileManager.default.fileExists(atPath: paths.cache.appendingPathComponent("history-lines.index").path)
+        _ = try history.log() // the index built, as the first `history` or `pick` after a change does once
+        let kept = FileManager.default.fileExists(
+            atPath: paths.cache.appendingPathComponent("history-lines.index").path)
         let start = clock.now
-        let candidates = try PickerCandidates.history(history: history, lineHistory: paths.lineHistoryFile, store: store)
+        let candidates = try PickerCandidates.history(
+            history: history, lineHistory: paths.lineHistoryFile, store: store)
         let gotCandidates = clock.now - start
-        let session = PickerSession(PickerRequest(corpus: candidates, multiple: false, finder: .builtin, title: "history"), height: 20, width: 80)
+        let session = PickerSession(
+            PickerRequest(corpus: candidates, multiple: false, finder: .builtin, title: "history"), height: 20,
+            width: 80)
         var lines = session.lines
         let firstPaint = clock.now - start
         var keys: [Double] = []
@@ -140,9 +178,15 @@ extension ScoutBench {
             keys.append((clock.now - before).milliseconds)
         }
         let sorted = keys.sorted()
-        let p95 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
+        let p95 =
+            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
         let shown = lines.dropFirst(2).first ?? ""
-        print(#"{"candidates":\#(candidates.count),"kept":\#(kept),"firstPaint":\#(firstPaint.milliseconds),"candidatesRead":\#(gotCandidates.milliseconds),"keys":\#(keys.count),"p95":\#(p95),"max":\#(sorted.last ?? 0),"matched":\#(session.matched),"top":"\#(shown.replacingOccurrences(of: "\"", with: "'"))"}"#)
+        print(
+            #"{"candidates":\#(candidates.count),"kept":\#(kept),"firstPaint":\#(firstPaint.milliseconds),"#
+                + #""candidatesRead":\#(gotCandidates.milliseconds),"keys":\#(keys.count),"p95":\#(p95),"#
+                + #""max":\#(sorted.last ?? 0),"matched":\#(session.matched),"#
+                + #""top":"\#(shown.replacingOccurrences(of: "\"", with: "'"))"}"#
+        )
     }
 }
 

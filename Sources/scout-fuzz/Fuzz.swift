@@ -4,156 +4,169 @@
 // Built without SCOUT_FUZZ (as `swift build` does), it is a stub that says how to build it.
 
 #if SCOUT_FUZZ
-import Foundation
-@testable import ScoutKit
+    import Foundation
+    @testable import ScoutKit
 
-/// Completion's view of a scout with a little of everything, for the parser target.
-func completionData() -> CompletionData {
-    var data = CompletionData()
-    data.sources = ["movies", "restaurants", "songs", "omdb"]
-    data.favourites = { [.init(id: "movies:1", title: "Alien"), .init(id: "restaurants:2", title: "東京")] }
-    data.tags = { ["weekend"] }
-    data.historyCount = { 1_234 }
-    data.historyLabel = { "\($0)  movies \"alien\"" }
-    data.sessions = { ["work"] }
-    data.deniedTerms = { _ in ["spoilers"] }
-    data.rows = { ["Alien", "Aliens"] }
-    data.files = { _ in ["favs.json"] }
-    return data
-}
+    /// Completion's view of a scout with a little of everything, for the parser target.
+    func completionData() -> CompletionData {
+        var data = CompletionData()
+        data.sources = ["movies", "restaurants", "songs", "omdb"]
+        data.favourites = { [.init(id: "movies:1", title: "Alien"), .init(id: "restaurants:2", title: "東京")] }
+        data.tags = { ["weekend"] }
+        data.historyCount = { 1_234 }
+        data.historyLabel = { "\($0)  movies \"alien\"" }
+        data.sessions = { ["work"] }
+        data.deniedTerms = { _ in ["spoilers"] }
+        data.rows = { ["Alien", "Aliens"] }
+        data.files = { _ in ["favs.json"] }
+        return data
+    }
 
-/// The targets by name; each gets the fuzzer's bytes and must return without crashing or hanging.
-let targets: [String: @Sendable (Data) -> Void] = [
-    "parser": { data in
-        let line = String(decoding: data, as: UTF8.self)
-        for words in (try? Tokenizer.commands(line)) ?? [] { _ = try? CommandTable.parse(words) }
-        _ = Tokenizer.partial(line)
-        _ = Completion.complete(line, data: completionData())
-    },
-    "ranges": { data in _ = try? RangeSpec.parse(String(decoding: data, as: UTF8.self)) },
-    "itunes": { data in _ = try? ITunesSource.decode(data) },
-    "omdb": { data in
-        _ = try? OMDbSource.decodeSearch(data)
-        if let root = try? OMDbSource.parse(data) {
-            _ = try? OMDbSource.checkError(root, status: 200)
-            _ = JSONFields(root).flatMap(OMDbSource.detail)
-        }
-    },
-    "catalog": { data in
-        _ = try? CatalogDecoder.decode(.movies, from: data)
-        _ = try? CatalogDecoder.decode(.restaurants, from: data)
-    },
-    "session": { data in _ = try? JSONDecoder.scout.decode(SessionModel.self, from: data) },
-    "favourites": { data in
-        // The id scan behind a listing's marks must find every id the decoder reads (duplicate keys aside, the same).
-        let file = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data)
-        if let decoded = file.map({ Set($0.favourites.map(\.id)) }), let scanned = FavouritesStore.scanIDs(data) {
-            precondition(decoded.isSubset(of: scanned), "the id scan missed an id")
-        }
-        // The quick reader reads only what Foundation's reads, and reads it the same; its writer writes the same bytes.
-        if let fast = FavouritesCodec.decode(data) {
-            precondition(fast == file, "the quick reader read what JSONDecoder did not")
-            precondition(FavouritesCodec.encode(fast) == (try? JSONEncoder.scout.encode(fast)), "the quick writer wrote other bytes")
-            let extra = Favourite(item: Item(id: "fuzz:1", title: "Fuzz"), addedAt: Date(timeIntervalSince1970: 0))
-            if let longer = FavouritesCodec.appending([extra], to: data) {
-                precondition(FavouritesCodec.decode(longer) == FavouritesFile(favourites: fast.favourites + [extra]), "an append in place lost or changed a favourite")
+    /// The targets by name; each gets the fuzzer's bytes and must return without crashing or hanging.
+    let targets: [String: @Sendable (Data) -> Void] = [
+        "parser": { data in
+            let line = String(decoding: data, as: UTF8.self)
+            for words in (try? Tokenizer.commands(line)) ?? [] { _ = try? CommandTable.parse(words) }
+            _ = Tokenizer.partial(line)
+            _ = Completion.complete(line, data: completionData())
+        },
+        "ranges": { data in _ = try? RangeSpec.parse(String(decoding: data, as: UTF8.self)) },
+        "itunes": { data in _ = try? ITunesSource.decode(data) },
+        "omdb": { data in
+            _ = try? OMDbSource.decodeSearch(data)
+            if let root = try? OMDbSource.parse(data) {
+                _ = try? OMDbSource.checkError(root, status: 200)
+                _ = JSONFields(root).flatMap(OMDbSource.detail)
             }
-        }
-    },
-    "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
-    "cache": { data in _ = CacheEntry(data) },
-    "history": { data in
-        let log = HistoryLog(data)
-        _ = log.matching("kubrick")
-        _ = log.matching("café")
-        for n in 0...log.count + 1 { _ = log.entry(n) }
-    },
-    "lines": { data in
-        // The picker's kept history lines: a file that reads as one shows every line and matches without a fault.
-        guard let kept = HistoryLines.read(data) else { return }
-        for index in 0..<kept.corpus.count { _ = kept.corpus.text(index) }
-        let matcher = PickerMatcher(kept.corpus)
-        for query in ["kubrick", "K", "^s !x", "'heat$ | a"] { _ = matcher.rank(PickerQuery(query), limit: 10) }
-        _ = kept.corpus.merging(typed: ["search heat --in movies", "fav"])
-    },
-    "denylist": { data in
-        _ = DenyListStore.terms(in: data)
-        _ = DenyIndex(data: data)?.offsets(of: FNV.hash("star wars"))
-    },
-    "indexes": { data in
-        // Every binary index's reader over the same bytes (seeds in Fuzz/corpus/indexes, one a format): each
-        // reads a file of its format or refuses it, and never reads past the bytes it was given.
-        let stamp = FileStamp(inode: 1, size: 2, modified: timespec(tv_sec: 3, tv_nsec: 4))
-        if let set = StampedHashSet(data: data, for: stamp) { _ = set.contains(FNV.hash("movies:1")) }
-        if let deny = DenyIndex(data: data) { _ = deny.offsets(of: FNV.hash("spoilers")) }
-        if let kept = HistoryLines.read(data) {
-            precondition(HistoryLines.read(kept.corpus.encoded(header: kept.header)) != nil, "the picker's lines did not read back")
-        }
-        // The history's three files as one: the header's counts must fit each, and (as `HistoryIndex.current`
-        // checks against the history it maps) it covers no more than the history holds.
-        if let index = HistoryIndex(entries: data, text: data, dones: data), index.covered <= data.count {
-            let log = HistoryLog(data, index: index)
-            for line in index.lines() { precondition(line.upperBound <= index.covered, "an entry names a line past the history") }
-            _ = log.entries(Array(0...(min(log.count, 64) + 1)))
-            _ = log.matching("kubrick")
-            _ = log.searchLines()
-        }
-        // The reader itself, driven by the bytes: each read inside them or nil, the offset never past the end.
-        data.withByteReader { reader in
-            var steps = 0
-            while let op = reader.read(UInt8.self), steps < 1_000 {
-                steps += 1
-                let n = Int(Int8(bitPattern: reader.read(UInt8.self) ?? 0))
-                switch op % 6 {
-                case 0: _ = reader.word()
-                case 1: _ = reader.read(UInt32.self)
-                case 2: _ = reader.skip(n)
-                case 3: _ = reader.read(n, of: UInt16.self)
-                case 4: _ = reader.word(at: reader.offset + n)
-                default: _ = reader.words(n)
+        },
+        "catalog": { data in
+            _ = try? CatalogDecoder.decode(.movies, from: data)
+            _ = try? CatalogDecoder.decode(.restaurants, from: data)
+        },
+        "session": { data in _ = try? JSONDecoder.scout.decode(SessionModel.self, from: data) },
+        "favourites": { data in
+            // The id scan behind a listing's marks must find every id the decoder reads (duplicate keys aside, the
+            // same).
+            let file = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data)
+            if let decoded = file.map({ Set($0.favourites.map(\.id)) }), let scanned = FavouritesStore.scanIDs(data) {
+                precondition(decoded.isSubset(of: scanned), "the id scan missed an id")
+            }
+            // The quick reader reads only what Foundation's reads, and reads it the same; its writer writes the same
+            // bytes.
+            if let fast = FavouritesCodec.decode(data) {
+                precondition(fast == file, "the quick reader read what JSONDecoder did not")
+                precondition(
+                    FavouritesCodec.encode(fast) == (try? JSONEncoder.scout.encode(fast)),
+                    "the quick writer wrote other bytes")
+                let extra = Favourite(item: Item(id: "fuzz:1", title: "Fuzz"), addedAt: Date(timeIntervalSince1970: 0))
+                if let longer = FavouritesCodec.appending([extra], to: data) {
+                    precondition(
+                        FavouritesCodec.decode(longer) == FavouritesFile(favourites: fast.favourites + [extra]),
+                        "an append in place lost or changed a favourite")
                 }
-                precondition(reader.offset >= 0 && reader.offset <= reader.count, "the reader left its bytes")
             }
+        },
+        "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
+        "cache": { data in _ = CacheEntry(data) },
+        "history": { data in
+            let log = HistoryLog(data)
+            _ = log.matching("kubrick")
+            _ = log.matching("café")
+            for n in 0...log.count + 1 { _ = log.entry(n) }
+        },
+        "lines": { data in
+            // The picker's kept history lines: a file that reads as one shows every line and matches without a fault.
+            guard let kept = HistoryLines.read(data) else { return }
+            for index in 0..<kept.corpus.count { _ = kept.corpus.text(index) }
+            let matcher = PickerMatcher(kept.corpus)
+            for query in ["kubrick", "K", "^s !x", "'heat$ | a"] { _ = matcher.rank(PickerQuery(query), limit: 10) }
+            _ = kept.corpus.merging(typed: ["search heat --in movies", "fav"])
+        },
+        "denylist": { data in
+            _ = DenyListStore.terms(in: data)
+            _ = DenyIndex(data: data)?.offsets(of: FNV.hash("star wars"))
+        },
+        "indexes": { data in
+            // Every binary index's reader over the same bytes (seeds in Fuzz/corpus/indexes, one a format): each
+            // reads a file of its format or refuses it, and never reads past the bytes it was given.
+            let stamp = FileStamp(inode: 1, size: 2, modified: timespec(tv_sec: 3, tv_nsec: 4))
+            if let set = StampedHashSet(data: data, for: stamp) { _ = set.contains(FNV.hash("movies:1")) }
+            if let deny = DenyIndex(data: data) { _ = deny.offsets(of: FNV.hash("spoilers")) }
+            if let kept = HistoryLines.read(data) {
+                precondition(
+                    HistoryLines.read(kept.corpus.encoded(header: kept.header)) != nil,
+                    "the picker's lines did not read back")
+            }
+            // The history's three files as one: the header's counts must fit each, and (as `HistoryIndex.current`
+            // checks against the history it maps) it covers no more than the history holds.
+            if let index = HistoryIndex(entries: data, text: data, dones: data), index.covered <= data.count {
+                let log = HistoryLog(data, index: index)
+                for line in index.lines() {
+                    precondition(line.upperBound <= index.covered, "an entry names a line past the history")
+                }
+                _ = log.entries(Array(0...(min(log.count, 64) + 1)))
+                _ = log.matching("kubrick")
+                _ = log.searchLines()
+            }
+            // The reader itself, driven by the bytes: each read inside them or nil, the offset never past the end.
+            data.withByteReader { reader in
+                var steps = 0
+                while let op = reader.read(UInt8.self), steps < 1_000 {
+                    steps += 1
+                    let n = Int(Int8(bitPattern: reader.read(UInt8.self) ?? 0))
+                    switch op % 6 {
+                    case 0: _ = reader.word()
+                    case 1: _ = reader.read(UInt32.self)
+                    case 2: _ = reader.skip(n)
+                    case 3: _ = reader.read(n, of: UInt16.self)
+                    case 4: _ = reader.word(at: reader.offset + n)
+                    default: _ = reader.words(n)
+                    }
+                    precondition(reader.offset >= 0 && reader.offset <= reader.count, "the reader left its bytes")
+                }
+            }
+        },
+        "safetext": { data in
+            let text = String(decoding: data, as: UTF8.self)
+            let clean = SafeText.clean(text)
+            precondition(!clean.unicodeScalars.contains(where: SafeText.needsEscape), "a control character got through")
+        },
+    ]
+
+    let chosen: @Sendable (Data) -> Void = {
+        let name = ProcessInfo.processInfo.environment["SCOUT_FUZZ_TARGET"] ?? ""
+        guard let target = targets[name] else {
+            fatalError("set SCOUT_FUZZ_TARGET to one of: \(targets.keys.sorted().joined(separator: ", "))")
         }
-    },
-    "safetext": { data in
-        let text = String(decoding: data, as: UTF8.self)
-        let clean = SafeText.clean(text)
-        precondition(!clean.unicodeScalars.contains(where: SafeText.needsEscape), "a control character got through")
-    },
-]
+        return target
+    }()
 
-let chosen: @Sendable (Data) -> Void = {
-    let name = ProcessInfo.processInfo.environment["SCOUT_FUZZ_TARGET"] ?? ""
-    guard let target = targets[name] else {
-        fatalError("set SCOUT_FUZZ_TARGET to one of: \(targets.keys.sorted().joined(separator: ", "))")
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+        guard let bytes else { return 0 }
+        chosen(Data(bytes: bytes, count: count))
+        return 0
     }
-    return target
-}()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    guard let bytes else { return 0 }
-    chosen(Data(bytes: bytes, count: count))
-    return 0
-}
-
-/// SwiftPM links an executable's `main` to `<module>_main`; here that hands over to libFuzzer's driver.
-@_cdecl("scout_fuzz_main")
-public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    typealias Driver = @convention(c) (UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                                       @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
-        fatalError("libFuzzer is not linked in: build with scripts/fuzz")
+    /// SwiftPM links an executable's `main` to `<module>_main`; here that hands over to libFuzzer's driver.
+    @_cdecl("scout_fuzz_main")
+    public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+        typealias Driver =
+            @convention(c) (
+                UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+            ) -> CInt
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
+            fatalError("libFuzzer is not linked in: build with scripts/fuzz")
+        }
+        var argc = argc, argv = argv
+        return unsafeBitCast(symbol, to: Driver.self)(&argc, &argv, fuzz)
     }
-    var argc = argc, argv = argv
-    return unsafeBitCast(symbol, to: Driver.self)(&argc, &argv, fuzz)
-}
 #else
-@main
-enum FuzzStub {
-    static func main() {
-        print("scout-fuzz holds libFuzzer targets: build and run them with scripts/fuzz")
+    @main
+    enum FuzzStub {
+        static func main() {
+            print("scout-fuzz holds libFuzzer targets: build and run them with scripts/fuzz")
+        }
     }
-}
 #endif

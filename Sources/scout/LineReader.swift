@@ -59,7 +59,9 @@ final class EditLineReader: LineReader {
     nonisolated(unsafe) static var interrupted = false
     /// The reader in use, for the character reader to redraw on SIGWINCH.
     nonisolated(unsafe) static var current: OpaquePointer?
-    nonisolated(unsafe) static var completer: (String) -> Completion.Result = { Completion.complete($0, data: CompletionData()) }
+    nonisolated(unsafe) static var completer: (String) -> Completion.Result = {
+        Completion.complete($0, data: CompletionData())
+    }
     /// Ctrl-R: the line typed so far in, the line chosen out (nil: left as it was).
     nonisolated(unsafe) static var historyPicker: ((String) -> String?)?
     /// A line the next read starts with (a search chosen in `pick`).
@@ -119,7 +121,7 @@ final class EditLineReader: LineReader {
         // editor's mode again, with the prompt and the line drawn anew (to a window perhaps resized).
         scout_el_add_function(editLine, "scout-suspend", "Suspend scout (fg brings it back)") { el, _ in
             guard let el else { return UInt8(CC_NORM) }
-            Terminal.write("^Z", to: STDOUT_FILENO)  // the shell says "Stopped" on the next line
+            Terminal.write("^Z", to: STDOUT_FILENO) // the shell says "Stopped" on the next line
             scout_el_prep_term(el, 0)
             // Sent to this thread with SIGTSTP unblocked (a concurrency thread may block it), so that it is
             // taken before raise returns: scout stops right here and goes on here after fg.
@@ -137,7 +139,8 @@ final class EditLineReader: LineReader {
         // Ctrl-R opens the picker over past searches and lines typed; a ~/.editrc that binds ^R wins.
         scout_el_add_function(editLine, "scout-pick", "Find a past search or line (the picker)") { el, _ in
             guard let el, let info = el_line(el), let buffer = info.pointee.buffer, let last = info.pointee.lastchar,
-                  let picker = EditLineReader.historyPicker else { return UInt8(CC_ERROR) }
+                let picker = EditLineReader.historyPicker
+            else { return UInt8(CC_ERROR) }
             let typed = String(decoding: UnsafeRawBufferPointer(start: buffer, count: last - buffer), as: UTF8.self)
             if let chosen = picker(typed) {
                 el_cursor(el, Int32.max / 2)
@@ -205,13 +208,16 @@ final class EditLineReader: LineReader {
             var byte: CChar = 0
             let count = read(STDIN_FILENO, &byte, 1)
             if count == 0 { return 0 }
-            if count < 0 { if errno == EINTR || errno == EAGAIN { continue }; return -1 }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return -1
+            }
             var wide: wchar_t = 0
             switch mbrtowc(&wide, &byte, 1, &state) {
-            case -2: continue  // more bytes of this character to come
-            case -1:  // not a character
+            case -2: continue // more bytes of this character to come
+            case -1: // not a character
                 state = mbstate_t()
-                character.pointee = 0xFFFD  // an invalid byte reads as U+FFFD, never as a control
+                character.pointee = 0xFFFD // an invalid byte reads as U+FFFD, never as a control
                 return 1
             default:
                 character.pointee = wide
@@ -228,7 +234,7 @@ final class EditLineReader: LineReader {
         let result = completer(text)
         if result.candidates.isEmpty { return UInt8(CC_REFRESH_BEEP) }
         var insert = result.commonExtension
-        if result.candidates.count == 1, result.candidates[0].last != "/" { insert += " " }  // a folder goes on
+        if result.candidates.count == 1, result.candidates[0].last != "/" { insert += " " } // a folder goes on
         if !insert.isEmpty {
             el_insertstr(el, insert)
             return UInt8(CC_REFRESH)

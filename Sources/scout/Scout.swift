@@ -75,10 +75,17 @@ struct LaunchOptions {
     }
 
     func validate() throws(ValidationError) {
-        if let session { do { try SessionModel.validateName(session) } catch { throw ValidationError("--session: \(error)") } }
-        guard ["auto", "always", "never"].contains(color) else { throw ValidationError("--color takes auto, always or never") }
+        if let session {
+            do { try SessionModel.validateName(session) } catch { throw ValidationError("--session: \(error)") }
+        }
+        guard ["auto", "always", "never"].contains(color) else {
+            throw ValidationError("--color takes auto, always or never")
+        }
         if let source, !Shell.sourceNames.contains(source.lowercased()) {
-            throw ValidationError("--source takes one of \(Shell.sourceNames.joined(separator: ", ")); \"\(source.prefix(40))\" is none of them")
+            throw ValidationError(
+                "--source takes one of \(Shell.sourceNames.joined(separator: ", ")); \"\(source.prefix(40))\" is none "
+                    + "of them"
+            )
         }
     }
 }
@@ -87,7 +94,9 @@ struct ScoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scout",
         abstract: "Search films, restaurants, iTunes and OMDb from a REPL; keep favourites, history and your session.",
-        discussion: "Standard input a terminal: line editing, Tab completion, Ctrl-R. Otherwise commands are read line by line.",
+        discussion:
+            "Standard input a terminal: line editing, Tab completion, Ctrl-R. Otherwise commands are read line "
+            + "by line.",
         version: Scout.version)
 
     @Option(help: "Use the named session (kept under sessions/ in the state folder).")
@@ -99,11 +108,14 @@ struct ScoutCommand: AsyncParsableCommand {
     @Flag(help: "Answer only from the response cache; send no request.")
     var offline = false
 
-    @Option(help: ArgumentHelp("Start in this source: \(Shell.sourceNames.joined(separator: ", ")).", valueName: "source"),
-            completion: .list(Shell.sourceNames))
+    @Option(
+        help: ArgumentHelp("Start in this source: \(Shell.sourceNames.joined(separator: ", ")).", valueName: "source"),
+        completion: .list(Shell.sourceNames))
     var source: String?
 
-    @Option(name: .customShort("c"), help: "Run these commands (separated by ;) and exit; may be repeated, each run in order.")
+    @Option(
+        name: .customShort("c"),
+        help: "Run these commands (separated by ;) and exit; may be repeated, each run in order.")
     var commands: [String] = []
 
     @Flag(help: "Write one JSON object a line for each command.")
@@ -112,7 +124,8 @@ struct ScoutCommand: AsyncParsableCommand {
     @Option(help: "Colour: auto, always or never.", completion: .list(["auto", "always", "never"]))
     var color: String = "auto"
 
-    @Flag(help: ArgumentHelp("Print the man page (roff): scout --manual > scout.1; man -l scout.1", visibility: .hidden))
+    @Flag(
+        help: ArgumentHelp("Print the man page (roff): scout --manual > scout.1; man -l scout.1", visibility: .hidden))
     var manual = false
 
     var options: LaunchOptions {
@@ -128,7 +141,8 @@ struct ScoutCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         if manual {
-            Terminal.write(Manual.roff(version: Scout.version, launchHelp: Self.helpMessage(columns: 72)), to: STDOUT_FILENO)
+            Terminal.write(
+                Manual.roff(version: Scout.version, launchHelp: Self.helpMessage(columns: 72)), to: STDOUT_FILENO)
             return
         }
         try await Launch.run(options)
@@ -139,7 +153,10 @@ struct ScoutCommand: AsyncParsableCommand {
 enum Launch {
     @MainActor static func run(_ options: LaunchOptions) async throws {
         let (session, fresh, offline, source, commands, json, color) =
-            (options.session, options.fresh, options.offline, options.source, options.commands, options.json, options.color)
+            (
+                options.session, options.fresh, options.offline, options.source, options.commands, options.json,
+                options.color
+            )
         signal(SIGPIPE, SIG_IGN)
         Terminal.useUTF8Locale()
         let environment = ProcessInfo.processInfo.environment
@@ -148,9 +165,10 @@ enum Launch {
         let interactive = commands.isEmpty && isatty(STDIN_FILENO) == 1
         let lineEditor = interactive && Terminal.canEdit(environment: environment)
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        var context = ShellContext(environment: environment, home: home,
-                                   workingDirectory: FileManager.default.currentDirectoryPath,
-                                   now: Self.clock(environment), sessionName: session, width: Terminal.width())
+        var context = ShellContext(
+            environment: environment, home: home,
+            workingDirectory: FileManager.default.currentDirectoryPath,
+            now: Self.clock(environment), sessionName: session, width: Terminal.width())
         context.offline = offline
         context.json = json
         context.fitsWidth = isatty(STDOUT_FILENO) == 1
@@ -169,7 +187,9 @@ enum Launch {
             }
         }
         if isatty(STDERR_FILENO) == 1 && !json {
-            context.notice = { text in Terminal.write((draws ? "\r\u{1B}[K" : "") + "scout: \(text)\n", to: STDERR_FILENO) }
+            context.notice = { text in
+                Terminal.write((draws ? "\r\u{1B}[K" : "") + "scout: \(text)\n", to: STDERR_FILENO)
+            }
         }
         let shell = Shell(context: context, fresh: fresh)
         let flag = Settings.ColorMode(rawValue: color) ?? .auto
@@ -179,7 +199,9 @@ enum Launch {
             width: { Terminal.width() })
         var printer = Printer(json: json, console: console) { stream in
             // Asked at each print: `set color` takes effect at once.
-            ColourChoice.decide(flag: flag, setting: shell.settings.color, environment: environment, isTerminal: console.isTerminal(stream))
+            ColourChoice.decide(
+                flag: flag, setting: shell.settings.color, environment: environment,
+                isTerminal: console.isTerminal(stream))
         }
         if lineEditor && isatty(STDOUT_FILENO) == 1 {
             printer.pager = { text, lines in Terminal.page(text, lines: lines, environment: environment) }
@@ -208,11 +230,18 @@ enum Launch {
         } else {
             Signals.install(interactive ? [SIGTERM, SIGHUP, SIGWINCH] : [SIGTERM, SIGHUP])
             var reader: any LineReader = PlainReader(showsPrompt: interactive)
-            if lineEditor, let editLine = EditLineReader(store: LineHistoryStore(url: context.paths.lineHistoryFile, store: context.fileStore)) {
-                EditLineReader.completer = { line in MainActor.assumeIsolated { Completion.complete(line, data: shell.completionData()) } }
+            if lineEditor,
+                let editLine = EditLineReader(
+                    store: LineHistoryStore(url: context.paths.lineHistoryFile, store: context.fileStore))
+            {
+                EditLineReader.completer = { line in
+                    MainActor.assumeIsolated { Completion.complete(line, data: shell.completionData()) }
+                }
                 EditLineReader.historyPicker = { line in
                     MainActor.assumeIsolated {
-                        guard isatty(STDOUT_FILENO) == 1, let request = shell.historyPickerRequest(query: line) else { return nil }
+                        guard isatty(STDOUT_FILENO) == 1, let request = shell.historyPickerRequest(query: line) else {
+                            return nil
+                        }
                         guard case .chosen(let values) = TerminalPicker.run(request, fromLine: true) else { return nil }
                         return values.first
                     }
@@ -223,7 +252,7 @@ enum Launch {
             repl.stopRequested = { Signals.stopRequested }
             repl.beforeRead = { shell in EditLineReader.rightPrompt = shell.rightPrompt }
             repl.evaluate = { shell, line in
-                if interactive {  // listings follow the window as it is when the line is entered
+                if interactive { // listings follow the window as it is when the line is entered
                     shell.width = Terminal.width()
                     if shell.height != nil { shell.height = Terminal.height() }
                 }
@@ -252,7 +281,9 @@ extension Launch {
     /// The clock: `SCOUT_TEST_NOW` (an ISO 8601 time) stops it for the scenario tests, so that the dates
     /// they show are the same every run; otherwise the system's.
     static func clock(_ environment: [String: String]) -> @Sendable () -> Date {
-        if let text = environment["SCOUT_TEST_NOW"], let fixed = ISO8601DateFormatter().date(from: text) { return { fixed } }
+        if let text = environment["SCOUT_TEST_NOW"], let fixed = ISO8601DateFormatter().date(from: text) {
+            return { fixed }
+        }
         return { Date() }
     }
 }

@@ -35,10 +35,12 @@ enum Terminal {
         let program = pager.split(separator: " ").first.map(String.init) ?? pager
         guard let pipe = popen("command -v \(program) >/dev/null 2>&1 || exit 127; \(pager)", "w") else { return false }
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, pipe) }  // a pager quit early is no error
-        guard pclose(pipe) != 127 << 8 else {  // 127: no such pager, so print it here, and say why under it
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, pipe) } // a pager quit early is no error
+        guard pclose(pipe) != 127 << 8 else { // 127: no such pager, so print it here, and say why under it
             write(text, to: STDOUT_FILENO)
-            let message = "scout: the pager \(program) (from PAGER) is not installed, so this was not paged: set PAGER to one that is, or PAGER=cat"
+            let message =
+                "scout: the pager \(program) (from PAGER) is not installed, so this was not paged: set PAGER to one "
+                + "that is, or PAGER=cat"
             write(DisplayWidth.wrap(message, to: width(), indent: 2).joined(separator: "\n") + "\n", to: STDERR_FILENO)
             return true
         }
@@ -50,9 +52,11 @@ enum Terminal {
     /// the terminal (a text browser takes it over until it quits). False when none could be run.
     static func openURL(_ url: String, environment: [String: String]) -> Bool {
         let quoted = "'" + url.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        let browsers = (environment["BROWSER"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty } + ["xdg-open"]
+        let browsers =
+            (environment["BROWSER"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty } + ["xdg-open"]
         for browser in browsers {
-            let command = browser.contains("%s") ? browser.replacingOccurrences(of: "%s", with: quoted) : "\(browser) \(quoted)"
+            let command =
+                browser.contains("%s") ? browser.replacingOccurrences(of: "%s", with: quoted) : "\(browser) \(quoted)"
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", command]
@@ -76,7 +80,9 @@ enum Terminal {
         let data = Array(text.utf8)
         var offset = 0
         while offset < data.count {
-            let written = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset) }
+            let written = data.withUnsafeBytes {
+                Foundation.write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { exit(fd == STDOUT_FILENO ? 0 : 1) }
@@ -128,8 +134,10 @@ enum Signals {
     /// `woken` runs each time another signal arrives.
     static func waitForStandardInput(woken: () -> Void = {}) -> Bool {
         while true {
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
             if poll(&fds, wakeRead >= 0 ? 2 : 1, -1) < 0 && errno != EINTR { return false }
             if stopRequested { return false }
             if fds[1].revents != 0 {

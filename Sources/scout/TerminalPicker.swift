@@ -44,7 +44,10 @@ enum TerminalPicker {
                     draw(session)
                 }
             }
-            guard ready else { outcome = .cancel; break }
+            guard ready else {
+                outcome = .cancel
+                break
+            }
             var buffer = [UInt8](repeating: 0, count: 256)
             let count = read(STDIN_FILENO, &buffer, buffer.count)
             if count <= 0 {
@@ -78,7 +81,9 @@ enum TerminalPicker {
     /// Draws the window from its top line and leaves the cursor on the query line.
     static func draw(_ session: PickerSession) {
         let lines = session.lines
-        var text = "\r\u{1B}[J" + lines.enumerated().map { row, line in row == 2 + session.cursor ? "\u{1B}[7m\(line)\u{1B}[0m" : line }
+        var text =
+            "\r\u{1B}[J"
+            + lines.enumerated().map { row, line in row == 2 + session.cursor ? "\u{1B}[7m\(line)\u{1B}[0m" : line }
             .joined(separator: "\r\n")
         if lines.count > 1 { text += "\u{1B}[\(lines.count - 1)A" }
         text += "\r\u{1B}[\(session.queryColumn)C"
@@ -93,11 +98,11 @@ enum TerminalPicker {
         case 0x0D, 0x0A: return (.enter, 1)
         case 0x09: return (.tab, 1)
         case 0x7F, 0x08: return (.backspace, 1)
-        case 0x03, 0x07: return (.cancel, 1)           // Ctrl-C, Ctrl-G
-        case 0x10, 0x0B: return (.up, 1)               // Ctrl-P, Ctrl-K
-        case 0x0E: return (.down, 1)                   // Ctrl-N
-        case 0x15: return (.clearLine, 1)              // Ctrl-U
-        case 0x17: return (.deleteWord, 1)             // Ctrl-W
+        case 0x03, 0x07: return (.cancel, 1) // Ctrl-C, Ctrl-G
+        case 0x10, 0x0B: return (.up, 1) // Ctrl-P, Ctrl-K
+        case 0x0E: return (.down, 1) // Ctrl-N
+        case 0x15: return (.clearLine, 1) // Ctrl-U
+        case 0x17: return (.deleteWord, 1) // Ctrl-W
         case 0x1B:
             guard bytes.count >= 2 else { return nil }
             guard bytes[1] == 0x5B || bytes[1] == 0x4F else { return (.cancel, 1) }
@@ -130,9 +135,15 @@ enum TerminalPicker {
         let environment = ProcessInfo.processInfo.environment
         let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/fzf" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let path else { return .failed("set picker fzf needs fzf on PATH: apt-get install fzf (or brew install fzf), or set picker builtin") }
+        guard let path else {
+            return .failed(
+                "set picker fzf needs fzf on PATH: apt-get install fzf (or brew install fzf), or set picker builtin")
+        }
         // Each line is `N<TAB>text`; fzf shows the text and gives back the line chosen.
-        var arguments = [path, "--height", "40%", "--reverse", "--delimiter", "\t", "--with-nth", "2..", "--prompt", "\(request.title)> "]
+        var arguments = [
+            path, "--height", "40%", "--reverse", "--delimiter", "\t", "--with-nth", "2..", "--prompt",
+            "\(request.title)> ",
+        ]
         if request.multiple { arguments.append("--multi") }
         if !request.query.isEmpty { arguments += ["--query", request.query] }
         // Spawned in scout's own process group (Foundation's Process makes a new one), so that fzf, in the
@@ -165,7 +176,7 @@ enum TerminalPicker {
                 var done = 0
                 while done < raw.count, let base = raw.baseAddress {
                     let count = write(writer, base + done, raw.count - done)
-                    if count <= 0 { return false }  // fzf left before reading everything
+                    if count <= 0 { return false } // fzf left before reading everything
                     done += count
                 }
                 return true
@@ -177,7 +188,10 @@ enum TerminalPicker {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(fromChild[0], &buffer, buffer.count)
-            if count > 0 { chosen.append(contentsOf: buffer.prefix(count)); continue }
+            if count > 0 {
+                chosen.append(contentsOf: buffer.prefix(count))
+                continue
+            }
             if count < 0, errno == EINTR { continue }
             break
         }
@@ -188,7 +202,9 @@ enum TerminalPicker {
         // fzf: 0 chosen, 1 nothing matched, 130 left with Esc or Ctrl-C, 2 an error (it said which).
         guard exit == 0 else { return exit == 2 ? .failed("fzf failed (exit 2): see its message above") : .cancelled }
         let values = String(decoding: chosen, as: UTF8.self).split(separator: "\n").compactMap { line in
-            line.split(separator: "\t", maxSplits: 1).first.flatMap { Int($0) }.flatMap { (0..<corpus.count).contains($0) ? corpus.value($0) : nil }
+            line.split(separator: "\t", maxSplits: 1).first.flatMap { Int($0) }.flatMap {
+                (0..<corpus.count).contains($0) ? corpus.value($0) : nil
+            }
         }
         return values.isEmpty ? .cancelled : .chosen(values)
     }

@@ -6,7 +6,9 @@ import Testing
 @Suite struct ConcurrencyTests {
     /// A catalog server with 800 films titled "Reel x0001" to "Reel x0800", so each search finds one.
     static func reels() async throws -> FixtureServer {
-        let films = (1...800).map { #"{"id": \#($0), "title": "Reel \#(tag($0))", "genre": "Drama", "director": "Test", "year": 2000}"# }
+        let films = (1...800).map {
+            #"{"id": \#($0), "title": "Reel \#(tag($0))", "genre": "Drama", "director": "Test", "year": 2000}"#
+        }
         return try await FixtureServer.start(routes: ["/movies": Data(("[" + films.joined(separator: ",") + "]").utf8)])
     }
 
@@ -47,8 +49,12 @@ import Testing
         try await right.send("search spoilers ahead", untilLines: 4)
         let (l, r) = (try await left.finish(), try await right.finish())
         let leftLines = l.stdoutLines, rightLines = r.stdoutLines
-        #expect(rightLines[2].contains("Alien") && rightLines[2].contains("Heat"), "right lists what left added: \(rightLines[2])")
-        #expect(leftLines[2].contains("Alien") && leftLines[2].contains("Heat"), "left lists what right added: \(leftLines[2])")
+        #expect(
+            rightLines[2].contains("Alien") && rightLines[2].contains("Heat"),
+            "right lists what left added: \(rightLines[2])")
+        #expect(
+            leftLines[2].contains("Alien") && leftLines[2].contains("Heat"),
+            "left lists what right added: \(leftLines[2])")
         #expect(rightLines[3].contains("denied term"), "right refuses what left denied: \(rightLines[3])")
         #expect(try box.favouriteIDs().count == 2)
         #expect(try box.read(box.historyFile).split(separator: "\n").count == 2)
@@ -65,7 +71,10 @@ import Testing
         let waited = ContinuousClock.now - started
         flock(fd, LOCK_UN)
         close(fd)
-        #expect(stuck.stderrLines == ["scout: \(box.favouritesFile.path) is busy: another scout is writing it; try again in a moment"])
+        #expect(
+            stuck.stderrLines == [
+                "scout: \(box.favouritesFile.path) is busy: another scout is writing it; try again in a moment"
+            ])
         #expect(waited >= .seconds(5) && waited < .seconds(8), "it backed off for the lock timeout first: \(waited)")
         #expect(stuck.stdout.contains("1. Alien"), "the REPL went on, and the favourites are intact")
         #expect(!box.files(in: "data/scout").contains { $0.contains("corrupt") })

@@ -9,9 +9,10 @@ import Testing
 
     /// Sixty commands that each change a file: searches append history, the rest rewrite favourites,
     /// the session or a named session.
-    static let stream: [String] = ["heat", "kubrick", "love", "war", "star", "night", "alien", "man", "city", "dark"].flatMap { term in
-        ["search \(term)", "select 1-3", "fav add 2", "fav rm 1", "session save crash", "unselect 2"]
-    }
+    static let stream: [String] = ["heat", "kubrick", "love", "war", "star", "night", "alien", "man", "city", "dark"]
+        .flatMap { term in
+            ["search \(term)", "select 1-3", "fav add 2", "fav rm 1", "session save crash", "unselect 2"]
+        }
 
     /// What the state files hold, each read as scout's own reader would; a file that does not parse fails the test.
     struct Snapshot: Equatable {
@@ -23,11 +24,14 @@ import Testing
 
     static func canonicalSession(_ url: URL) throws -> String {
         guard let data = try? Data(contentsOf: url) else { return "(none)" }
-        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw CrashError.unreadable(url.lastPathComponent) }
+        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw CrashError.unreadable(url.lastPathComponent)
+        }
         // When it was written and the id of the history record vary from run to run; the rest must not.
         object["lastVisited"] = nil
         object["searchID"] = nil
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
     static func snapshot(_ box: Sandbox) throws -> Snapshot {
@@ -35,12 +39,15 @@ import Testing
         var searches = 0
         if let data = try? Data(contentsOf: box.historyFile) {
             for line in data.split(separator: UInt8(ascii: "\n")) {
-                guard let record = try JSONSerialization.jsonObject(with: line) as? [String: Any] else { throw CrashError.unreadable("history.jsonl") }
+                guard let record = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+                    throw CrashError.unreadable("history.jsonl")
+                }
                 if record["kind"] as? String == "search" { searches += 1 }
             }
         }
-        return Snapshot(favourites: favourites, session: try canonicalSession(box.sessionFile),
-                        named: try canonicalSession(box.path("state/scout/sessions/crash.json")), searches: searches)
+        return Snapshot(
+            favourites: favourites, session: try canonicalSession(box.sessionFile),
+            named: try canonicalSession(box.path("state/scout/sessions/crash.json")), searches: searches)
     }
 
     static let folders = ["config", "data", "state", "cache"]
@@ -96,7 +103,8 @@ import Testing
         let window = Int(span.components.seconds * 1_000_000 + span.components.attoseconds / 1_000_000_000_000)
         for kill in 0..<Self.kills {
             try Self.reset(box)
-            let running = try box.launch(["--json"], input: Self.stream.joined(separator: "\n") + "\n", keepInputOpen: true)
+            let running = try box.launch(
+                ["--json"], input: Self.stream.joined(separator: "\n") + "\n", keepInputOpen: true)
             try await Task.sleep(for: .microseconds(Int.random(in: 0...window)))
             Glibc.kill(running.process.processIdentifier, SIGKILL)
             let killed = try await running.finish()
@@ -104,10 +112,18 @@ import Testing
             if acknowledged < Self.stream.count { midStream += 1 }
             let before = states[acknowledged], after = states[min(acknowledged + 1, states.count - 1)]
             let found = try Self.snapshot(box)
-            #expect([before.favourites, after.favourites].contains(found.favourites), "kill \(kill) after \(acknowledged) commands: favourites")
-            #expect([before.session, after.session].contains(found.session), "kill \(kill) after \(acknowledged) commands: session")
-            #expect([before.named, after.named].contains(found.named), "kill \(kill) after \(acknowledged) commands: named session")
-            #expect([before.searches, after.searches].contains(found.searches), "kill \(kill) after \(acknowledged) commands: history")
+            #expect(
+                [before.favourites, after.favourites].contains(found.favourites),
+                "kill \(kill) after \(acknowledged) commands: favourites")
+            #expect(
+                [before.session, after.session].contains(found.session),
+                "kill \(kill) after \(acknowledged) commands: session")
+            #expect(
+                [before.named, after.named].contains(found.named),
+                "kill \(kill) after \(acknowledged) commands: named session")
+            #expect(
+                [before.searches, after.searches].contains(found.searches),
+                "kill \(kill) after \(acknowledged) commands: history")
             if !Self.temporaries(box).isEmpty { leftTemporaries += 1 }
 
             // The next start cleans up and finds every file whole.
@@ -115,7 +131,11 @@ import Testing
             #expect(next.status == 0 && next.stderr.isEmpty, "kill \(kill): \(next.stderr)")
             #expect(Self.temporaries(box).isEmpty, "kill \(kill): \(Self.temporaries(box))")
         }
-        print("crash test: \(Self.kills) SIGKILLs over a \(window / 1000) ms stream of \(Self.stream.count) commands, \(midStream) mid-stream, \(leftTemporaries) left a temporary file; every file parsed and held the state before or after the command in flight")
+        print(
+            "crash test: \(Self.kills) SIGKILLs over a \(window / 1000) ms stream of \(Self.stream.count) commands, "
+                + "\(midStream) mid-stream, \(leftTemporaries) left a temporary file; every file parsed and held the "
+                + "state before or after the command in flight"
+        )
         #expect(midStream > Self.kills / 2, "most kills land mid-stream (\(midStream) of \(Self.kills))")
     }
 }

@@ -4,19 +4,31 @@ import Testing
 
 /// What iTunes and the network do wrong, each answered with one line while the REPL goes on.
 @Suite struct FaultTests {
-    static let song = Data(#"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1440833481,"trackName":"Love Story","artistName":"Taylor Swift","trackPrice":1.29,"currency":"USD"}]}"#.utf8)
+    static let song = Data(
+        (#"{"resultCount":1,"results":[{"wrapperType":"track","kind":"song","trackId":1440833481,"trackName":"Love "#
+            + #"Story","artistName":"Taylor Swift","trackPrice":1.29,"currency":"USD"}]}"#).utf8)
 
     @Test func iTunesFaultsAreOneLineEach() async throws {
         let tries = Counter()
         let server = try await FixtureServer.start { _, query in
             switch query["term"] ?? "" {
-            case "bad": return FixtureResponse(status: 400, body: Data(#"{"errorMessage":"Invalid value(s) for key(s): [mediaType]","queryParameters":{"media":"x"}}"#.utf8))
+            case "bad":
+                return FixtureResponse(
+                    status: 400,
+                    body: Data(
+                        #"{"errorMessage":"Invalid value(s) for key(s): [mediaType]","queryParameters":{"media":"x"}}"#
+                            .utf8))
             case "slowdown": return FixtureResponse(status: 429, body: Data(), retryAfter: "120")
             case "brief":
                 // Throttled once with a short Retry-After, then served: scout waits and tries again.
-                return await tries.next() == 1 ? FixtureResponse(status: 429, body: Data(), retryAfter: "1") : FixtureResponse(body: Self.song)
-            case "down": return FixtureResponse(status: 503, body: Data("<html>Service Unavailable</html>".utf8), contentType: "text/html")
-            case "html": return FixtureResponse(body: Data("<!DOCTYPE html><html><body>Maintenance</body></html>".utf8), contentType: "text/html")
+                return await tries.next() == 1
+                    ? FixtureResponse(status: 429, body: Data(), retryAfter: "1") : FixtureResponse(body: Self.song)
+            case "down":
+                return FixtureResponse(
+                    status: 503, body: Data("<html>Service Unavailable</html>".utf8), contentType: "text/html")
+            case "html":
+                return FixtureResponse(
+                    body: Data("<!DOCTYPE html><html><body>Maintenance</body></html>".utf8), contentType: "text/html")
             case "cut": return FixtureResponse(body: Self.song.prefix(60))
             case "huge": return FixtureResponse(body: Data(count: 9 * 1_048_576))
             case "reset": return FixtureResponse(body: Self.song, disconnectAfter: 40)
@@ -26,13 +38,21 @@ import Testing
         let box = try Sandbox()
         box.environment["SCOUT_ITUNES_URL"] = server.baseURL
         let expected = [
-            "bad": "scout: iTunes rejected the search: Invalid value(s) for key(s): [mediaType]; check the terms and options",
+            "bad":
+                "scout: iTunes rejected the search: Invalid value(s) for key(s): [mediaType]; check the terms and "
+                + "options",
             "slowdown": "scout: iTunes is limiting requests: try again in 120 s",
             "down": "scout: iTunes is unavailable (HTTP 503): try again later",
-            "html": "scout: could not read iTunes's answer (a web page came back instead of JSON): the server is not speaking the expected API",
-            "cut": "scout: could not read iTunes's answer (not valid JSON, perhaps cut short): the server is not speaking the expected API",
+            "html":
+                "scout: could not read iTunes's answer (a web page came back instead of JSON): the server is not "
+                + "speaking the expected API",
+            "cut":
+                "scout: could not read iTunes's answer (not valid JSON, perhaps cut short): the server is not speaking "
+                + "the expected API",
             "huge": "scout: the answer was larger than 8 MB and was dropped",
-            "reset": "scout: cannot reach 127.0.0.1 (connection closed mid-answer): check the network or the URL, or try again with --offline",
+            "reset":
+                "scout: cannot reach 127.0.0.1 (connection closed mid-answer): check the network or the URL, or try "
+                + "again with --offline",
         ]
         for (term, line) in expected.sorted(by: { $0.key < $1.key }) {
             let run = try await box.run(["-c", "search \(term) --in songs; search love --in songs"])
@@ -44,9 +64,12 @@ import Testing
         #expect(brief.status == 0, "\(brief.stderr)")
         #expect(brief.stdout.contains("Love Story"))
         let started = ContinuousClock.now
-        let refused = try await Sandbox().run(["-c", "search x --in songs"], extraEnvironment: ["SCOUT_ITUNES_URL": "http://127.0.0.1:9"])
+        let refused = try await Sandbox().run(
+            ["-c", "search x --in songs"], extraEnvironment: ["SCOUT_ITUNES_URL": "http://127.0.0.1:9"])
         #expect(refused.stderr.hasPrefix("scout: cannot reach 127.0.0.1 (connection refused)"))
-        #expect(ContinuousClock.now - started < .seconds(2), "a refused connection is reported at once, not retried until the timeout")
+        #expect(
+            ContinuousClock.now - started < .seconds(2),
+            "a refused connection is reported at once, not retried until the timeout")
         await server.stop()
     }
 
@@ -107,7 +130,8 @@ extension FaultTests {
             case "drip": return FixtureResponse(body: Self.song, drip: .milliseconds(100))
             case "ten": return FixtureResponse(body: Data(repeating: UInt8(ascii: " "), count: 10 * 1_048_576))
             case "forbidden": return FixtureResponse(status: 403, body: Data(), retryAfter: "30")
-            case "broken": return FixtureResponse(status: 500, body: Data("Internal Server Error".utf8), contentType: "text/plain")
+            case "broken":
+                return FixtureResponse(status: 500, body: Data("Internal Server Error".utf8), contentType: "text/plain")
             default: return FixtureResponse(body: Self.song)
             }
         }
@@ -135,5 +159,8 @@ extension FaultTests {
 
 actor Counter {
     private var count = 0
-    func next() -> Int { count += 1; return count }
+    func next() -> Int {
+        count += 1
+        return count
+    }
 }

@@ -20,9 +20,14 @@ import Testing
 
     @Test func hostileTitlesAndFieldsArePrintedInert() async throws {
         var movies: [[String: Any]] = Self.sequences.enumerated().map { index, entry in
-            ["id": index + 1, "title": "\(entry.name) \(entry.text)", "genre": entry.text, "director": entry.text, "year": 2000]
+            [
+                "id": index + 1, "title": "\(entry.name) \(entry.text)", "genre": entry.text, "director": entry.text,
+                "year": 2000,
+            ]
         }
-        movies.append(["id": 99, "title": "flood " + String(repeating: "\u{1B}[", count: 500_000), "genre": "x", "year": 2001])
+        movies.append([
+            "id": 99, "title": "flood " + String(repeating: "\u{1B}[", count: 500_000), "genre": "x", "year": 2001,
+        ])
         let body = try JSONSerialization.data(withJSONObject: movies)
         let server = try await FixtureServer.start(routes: ["/movies": body])
         let box = try Sandbox()
@@ -33,7 +38,8 @@ import Testing
             for output in [run.stdout, run.stderr] {
                 let bad = output.unicodeScalars.filter { scalar in
                     let v = scalar.value
-                    return (v < 0x20 && v != 0x0A) || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+                    return (v < 0x20 && v != 0x0A) || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v)
+                        || (0x2066...0x2069).contains(v)
                 }
                 #expect(bad.isEmpty, "\(mode): \(bad.map { String($0.value, radix: 16) })")
             }

@@ -12,7 +12,10 @@ import Testing
     @Test(.enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the tests of the recorded real data"))
     func everyRecordedITunesAnswerYieldsItsItemsInJSON() async throws {
         let files = try RealData.files("itunes")
-        let bodies = Dictionary(uniqueKeysWithValues: try files.map { ($0.deletingPathExtension().lastPathComponent, try Data(contentsOf: $0)) })
+        let bodies = Dictionary(
+            uniqueKeysWithValues: try files.map {
+                ($0.deletingPathExtension().lastPathComponent, try Data(contentsOf: $0))
+            })
         let server = try await FixtureServer.start { path, query in
             guard path == "/search", let body = bodies[query["term"] ?? ""] else { return nil }
             return FixtureResponse(body: body, contentType: "text/javascript; charset=utf-8")
@@ -21,11 +24,14 @@ import Testing
         box.environment["SCOUT_ITUNES_URL"] = server.baseURL
         let names = files.map { $0.deletingPathExtension().lastPathComponent }
         let run = try await box.run(["--json", "-c", names.map { "search \($0) --in songs" }.joined(separator: "; ")])
-        let objects = try run.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        let objects = try run.stdoutLines.map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
         #expect(objects.count == names.count)
         for (name, object) in zip(names, objects) {
             let body = try #require(bodies[name])
-            let expected = ((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["results"] as? [Any])?.count ?? -1
+            let expected =
+                ((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["results"] as? [Any])?.count ?? -1
             #expect(object["ok"] as? Bool == true, "\(name): \(object)")
             // A full page may have more behind it, and iTunes does not say how many: the total is null then.
             if expected >= ITunesSource.limit {
@@ -45,7 +51,10 @@ import Testing
     @Test(.enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the tests of the recorded real data"))
     func everyOMDbErrorIsOneLineAndTheREPLGoesOn() async throws {
         let files = try RealData.files("omdb", prefix: "error_")
-        let bodies = Dictionary(uniqueKeysWithValues: try files.map { ($0.deletingPathExtension().lastPathComponent, try Data(contentsOf: $0)) })
+        let bodies = Dictionary(
+            uniqueKeysWithValues: try files.map {
+                ($0.deletingPathExtension().lastPathComponent, try Data(contentsOf: $0))
+            })
         let server = try await FixtureServer.start { _, query in
             guard let body = bodies[query["s"] ?? ""] else { return nil }
             let status = (query["s"] ?? "").contains("api_key") || (query["s"] ?? "").contains("limit") ? 401 : 200
@@ -66,7 +75,11 @@ import Testing
             }
         }
         let limit = try await box.run(["-c", "search error_request_limit_reached --in omdb"])
-        #expect(limit.stderr == "scout: OMDb's daily request limit for this key is reached: try again tomorrow, or use --offline for cached answers\n")
+        #expect(
+            limit.stderr
+                == "scout: OMDb's daily request limit for this key is reached: try again tomorrow, or use --offline "
+                + "for cached answers\n"
+        )
         let key = try await box.run(["-c", "search error_invalid_api_key --in omdb"])
         #expect(key.stderr.contains("set omdb-key KEY"))
         // The key never reaches the files.
@@ -81,7 +94,8 @@ import Testing
     /// Page `page` of an OMDb search with 100 results, "Star Story PAGE-N", 10 a page.
     static func starPage(_ page: Int) -> Data {
         let items = (1...10).map { i in
-            #"{"Title":"Star Story \#(page)-\#(i)","Year":"\#(1970 + page)","imdbID":"tt9\#(String(format: "%02d%02d", page, i))","Type":"movie","Poster":"N/A"}"#
+            #"{"Title":"Star Story \#(page)-\#(i)","Year":"\#(1970 + page)","#
+                + #""imdbID":"tt9\#(String(format: "%02d%02d", page, i))","Type":"movie","Poster":"N/A"}"#
         }
         return Data(#"{"Search":[\#(items.joined(separator: ","))],"totalResults":"100","Response":"True"}"#.utf8)
     }
@@ -114,7 +128,9 @@ import Testing
         #expect(peak >= 3 && peak <= 8, "requests in flight at once: \(peak)")
         print("load all of 10 pages at 200 ms each took \(elapsed) (one after another: 2 s); peak in flight \(peak)")
         let order = try await box.run(["--json", "-c", "page 5"])
-        let items = (try JSONSerialization.jsonObject(with: Data(order.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]] ?? []
+        let items =
+            (try JSONSerialization.jsonObject(with: Data(order.stdout.utf8)) as? [String: Any])?["items"]
+            as? [[String: Any]] ?? []
         #expect(items.first?["title"] as? String == "Star Story 9-1")
         let json = try await box.run(["--json", "-c", "list"])
         #expect(json.stdout.contains(#""loaded":100"#), "\(json.stdout.prefix(300))")
@@ -127,8 +143,9 @@ import Testing
             let page = Int(query["page"] ?? "1") ?? 1
             // The first six pages come at once (a 40-line window shows 36 rows: the search fetches four), the
             // rest only after a long wait that Ctrl-C cuts short.
-            return FixtureResponse(body: Self.starPage(page),
-                                   delay: page <= 6 ? .zero : .seconds(20))
+            return FixtureResponse(
+                body: Self.starPage(page),
+                delay: page <= 6 ? .zero : .seconds(20))
         }
         let box = try Sandbox()
         box.environment["SCOUT_OMDB_URL"] = server.baseURL
@@ -158,7 +175,8 @@ import Testing
     @Test func ctrlCWhileRestoringAtLaunchCancelsTheFetch() async throws {
         let slow = Flag()
         let server = try await FixtureServer.start { _, query in
-            FixtureResponse(body: Self.starPage(Int(query["page"] ?? "1") ?? 1), delay: await slow.isSet ? .seconds(20) : .zero)
+            FixtureResponse(
+                body: Self.starPage(Int(query["page"] ?? "1") ?? 1), delay: await slow.isSet ? .seconds(20) : .zero)
         }
         let box = try Sandbox()
         box.environment["SCOUT_OMDB_URL"] = server.baseURL
@@ -170,7 +188,9 @@ import Testing
         try term.waitFor("restoring your omdb search")
         try term.send("C-c")
         let screen = try term.waitFor("omdb [0 selected]>", timeout: 5)
-        #expect(screen.contains("scout: fetching \"star\" again was cancelled: list fetches it when you want it"), "\(screen)")
+        #expect(
+            screen.contains("scout: fetching \"star\" again was cancelled: list fetches it when you want it"),
+            "\(screen)")
         #expect(screen.contains("Restored: omdb, \"star\", page 1, 0 selected, list view."))
         #expect(term.isRunning)
         await server.stop()
@@ -181,8 +201,9 @@ import Testing
         let server = try await FixtureServer.start { _, query in
             let page = Int(query["page"] ?? "1") ?? 1
             // Later pages slower and slower, so that the progress line is there to be read.
-            return FixtureResponse(body: Self.starPage(page),
-                                   delay: page == 1 ? .zero : .milliseconds(100 * page))
+            return FixtureResponse(
+                body: Self.starPage(page),
+                delay: page == 1 ? .zero : .milliseconds(100 * page))
         }
         let box = try Sandbox()
         box.environment["SCOUT_OMDB_URL"] = server.baseURL
@@ -203,11 +224,17 @@ import Testing
         let detail = try Data(contentsOf: Self.fixtures.appendingPathComponent("omdb/detail_batman_begins.json"))
         let down = Flag()
         let server = try await FixtureServer.start { _, query in
-            if await down.isSet { return FixtureResponse(status: 503, body: Data("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html") }
+            if await down.isSet {
+                return FixtureResponse(
+                    status: 503, body: Data("<html><body>Service Unavailable</body></html>".utf8),
+                    contentType: "text/html")
+            }
             if query["i"] == "tt0372784" { return FixtureResponse(body: detail) }
             guard query["s"] == "batman" else { return nil }
             // One page of 574: later pages are not part of this fixture and read as the end.
-            return query["page"] == "1" ? FixtureResponse(body: batman) : FixtureResponse(body: Data(#"{"Response":"False","Error":"Movie not found!"}"#.utf8))
+            return query["page"] == "1"
+                ? FixtureResponse(body: batman)
+                : FixtureResponse(body: Data(#"{"Response":"False","Error":"Movie not found!"}"#.utf8))
         }
         let box = try Sandbox()
         box.environment["SCOUT_OMDB_URL"] = server.baseURL
@@ -256,7 +283,11 @@ import Testing
         #expect(second.status == 1)
         #expect(second.stderr.contains("refused: songs \"zzqx nothing\" --country US --lang en_us found nothing on "))
         #expect(await server.log.paths.count == 1)
-        let others = try await box.run(["-c", "search zzqx nothing at all --in songs; search zzqx nothing --in songs --country gb; search zzqx nothing --in albums"])
+        let others = try await box.run([
+            "-c",
+            "search zzqx nothing at all --in songs; search zzqx nothing --in songs --country gb; search zzqx nothing "
+                + "--in albums",
+        ])
         #expect(others.status == 0, "\(others.stderr)")
         #expect(await server.log.paths.count == 4)
         let catalog = try await box.run(["-c", "search zzqx nothing --in movies"])
@@ -271,7 +302,9 @@ import Testing
         let run = try await box.run(["-c", "sources; search alien --in omdb"])
         #expect(run.stdout.contains("omdb          no key"))
         #expect(run.stderr.contains("OMDb needs an API key: set omdb-key KEY (or OMDB_API_KEY)"))
-        let year = try await box.run(["-c", "set omdb-key abc123; search alien --in omdb --year 1700; search alien --in omdb --type film"])
+        let year = try await box.run([
+            "-c", "set omdb-key abc123; search alien --in omdb --year 1700; search alien --in omdb --type film",
+        ])
         #expect(year.stderr.contains("--year takes a year from 1850 to 2200"))
         #expect(year.stderr.contains("--type takes movie, series or episode"))
         #expect(await server.log.paths.isEmpty)
@@ -289,6 +322,9 @@ actor Flag {
 actor InFlight {
     private var now = 0
     private(set) var peak = 0
-    func enter() { now += 1; peak = max(peak, now) }
+    func enter() {
+        now += 1
+        peak = max(peak, now)
+    }
     func leave() { now -= 1 }
 }

@@ -27,7 +27,9 @@ import Testing
         let run = try await box.run(["-c", "search alien"])
         #expect(run.status == 0)
         #expect(run.stderrLines.count == 1)
-        #expect(run.stderrLines.first?.hasPrefix("scout: the session was damaged and could not be read; kept it as session.json.corrupt-") == true)
+        #expect(
+            run.stderrLines.first?.hasPrefix(
+                "scout: the session was damaged and could not be read; kept it as session.json.corrupt-") == true)
         #expect(run.stdout.contains("1  Alien"))
         let kept = box.files(in: "state/scout").filter { $0.hasPrefix("session.json.corrupt-") }
         #expect(kept.count == 1)
@@ -56,7 +58,8 @@ import Testing
         let box = try Sandbox()
         try await box.run(["-c", "search alien; search heat; deny add spoilers; deny add heist"])
         var history = try box.read(box.historyFile)
-        history = history.replacingOccurrences(of: "\n", with: "\n\u{0}\u{0}{\"kind\": \u{FF}\n", options: [], range: history.range(of: "\n"))
+        history = history.replacingOccurrences(
+            of: "\n", with: "\n\u{0}\u{0}{\"kind\": \u{FF}\n", options: [], range: history.range(of: "\n"))
         try box.write(history, to: box.historyFile)
         try box.write("spoilers\n\u{1B}]52;c;bad\u{7}\nheist\n", to: box.path("data/scout/denylist.txt"))
         let run = try await box.run(["-c", "history; deny"])
@@ -91,7 +94,9 @@ import Testing
 
     @Test func favouritesExportAndImportMergeById() async throws {
         let box = try Sandbox()
-        try await box.run(["-c", "search kubrick; fav add 1-3 --tag classics; fav export favs.json; fav export favs.csv"])
+        try await box.run([
+            "-c", "search kubrick; fav add 1-3 --tag classics; fav export favs.json; fav export favs.csv",
+        ])
         let csv = try box.read(box.path("favs.csv"))
         #expect(csv.hasPrefix("id,title,source,added_at,tags,url,year,genre,director\r\n"))
         #expect(csv.contains("movies:28,2001: A Space Odyssey,movies,"))

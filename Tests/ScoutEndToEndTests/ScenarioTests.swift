@@ -11,8 +11,9 @@ import Testing
     }
 
     /// The scenarios marked `realdata`, which read answers recorded in ../shared/realdata.
-    @Test(.enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the scenarios that read the recorded real data"),
-          arguments: ScenarioRunner.names.filter(ScenarioRunner.readsRealData))
+    @Test(
+        .enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the scenarios that read the recorded real data"),
+        arguments: ScenarioRunner.names.filter(ScenarioRunner.readsRealData))
     func scenarioOfRecordedData(_ name: String) async throws {
         try await check(name)
     }
@@ -34,7 +35,9 @@ import Testing
             return
         }
         for (step, shown) in zip(scenario.steps, checked) where !terminal || !step.expected.isEmpty {
-            #expect(step.expected == shown, "\(name), \(step.kind):\n\(ScenarioRunner.diff(expected: step.expected, actual: shown))")
+            #expect(
+                step.expected == shown,
+                "\(name), \(step.kind):\n\(ScenarioRunner.diff(expected: step.expected, actual: shown))")
         }
     }
 }
@@ -42,15 +45,20 @@ import Testing
 extension ScenarioTests {
     /// The README's tour is the last screen of readme-tour.scenario, so the README cannot drift from what scout prints.
     @Test func theReadmeTourIsWhatScoutShows() throws {
-        let readme = String(decoding: try Data(contentsOf: ScenarioRunner.repository.appendingPathComponent("README.md")), as: UTF8.self)
+        let readme = String(
+            decoding: try Data(contentsOf: ScenarioRunner.repository.appendingPathComponent("README.md")), as: UTF8.self
+        )
         let tour = try #require(readme.range(of: "## A short tour"))
         let rest = readme[tour.upperBound...]
         let open = try #require(rest.range(of: "```\n"))
         let close = try #require(rest[open.upperBound...].range(of: "```"))
-        let block = rest[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let block = rest[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
         let file = ScenarioRunner.folder.appendingPathComponent("readme-tour.scenario")
         let scenario = try Scenario(text: String(decoding: try Data(contentsOf: file), as: UTF8.self))
         let screen = try #require(scenario.steps.last?.expected)
-        #expect(Scenario.trimmed(block) == screen, "\(ScenarioRunner.diff(expected: screen, actual: Scenario.trimmed(block)))")
+        #expect(
+            Scenario.trimmed(block) == screen,
+            "\(ScenarioRunner.diff(expected: screen, actual: Scenario.trimmed(block)))")
     }
 }

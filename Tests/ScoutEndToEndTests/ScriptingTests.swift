@@ -29,7 +29,9 @@ import Testing
         let record = try JSONSerialization.jsonObject(with: Data(records[0].utf8)) as? [String: Any]
         #expect(record?["terms"] as? String == "alien")
         #expect(record?["count"] as? Int == 2)
-        for file in [box.sessionFile, box.favouritesFile, box.historyFile] { #expect(box.mode(file) == 0o600, "\(file.path)") }
+        for file in [box.sessionFile, box.favouritesFile, box.historyFile] {
+            #expect(box.mode(file) == 0o600, "\(file.path)")
+        }
         for folder in ["state/scout", "data/scout"] { #expect(box.mode(box.path(folder)) == 0o700) }
 
         // A second launch: query, page, selection and view restored.
@@ -65,7 +67,8 @@ import Testing
 
         let failed = try await box.run(input: "search godfather\nserch alien\nlist\n")
         #expect(failed.status == 1)
-        #expect(failed.stderrLines == ["scout: unknown command \"serch\": did you mean \"search\"? (help lists commands)"])
+        #expect(
+            failed.stderrLines == ["scout: unknown command \"serch\": did you mean \"search\"? (help lists commands)"])
         // The REPL went on after the error.
         #expect(failed.stdout.components(separatedBy: "movies · \"godfather\"").count == 3)
     }
@@ -75,22 +78,33 @@ import Testing
     @Test func helpAnswersEveryCommandWithAnExample() async throws {
         let box = try Sandbox()
         let list = try await box.run(["-c", "help"])
-        for topic in ["Searching", "Looking through results", "Choosing and keeping", "Past searches and denied terms", "Session, settings and leaving"] {
+        for topic in [
+            "Searching", "Looking through results", "Choosing and keeping", "Past searches and denied terms",
+            "Session, settings and leaving",
+        ] {
             #expect(list.stdoutLines.contains(topic), "\(topic)")
         }
         for info in CommandTable.specs {
-            #expect(list.stdoutLines.contains { $0.hasPrefix("  \(info.name) ") && $0.hasSuffix(info.summary) }, "\(info.name)")
+            #expect(
+                list.stdoutLines.contains { $0.hasPrefix("  \(info.name) ") && $0.hasSuffix(info.summary) },
+                "\(info.name)")
         }
         let names = CommandTable.specs.map(\.name)
         let each = try await box.run(["-c", names.map { "help \($0)" }.joined(separator: "; ")])
         #expect(each.status == 0)
         #expect(each.stdoutLines.filter { $0.hasPrefix("usage: ") }.count == names.count)
-        let examples = each.stdoutLines.filter { $0.hasPrefix("example: ") }.map { String($0.dropFirst("example: ".count)) }
+        let examples = each.stdoutLines.filter { $0.hasPrefix("example: ") }.map {
+            String($0.dropFirst("example: ".count))
+        }
         #expect(examples.count == names.count)
-        for example in examples { #expect((try? Tokenizer.commands(example).map(CommandTable.parse)) != nil, "\(example)") }
+        for example in examples {
+            #expect((try? Tokenizer.commands(example).map(CommandTable.parse)) != nil, "\(example)")
+        }
         let search = try await box.run(["-c", "help search"])
         #expect(search.stdoutLines.contains("options:"))
-        #expect(search.stdoutLines.contains { $0.hasPrefix("  --type T") && $0.hasSuffix("omdb: movie, series or episode") })
+        #expect(
+            search.stdoutLines.contains { $0.hasPrefix("  --type T") && $0.hasSuffix("omdb: movie, series or episode") }
+        )
         let near = try await box.run(["-c", "help selct"])
         #expect(near.stderrLines == ["scout: no command \"selct\": did you mean \"select\"?"])
     }
@@ -122,7 +136,9 @@ import Testing
         for shell in ["bash", "zsh", "fish"] {
             let script = try await box.run(["--generate-completion-script", shell])
             #expect(script.status == 0)
-            #expect(script.stdout.contains("offline") && script.stdout.contains("always") && script.stdout.contains("restaurants"), "\(shell)")
+            #expect(
+                script.stdout.contains("offline") && script.stdout.contains("always")
+                    && script.stdout.contains("restaurants"), "\(shell)")
         }
     }
 
@@ -140,7 +156,9 @@ import Testing
         let box = try Sandbox()
         try await box.run(["-c", "set page-size 5"])
         let run = try await box.run(["--json", "-c", "search; next; select 6; bogus; fav add 7"])
-        let objects = try run.stdoutLines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        let objects = try run.stdoutLines.map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
         #expect(objects.count == 5)
         #expect(objects[0]["ok"] as? Bool == true)
         #expect(objects[0]["total"] as? Int == 139)
@@ -151,7 +169,7 @@ import Testing
         #expect(items.first?["row"] as? Int == 6)
         #expect(items.first?["title"] as? String == "Vertigo")
         #expect(items.first?["director"] as? String == "Alfred Hitchcock")
-        #expect(items.first?["year"] as? Int == 1958)  // version 1: a year is a number
+        #expect(items.first?["year"] as? Int == 1958) // version 1: a year is a number
         #expect(items.first?["selected"] as? Bool == false)
         #expect(objects[3]["ok"] as? Bool == false)
         #expect((objects[3]["error"] as? String)?.contains("unknown command") == true)
@@ -184,7 +202,9 @@ import Testing
         try await box.run(["-c", "search; select 25; filter spielberg; sort title; page 1"])
         let run = try await box.run(["-c", "filter; sort relevance; page 2; selection"])
         #expect(run.stdout.contains("*  25  Close Encounters of the Third"))
-        #expect(run.stdout.contains("1. Close Encounters of the Third Kind (1977, Science Fiction, Steven Spielberg)  [movies:25]"))
+        #expect(
+            run.stdout.contains(
+                "1. Close Encounters of the Third Kind (1977, Science Fiction, Steven Spielberg)  [movies:25]"))
     }
 
     @Test func historyRecordsChoicesAndReruns() async throws {
@@ -209,7 +229,7 @@ import Testing
 
     @Test func deniedTermsAreRefusedBeforeAnyRequest() async throws {
         let server = try await FixtureServer.start(routes: [
-            "/movies": try Data(contentsOf: FixtureServer.fixtures.appendingPathComponent("catalog/movies.json")),
+            "/movies": try Data(contentsOf: FixtureServer.fixtures.appendingPathComponent("catalog/movies.json"))
         ])
         let box = try Sandbox()
         box.environment["SCOUT_CATALOG_URL"] = server.baseURL
@@ -233,11 +253,14 @@ import Testing
     @Test func aCatalogServerReplacesTheBuiltInCatalog() async throws {
         let server = try await FixtureServer.start(routes: [
             "/movies": try Data(contentsOf: FixtureServer.fixtures.appendingPathComponent("catalog/movies.json")),
-            "/restaurants": try Data(contentsOf: FixtureServer.fixtures.appendingPathComponent("catalog/restaurants.json")),
+            "/restaurants": try Data(
+                contentsOf: FixtureServer.fixtures.appendingPathComponent("catalog/restaurants.json")),
         ])
         let box = try Sandbox()
         box.environment["SCOUT_CATALOG_URL"] = server.baseURL
-        let run = try await box.run(["-c", "search tarkovsky; sort year; search 東京; search evil; use restaurants; search korean; sources"])
+        let run = try await box.run([
+            "-c", "search tarkovsky; sort year; search 東京; search evil; use restaurants; search korean; sources",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         // 4 films by him; the record with a null title costs that record only; year 1972 came as a string.
         #expect(run.stdout.contains("movies · \"tarkovsky\" · 4 results"))

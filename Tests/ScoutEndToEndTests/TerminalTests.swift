@@ -68,12 +68,13 @@ import Testing
     @Test func tabCompletesFavouritesSessionsHistoryAndFlagValues() async throws {
         let box = try Sandbox()
         try await box.run(["-c", "search heat; fav add 1; search alien; session save weekend; search amélie"])
-        let favourite = try #require(try await box.run(["--json", "-c", "fav"]).stdout.firstMatch(of: /"id":"(movies:[^"]+)"/)?.1)
+        let favourite = try #require(
+            try await box.run(["--json", "-c", "fav"]).stdout.firstMatch(of: /"id":"(movies:[^"]+)"/)?.1)
         let term = try TmuxTerminal(sandbox: box)
         try term.waitFor("movies [0 selected]>")
         try term.type("fav rm mov")
         try term.send("Tab")
-        try term.type("x")  // a whole word gets its space (the screen does not show a trailing one)
+        try term.type("x") // a whole word gets its space (the screen does not show a trailing one)
         try term.waitFor("fav rm \(favourite) x")
         try term.send("C-u")
         try term.type("session load w")
@@ -133,21 +134,29 @@ import Testing
     /// agree (`.....|`); a wider drawing leaves part of it showing, a narrower one loses the `|`.
     /// (A joined emoji sequence comes last: tmux 3.3 carries a joiner's state over to the next line.)
     @Test func displayWidthIsWhatTheTerminalDraws() throws {
-        let texts = ["🚀", "⭐", "✅", "☕", "⚡", "😀", "🎬", "🧑", "東京", "千と千尋", "한국어", "ｱｲｳ", "Ame\u{301}lie",
-                     "e\u{301}\u{302}", "zero\u{200B}width", "A→B", "½ ±", "Ünïcödé", "⭐ 4.5 ⭐",
-                     "🚀 Rocket ✅ ☕", "Crème brûlée ☕ 東京 🚀", "Tab\there", "esc\u{1B}[31mred", "bidi\u{202E}x\u{85}y",
-                     "abc", "👨\u{200D}👩\u{200D}👧 family"]
+        let texts = [
+            "🚀", "⭐", "✅", "☕", "⚡", "😀", "🎬", "🧑", "東京", "千と千尋", "한국어", "ｱｲｳ", "Ame\u{301}lie",
+            "e\u{301}\u{302}", "zero\u{200B}width", "A→B", "½ ±", "Ünïcödé", "⭐ 4.5 ⭐",
+            "🚀 Rocket ✅ ☕", "Crème brûlée ☕ 東京 🚀", "Tab\there", "esc\u{1B}[31mred", "bidi\u{202E}x\u{85}y",
+            "abc", "👨\u{200D}👩\u{200D}👧 family",
+        ]
         let box = try Sandbox()
         // Each text as scout prints it (control characters made visible), measured before that, as listings are.
         let lines = texts.map { "\(SafeText.clean($0))|\r" + String(repeating: ".", count: DisplayWidth.of($0)) }
         try box.write(lines.joined(separator: "\n") + "\n", to: box.path("texts"))
-        let term = try TmuxTerminal(sandbox: box, shellCommand: "cat texts; printf done; sleep 30",
-                                    width: 80, height: 40)
+        let term = try TmuxTerminal(
+            sandbox: box, shellCommand: "cat texts; printf done; sleep 30",
+            width: 80, height: 40)
         let screen = try term.waitFor("done")
         let shown = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (index, text) in texts.enumerated() {
             let expected = String(repeating: ".", count: DisplayWidth.of(text)) + "|"
-            #expect(index < shown.count && shown[index] == expected, "\(text): scout counts \(DisplayWidth.of(text)), tmux drew \(index < shown.count ? shown[index] : "nothing") in\n\(screen)")
+            #expect(
+                index < shown.count && shown[index] == expected,
+                Comment(
+                    rawValue: "\(text): scout counts \(DisplayWidth.of(text)), tmux drew "
+                        + "\(index < shown.count ? shown[index] : "nothing") in\n\(screen)")
+            )
         }
     }
 
@@ -158,8 +167,11 @@ import Testing
             ["id": 1, "title": "東京物語", "genre": "Drama", "director": "小津安二郎", "year": 1953],
             ["id": 2, "title": "Ame\u{301}lie", "genre": "Comedy", "director": "Jean-Pierre Jeunet", "year": 2001],
             ["id": 3, "title": "🎬 Cinema Paradiso", "genre": "Drama", "director": "Giuseppe Tornatore", "year": 1988],
-            ["id": 4, "title": "Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb", "genre": "Comedy",
-             "director": "Stanley Kubrick", "year": 1964],
+            [
+                "id": 4, "title": "Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb",
+                "genre": "Comedy",
+                "director": "Stanley Kubrick", "year": 1964,
+            ],
             ["id": 5, "title": "Heat", "genre": "Crime", "director": "Michael Mann", "year": 1995],
             ["id": 6, "title": "🚀 Rocket ⭐ Science ✅ ☕ ⚡", "genre": "Comedy", "director": "Pat ☕ Brew", "year": 2007],
         ]
@@ -177,17 +189,22 @@ import Testing
             let rows = all.filter { $0.range(of: #"^.. [1-6]  "#, options: .regularExpression) != nil }
             #expect(rows.count == 6, "\(width): \(screen)")
             // A row wider than the window would wrap onto a line of its own: the rows follow one another.
-            if let first = all.firstIndex(of: rows[0]) { #expect(Array(all[first..<(first + 6)]) == rows, "\(width): \(screen)") }
+            if let first = all.firstIndex(of: rows[0]) {
+                #expect(Array(all[first..<(first + 6)]) == rows, "\(width): \(screen)")
+            }
             #expect(rows.allSatisfy { DisplayWidth.of($0) <= width }, "\(width): \(rows)")
             // The display column where each row's year starts.
             let columns = rows.compactMap { row -> Int? in
-                guard let year = row.range(of: #"(1953|2001|1988|1964|1995|2007)"#, options: .regularExpression) else { return nil }
+                guard let year = row.range(of: #"(1953|2001|1988|1964|1995|2007)"#, options: .regularExpression) else {
+                    return nil
+                }
                 return DisplayWidth.of(String(row[..<year.lowerBound]))
             }
             #expect(columns.count == 6 && Set(columns).count == 1, "\(width): years at \(columns) in \(rows)")
             #expect(rows.contains { $0.contains("…") }, "the long title is cut with …")
             // The heading too fits, unwrapped: in 40 columns it leaves out what the prompt shows.
-            let heading = try #require(try term.screen(joined: true).split(separator: "\n").first { $0.hasPrefix("movies · everything") })
+            let heading = try #require(
+                try term.screen(joined: true).split(separator: "\n").first { $0.hasPrefix("movies · everything") })
             #expect(DisplayWidth.of(String(heading)) <= width, "\(heading)")
             // Favourites and history fit as well, cut with … where they must.
             try term.type("fav add 4; fav; history")
@@ -203,7 +220,9 @@ import Testing
             let past = try #require(lines.last { $0.hasPrefix("1  20") })
             #expect(DisplayWidth.of(kept) <= width && DisplayWidth.of(past) <= width, "\(kept) / \(past)")
             #expect(width == 200 ? kept.hasSuffix("[movies:4]") : kept.hasSuffix("…"))
-            if width == 200 { #expect(rows.contains { $0.contains("小津安二郎") }, "a wide terminal has room for the director") }
+            if width == 200 {
+                #expect(rows.contains { $0.contains("小津安二郎") }, "a wide terminal has room for the director")
+            }
         }
         await server.stop()
     }
@@ -213,13 +232,15 @@ import Testing
     @Test func longOutputGoesThroughThePager() async throws {
         let box = try Sandbox()
         let paged = box.root.appendingPathComponent("paged.txt")
-        let term = try TmuxTerminal(sandbox: box, environment: ["PAGER": "cat >> '\(paged.path)'"], width: 100, height: 20)
+        let term = try TmuxTerminal(
+            sandbox: box, environment: ["PAGER": "cat >> '\(paged.path)'"], width: 100, height: 20)
         try term.waitFor("movies [0 selected]>")
         try term.type("help")
         try term.send("Enter")
         try term.waitFor("movies [0 selected]> help")
         // The pager's shell makes the file before cat fills it: wait for the last line of help.
-        for _ in 0..<100 where !((try? String(contentsOf: paged, encoding: .utf8))?.contains("Tab completes") ?? false) { usleep(50_000) }
+        for _ in 0..<100 where !((try? String(contentsOf: paged, encoding: .utf8))?.contains("Tab completes") ?? false)
+        { usleep(50_000) }
         let text = try String(contentsOf: paged, encoding: .utf8)
         #expect(text.contains("Searching") && text.contains("quit"), "help, longer than 20 rows, went to the pager")
         #expect(!(try term.screen()).contains("Looking through results"))
@@ -257,20 +278,27 @@ import Testing
     /// `open N` on a terminal hands the web page to $BROWSER (its `%s` the URL, quoted); a page that is not
     /// http(s) is only printed, and a script gets the URL printed.
     @Test func openHandsTheWebPageToTheBrowser() async throws {
-        let songs = #"{"resultCount":2,"results":[{"wrapperType":"track","kind":"song","trackId":1,"trackName":"Love Story","artistName":"Taylor Swift","trackViewUrl":"https://music.apple.com/us/album/love-story/1?i=1&x='$(id)'"},"# +
-            #"{"wrapperType":"track","kind":"song","trackId":2,"trackName":"Evil","artistName":"X","trackViewUrl":"file:///etc/passwd"}]}"#
+        let songs =
+            #"{"resultCount":2,"results":[{"wrapperType":"track","kind":"song","trackId":1,"trackName":"Love Story","#
+            + #""artistName":"Taylor Swift","#
+            + #""trackViewUrl":"https://music.apple.com/us/album/love-story/1?i=1&x='$(id)'"},"#
+            + #"{"wrapperType":"track","kind":"song","trackId":2,"trackName":"Evil","artistName":"X","#
+            + #""trackViewUrl":"file:///etc/passwd"}]}"#
         let server = try await FixtureServer.start(routes: ["/search": Data(songs.utf8)])
         let box = try Sandbox()
         box.environment["SCOUT_ITUNES_URL"] = server.baseURL
         let opened = box.root.appendingPathComponent("opened.txt")
-        let term = try TmuxTerminal(sandbox: box, environment: ["BROWSER": "no-such-browser:echo %s >> '\(opened.path)'"])
+        let term = try TmuxTerminal(
+            sandbox: box, environment: ["BROWSER": "no-such-browser:echo %s >> '\(opened.path)'"])
         try term.waitFor("movies [0 selected]>")
         try term.type("search love --in songs; open 1; open 2")
         try term.send("Enter")
         try term.waitFor("file:///etc/passwd")
         #expect(try term.screen().contains("Opened https://music.apple.com/us/album/love-story/1?i=1&x='$(id)'"))
         // The first browser that runs gets the URL as one argument, untouched by the shell; file: is never opened.
-        #expect(try String(contentsOf: opened, encoding: .utf8) == "https://music.apple.com/us/album/love-story/1?i=1&x='$(id)'\n")
+        #expect(
+            try String(contentsOf: opened, encoding: .utf8)
+                == "https://music.apple.com/us/album/love-story/1?i=1&x='$(id)'\n")
         let script = try await box.run(["-c", "open 1"], extraEnvironment: ["BROWSER": "printf x >> '\(opened.path)'"])
         #expect(script.stdout == "https://music.apple.com/us/album/love-story/1?i=1&x='$(id)'\n")
         #expect(try String(contentsOf: opened, encoding: .utf8).hasSuffix("'$(id)'\n"), "a script only prints the page")

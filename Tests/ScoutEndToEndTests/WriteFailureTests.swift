@@ -49,10 +49,19 @@ struct WriteFailureTests {
         #expect(try Data(contentsOf: box.historyFile) == history, "the history is intact")
         #expect(Self.temporaries(box, "data/scout").isEmpty && Self.temporaries(box, "state/scout").isEmpty)
         let lines = scout.stdoutSoFar.split(separator: "\n").map(String.init)
-        #expect(lines[2].contains("the search ran but was not written to history: could not save \(box.historyFile.path): read-only file system; nothing was lost, fix that and try again"), "\(lines[2])")
+        #expect(
+            lines[2].contains(
+                "the search ran but was not written to history: could not save \(box.historyFile.path): read-only file "
+                    + "system; nothing was lost, fix that and try again"
+            ), "\(lines[2])")
         #expect(lines[2].contains("could not save \(box.sessionFile.path): read-only file system"), "\(lines[2])")
-        #expect(lines[3].contains("could not save \(box.favouritesFile.path): no space left on device; nothing was lost, fix that and try again"), "\(lines[3])")
-        #expect(lines[4].contains("2001: A Space Odyssey") && !lines[4].contains("Alien"), "the old favourites are listed")
+        #expect(
+            lines[3].contains(
+                "could not save \(box.favouritesFile.path): no space left on device; nothing was lost, fix that and "
+                    + "try again"
+            ), "\(lines[3])")
+        #expect(
+            lines[4].contains("2001: A Space Odyssey") && !lines[4].contains("Alien"), "the old favourites are listed")
 
         // Fixed: the search record and the session kept in memory are written with the next command.
         try FileManager.default.removeItem(at: box.path("data/filler"))
@@ -63,7 +72,9 @@ struct WriteFailureTests {
         #expect(run.stderr.isEmpty)
         let records = try box.read(box.historyFile).split(separator: "\n")
         #expect(records.count == 3)
-        #expect(records.count == 3 && records[1].contains("\"terms\":\"alien\"") && records[2].contains("\"terms\":\"heat\""))
+        #expect(
+            records.count == 3 && records[1].contains("\"terms\":\"alien\"")
+                && records[2].contains("\"terms\":\"heat\""))
         #expect(try box.read(box.sessionFile).contains("\"terms\" : \"heat\""))
         #expect(try box.read(box.favouritesFile).contains("Heat"))
     }
@@ -79,7 +90,11 @@ struct WriteFailureTests {
         try Self.sh("cp", "-a", box.path("data-kept/scout").path, box.path("data").path)
         try Self.sh("mount", "-o", "remount,ro", box.path("data").path)
         let readOnly = try await box.run(["-c", "search alien; fav add 1; fav"])
-        #expect(readOnly.stderrLines == ["scout: could not save \(box.favouritesFile.path): read-only file system; nothing was lost, fix that and try again"])
+        #expect(
+            readOnly.stderrLines == [
+                "scout: could not save \(box.favouritesFile.path): read-only file system; nothing was lost, fix that "
+                    + "and try again"
+            ])
         #expect(readOnly.stdout.contains("2001: A Space Odyssey"))
         #expect(try Data(contentsOf: box.favouritesFile) == favourites)
         #expect(Self.temporaries(box, "data/scout").isEmpty)
@@ -96,7 +111,11 @@ struct WriteFailureTests {
         try FileManager.default.moveItem(at: box.path("data-kept"), to: box.path("data"))
         box.wrapper = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
         let denied = try await box.run(["-c", "search alien; fav add 1; fav"])
-        #expect(denied.stderrLines == ["scout: could not save \(box.favouritesFile.path): permission denied; nothing was lost, fix that and try again"])
+        #expect(
+            denied.stderrLines == [
+                "scout: could not save \(box.favouritesFile.path): permission denied; nothing was lost, fix that and "
+                    + "try again"
+            ])
         #expect(denied.stdout.contains("2001: A Space Odyssey"))
         #expect(try Data(contentsOf: box.favouritesFile) == favourites)
         #expect(Self.temporaries(box, "data/scout").isEmpty)

@@ -19,7 +19,9 @@ public final class FixtureServer: Sendable {
     }
 
     /// Starts a server whose answers `handler` makes from the path and the query items; nil is a 404.
-    public static func start(handler: @escaping @Sendable (String, [String: String]) async -> FixtureResponse?) async throws -> FixtureServer {
+    public static func start(handler: @escaping @Sendable (String, [String: String]) async -> FixtureResponse?)
+        async throws -> FixtureServer
+    {
         let log = RequestLog()
         let router = Router()
         let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
@@ -36,27 +38,30 @@ public final class FixtureServer: Sendable {
                 // A slow server: the body a byte at a time, `pause` apart.
                 headers[.contentLength] = String(answer.body.count)
                 let body = answer.body
-                return Response(status: HTTPResponse.Status(code: answer.status), headers: headers,
-                                body: ResponseBody { writer in
-                                    for byte in body {
-                                        try await writer.write(ByteBuffer(bytes: [byte]))
-                                        try await Task.sleep(for: pause)
-                                    }
-                                    try await writer.finish(nil)
-                                })
+                return Response(
+                    status: HTTPResponse.Status(code: answer.status), headers: headers,
+                    body: ResponseBody { writer in
+                        for byte in body {
+                            try await writer.write(ByteBuffer(bytes: [byte]))
+                            try await Task.sleep(for: pause)
+                        }
+                        try await writer.finish(nil)
+                    })
             }
             if let cut = answer.disconnectAfter {
                 // Promise the whole body, send part of it, then drop the connection.
                 headers[.contentLength] = String(answer.body.count)
                 let part = ByteBuffer(bytes: answer.body.prefix(cut))
-                return Response(status: HTTPResponse.Status(code: answer.status), headers: headers,
-                                body: ResponseBody { writer in
-                                    try await writer.write(part)
-                                    throw CancellationError()
-                                })
+                return Response(
+                    status: HTTPResponse.Status(code: answer.status), headers: headers,
+                    body: ResponseBody { writer in
+                        try await writer.write(part)
+                        throw CancellationError()
+                    })
             }
-            return Response(status: HTTPResponse.Status(code: answer.status), headers: headers,
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+            return Response(
+                status: HTTPResponse.Status(code: answer.status), headers: headers,
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         }
         // OMDb answers at the root; the catalog and iTunes below it.
         router.get("/", use: respond)
@@ -111,8 +116,10 @@ public struct FixtureResponse: Sendable {
     /// Send the body a byte at a time, this far apart.
     public var drip: Duration?
 
-    public init(status: Int = 200, body: Data, contentType: String = "application/json", delay: Duration = .zero,
-                retryAfter: String? = nil, disconnectAfter: Int? = nil, drip: Duration? = nil) {
+    public init(
+        status: Int = 200, body: Data, contentType: String = "application/json", delay: Duration = .zero,
+        retryAfter: String? = nil, disconnectAfter: Int? = nil, drip: Duration? = nil
+    ) {
         self.disconnectAfter = disconnectAfter
         self.drip = drip
         self.status = status

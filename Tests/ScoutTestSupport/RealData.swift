@@ -15,7 +15,9 @@ public enum RealData {
 
     /// `SCOUT_REALDATA`, else `../shared/realdata` beside the repository.
     public static var folder: URL {
-        if let path = ProcessInfo.processInfo.environment[folderVariable], !path.isEmpty { return URL(fileURLWithPath: path) }
+        if let path = ProcessInfo.processInfo.environment[folderVariable], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         return FixtureServer.fixtures.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("shared/realdata").standardizedFileURL
     }
@@ -28,7 +30,10 @@ public enum RealData {
     public static func require() throws(Missing) -> URL {
         let folder = folder
         var isFolder: ObjCBool = false
-        guard isSkipped || (FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue) else {
+        guard
+            isSkipped
+                || (FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue)
+        else {
             throw Missing(folder: folder)
         }
         return folder
@@ -40,7 +45,9 @@ public enum RealData {
         guard !isSkipped else { return [] }
         let folder = try require().appendingPathComponent(sub)
         let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
-            .filter { $0.pathExtension == "json" && $0.lastPathComponent.hasPrefix(prefix) }.sorted { $0.path < $1.path }
+            .filter { $0.pathExtension == "json" && $0.lastPathComponent.hasPrefix(prefix) }.sorted {
+                $0.path < $1.path
+            }
         guard !files.isEmpty else { throw Missing(folder: folder, prefix: prefix) }
         return files
     }
@@ -51,7 +58,8 @@ public enum RealData {
         public var prefix = ""
 
         public var description: String {
-            let what = FileManager.default.fileExists(atPath: folder.path)
+            let what =
+                FileManager.default.fileExists(atPath: folder.path)
                 ? "\(folder.path) holds no recorded answer (\(prefix)*.json)" : "\(folder.path) is missing"
             return "\(what): the tests of the real recorded data (../shared/realdata beside the repository, or "
                 + "SCOUT_REALDATA=DIR) fail without it; SCOUT_SKIP_REALDATA=1 skips them"

@@ -6,7 +6,9 @@ public struct ScoutRun: Sendable {
     public var stderr: String
     public var status: Int32
 
-    public var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    public var stdoutLines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
     public var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 }
 
@@ -47,7 +49,9 @@ public final class Sandbox: @unchecked Sendable {
         var folder = Bundle.main.bundleURL
         while folder.path != "/" {
             let candidate = folder.appendingPathComponent("scout")
-            if FileManager.default.isExecutableFile(atPath: candidate.path), !candidate.hasDirectoryPath { return candidate }
+            if FileManager.default.isExecutableFile(atPath: candidate.path), !candidate.hasDirectoryPath {
+                return candidate
+            }
             folder.deleteLastPathComponent()
         }
         return URL(fileURLWithPath: ".build/debug/scout")
@@ -58,23 +62,31 @@ public final class Sandbox: @unchecked Sendable {
     /// Waiting does not block a thread: tests run in parallel, and a fixture server in this process
     /// needs the cooperative threads to answer.
     @discardableResult
-    public func run(_ arguments: [String] = [], input: String = "", extraEnvironment: [String: String] = [:]) async throws -> ScoutRun {
+    public func run(_ arguments: [String] = [], input: String = "", extraEnvironment: [String: String] = [:])
+        async throws -> ScoutRun
+    {
         try await run(arguments, bytes: Data(input.utf8), extraEnvironment: extraEnvironment)
     }
 
     /// Runs scout with exactly these bytes on standard input.
     @discardableResult
-    public func run(_ arguments: [String] = [], bytes: Data, extraEnvironment: [String: String] = [:]) async throws -> ScoutRun {
+    public func run(_ arguments: [String] = [], bytes: Data, extraEnvironment: [String: String] = [:]) async throws
+        -> ScoutRun
+    {
         let process = try launch(arguments, input: bytes, extraEnvironment: extraEnvironment)
         return try await process.finish()
     }
 
     /// Starts scout with `input` on standard input; with `keepInputOpen`, more can be sent with `RunningScout.send`.
-    public func launch(_ arguments: [String], input: String, extraEnvironment: [String: String] = [:], keepInputOpen: Bool = false) throws -> RunningScout {
+    public func launch(
+        _ arguments: [String], input: String, extraEnvironment: [String: String] = [:], keepInputOpen: Bool = false
+    ) throws -> RunningScout {
         try launch(arguments, input: Data(input.utf8), extraEnvironment: extraEnvironment, keepInputOpen: keepInputOpen)
     }
 
-    public func launch(_ arguments: [String], input: Data, extraEnvironment: [String: String] = [:], keepInputOpen: Bool = false) throws -> RunningScout {
+    public func launch(
+        _ arguments: [String], input: Data, extraEnvironment: [String: String] = [:], keepInputOpen: Bool = false
+    ) throws -> RunningScout {
         let process = Process()
         if let first = wrapper.first {
             process.executableURL = URL(fileURLWithPath: first)
@@ -98,8 +110,9 @@ public final class Sandbox: @unchecked Sendable {
         try process.run()
         inPipe.fileHandleForWriting.write(input)
         if !keepInputOpen { try inPipe.fileHandleForWriting.close() }
-        return RunningScout(process: process, exited: exited.stream, out: out, err: err,
-                            input: keepInputOpen ? inPipe.fileHandleForWriting : nil)
+        return RunningScout(
+            process: process, exited: exited.stream, out: out, err: err,
+            input: keepInputOpen ? inPipe.fileHandleForWriting : nil)
     }
 
     public func read(_ url: URL) throws -> String {
@@ -115,7 +128,8 @@ public final class Sandbox: @unchecked Sendable {
     public func favouriteIDs() throws -> [String] {
         guard let data = try? Data(contentsOf: favouritesFile) else { return [] }
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = object["favourites"] as? [[String: Any]] else { throw SandboxError.unreadable(favouritesFile.path) }
+            let list = object["favourites"] as? [[String: Any]]
+        else { throw SandboxError.unreadable(favouritesFile.path) }
         return list.compactMap { $0["id"] as? String }
     }
 
@@ -163,8 +177,9 @@ public struct RunningScout {
         closeInput()
         for await _ in exited {}
         process.waitUntilExit()
-        return ScoutRun(stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                        stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
-                        status: process.terminationStatus)
+        return ScoutRun(
+            stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
+            status: process.terminationStatus)
     }
 }

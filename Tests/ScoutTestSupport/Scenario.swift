@@ -38,11 +38,17 @@ public struct Scenario: Sendable {
     public init(text: String) throws {
         var pending: [String] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if raw.hasPrefix("$ ") || raw.hasPrefix("> ") || raw.hasPrefix(">> ") || raw.hasPrefix("& ") || raw.hasPrefix("~ ") {
-                let kind: Step.Kind = raw.hasPrefix("$ ") ? .shell(String(raw.dropFirst(2)))
-                    : raw.hasPrefix("~ ") ? .wait(String(raw.dropFirst(2)))
-                    : raw.hasPrefix("& ") ? .beside(String(raw.dropFirst(2)))
-                    : raw.hasPrefix(">> ") ? .keys(String(raw.dropFirst(3))) : .line(String(raw.dropFirst(2)))
+            if raw.hasPrefix("$ ") || raw.hasPrefix("> ") || raw.hasPrefix(">> ") || raw.hasPrefix("& ")
+                || raw.hasPrefix("~ ")
+            {
+                let kind: Step.Kind =
+                    raw.hasPrefix("$ ")
+                    ? .shell(String(raw.dropFirst(2)))
+                    : raw.hasPrefix("~ ")
+                        ? .wait(String(raw.dropFirst(2)))
+                        : raw.hasPrefix("& ")
+                            ? .beside(String(raw.dropFirst(2)))
+                            : raw.hasPrefix(">> ") ? .keys(String(raw.dropFirst(3))) : .line(String(raw.dropFirst(2)))
                 if !steps.isEmpty { steps[steps.count - 1].expected = Self.trimmed(steps[steps.count - 1].expected) }
                 steps.append(Step(kind: kind, comments: pending, expected: []))
                 pending = []
@@ -58,7 +64,9 @@ public struct Scenario: Sendable {
                     terminal = size
                 } else if line == "realdata" {
                     readsRealData = true
-                } else if line.hasPrefix("latency "), let seconds = Double(line.dropFirst(8).trimmingCharacters(in: .whitespaces)) {
+                } else if line.hasPrefix("latency "),
+                    let seconds = Double(line.dropFirst(8).trimmingCharacters(in: .whitespaces))
+                {
                     latency = seconds
                 } else {
                     throw TmuxError(message: "scenario: cannot read the line \"\(raw)\" before the first step")
@@ -69,7 +77,9 @@ public struct Scenario: Sendable {
                 guard raw.hasPrefix("|") || raw.isEmpty else {
                     throw TmuxError(message: "scenario: a screen line must start with \"| \": \(raw)")
                 }
-                if raw.hasPrefix("|") { steps[steps.count - 1].expected.append(String(raw.dropFirst(raw.hasPrefix("| ") ? 2 : 1))) }
+                if raw.hasPrefix("|") {
+                    steps[steps.count - 1].expected.append(String(raw.dropFirst(raw.hasPrefix("| ") ? 2 : 1)))
+                }
             } else {
                 steps[steps.count - 1].expected.append(raw)
             }
@@ -127,7 +137,8 @@ public final class ScenarioRunner {
     /// Whether the scenario named says `realdata` at the top (one that cannot be read is run, to fail).
     public static func readsRealData(_ name: String) -> Bool {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)),
-              let scenario = try? Scenario(text: String(decoding: data, as: UTF8.self)) else { return false }
+            let scenario = try? Scenario(text: String(decoding: data, as: UTF8.self))
+        else { return false }
         return scenario.readsRealData
     }
 
@@ -145,7 +156,8 @@ public final class ScenarioRunner {
         // (unless SCOUT_SKIP_REALDATA=1): say why here, where the test reports it.
         try RealData.require()
         box = try Sandbox()
-        (server, serverURL, secureURL, socksURL) = try Self.startServer(log: box.path("requests.log").path, latency: scenario.latency)
+        (server, serverURL, secureURL, socksURL) = try Self.startServer(
+            log: box.path("requests.log").path, latency: scenario.latency)
         let bin = Sandbox.binary.deletingLastPathComponent().path
         var environment = box.environment
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
@@ -174,7 +186,8 @@ public final class ScenarioRunner {
     static func startServer(log: String, latency: Double?) throws -> (Process, String, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repository.appendingPathComponent("scripts/fixture-server").path, "--log", log]
+        process.arguments =
+            ["python3", repository.appendingPathComponent("scripts/fixture-server").path, "--log", log]
             + (latency.map { ["--latency", String($0)] } ?? [])
         let out = Pipe()
         process.standardOutput = out
@@ -186,7 +199,9 @@ public final class ScenarioRunner {
             text.append(byte)
         }
         let lines = String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard lines.count == 3, lines[0].hasPrefix("http://"), lines[1].hasPrefix("https://"), lines[2].hasPrefix("socks5://") else {
+        guard lines.count == 3, lines[0].hasPrefix("http://"), lines[1].hasPrefix("https://"),
+            lines[2].hasPrefix("socks5://")
+        else {
             throw TmuxError(message: "scripts/fixture-server did not start (is python3 installed?)")
         }
         return (process, lines[0], lines[1], lines[2])
@@ -198,7 +213,11 @@ public final class ScenarioRunner {
         for (index, step) in scenario.steps.enumerated() {
             // Before a `~` wait nothing settles: the wait itself says when to go on (a spinner never settles).
             let next = index + 1 < scenario.steps.count ? scenario.steps[index + 1].kind : nil
-            if case .wait? = next { shown.append(try await run(step, settle: false)) } else { shown.append(try await run(step)) }
+            if case .wait? = next {
+                shown.append(try await run(step, settle: false))
+            } else {
+                shown.append(try await run(step))
+            }
         }
         return shown
     }
@@ -208,8 +227,9 @@ public final class ScenarioRunner {
             // A shell in the terminal, with `$ ` for its prompt: `$ scout` is typed there, as a user would.
             if terminal == nil {
                 try box.write("PS1='$ '\n", to: box.path(".bashrc"))
-                let started = try TmuxTerminal(sandbox: box, shellCommand: "exec bash --noprofile --rcfile \"$HOME/.bashrc\" -i",
-                                               width: size.width, height: size.height)
+                let started = try TmuxTerminal(
+                    sandbox: box, shellCommand: "exec bash --noprofile --rcfile \"$HOME/.bashrc\" -i",
+                    width: size.width, height: size.height)
                 terminal = started
                 try started.waitFor("$")
                 box.environment["PANE_PID"] = String(try started.panePID())
@@ -232,7 +252,9 @@ public final class ScenarioRunner {
             return try settledScreen()
         }
         if case .beside(let command) = step.kind { return try await pipeRun(command) }
-        if case .wait = step.kind { throw TmuxError(message: "scenario: ~ waits for a terminal (terminal 80x24 at the top)") }
+        if case .wait = step.kind {
+            throw TmuxError(message: "scenario: ~ waits for a terminal (terminal 80x24 at the top)")
+        }
         guard case .shell(let command) = step.kind else {
             throw TmuxError(message: "scenario: > and >> need a terminal line (terminal 80x24) at the top")
         }
@@ -267,15 +289,20 @@ public final class ScenarioRunner {
         return Scenario.trimmed(shown)
     }
 
-    /// The fixture server's ports change each run: its URLs read as `$SERVER`, `$TLS_SERVER` and `$SOCKS_SERVER`, its bare
+    /// The fixture server's ports change each run: its URLs read as `$SERVER`, `$TLS_SERVER` and `$SOCKS_SERVER`, its
+    /// bare
     /// addresses (in a message naming the proxy) as `$SERVER_ADDRESS` and `$TLS_ADDRESS`; the fixtures
     /// folder, wherever the clone is, as `$FIXTURES`; the sandbox's home (a new folder each run) as `$HOME`.
     func withoutPorts(_ line: String) -> String {
-        line.replacingOccurrences(of: FixtureServer.fixtures.path, with: "$FIXTURES").replacingOccurrences(of: box.root.path, with: "$HOME")
-            .replacingOccurrences(of: serverURL, with: "$SERVER")
-            .replacingOccurrences(of: secureURL, with: "$TLS_SERVER").replacingOccurrences(of: socksURL, with: "$SOCKS_SERVER")
-            .replacingOccurrences(of: serverURL.replacingOccurrences(of: "http://", with: ""), with: "$SERVER_ADDRESS")
-            .replacingOccurrences(of: secureURL.replacingOccurrences(of: "https://", with: ""), with: "$TLS_ADDRESS")
+        line.replacingOccurrences(of: FixtureServer.fixtures.path, with: "$FIXTURES").replacingOccurrences(
+            of: box.root.path, with: "$HOME"
+        )
+        .replacingOccurrences(of: serverURL, with: "$SERVER")
+        .replacingOccurrences(of: secureURL, with: "$TLS_SERVER").replacingOccurrences(
+            of: socksURL, with: "$SOCKS_SERVER"
+        )
+        .replacingOccurrences(of: serverURL.replacingOccurrences(of: "http://", with: ""), with: "$SERVER_ADDRESS")
+        .replacingOccurrences(of: secureURL.replacingOccurrences(of: "https://", with: ""), with: "$TLS_ADDRESS")
     }
 
     /// The screen once it has stopped changing for 300 ms (at most 10 s), without trailing blanks.

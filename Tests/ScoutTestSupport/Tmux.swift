@@ -36,11 +36,16 @@ public final class TmuxTerminal {
 
     /// Starts `scout arguments` in a `width`×`height` terminal with the sandbox's environment, `TERM`
     /// xterm-256color, and `environment` on top.
-    public init(sandbox: Sandbox, arguments: [String] = [], environment: [String: String] = [:], width: Int = 100, height: Int = 40) throws {
+    public init(
+        sandbox: Sandbox, arguments: [String] = [], environment: [String: String] = [:], width: Int = 100,
+        height: Int = 40
+    ) throws {
         let variables = sandbox.environment.merging(["TERM": "xterm-256color"]) { $1 }.merging(environment) { $1 }
         var command = ["env", "-i"] + variables.map { "\($0.key)=\($0.value)" } + [Sandbox.binary.path] + arguments
         command = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command.joined(separator: " ")])
+        try tmux([
+            "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), command.joined(separator: " "),
+        ])
         started()
     }
 
@@ -50,8 +55,10 @@ public final class TmuxTerminal {
         let variables = ["TERM": "xterm-256color"].merging(sandbox.environment) { $1 }
         var command = ["env", "-i"] + variables.map { "\($0.key)=\($0.value)" } + ["/bin/bash", "-c", shellCommand]
         command = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "-c", sandbox.root.path,
-                  command.joined(separator: " ")])
+        try tmux([
+            "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "-c", sandbox.root.path,
+            command.joined(separator: " "),
+        ])
         started()
     }
 
@@ -104,12 +111,15 @@ public final class TmuxTerminal {
 
     /// The process id of what runs in the pane (scout: `env` execs it).
     public func panePID() throws -> Int32 {
-        Int32(try tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        Int32(
+            try tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+            ?? 0
     }
 
     /// Whether scout is still running in the pane.
     public var isRunning: Bool {
-        ((try? tmux(["list-panes", "-t", name, "-F", "#{pane_dead}"])) ?? "1").trimmingCharacters(in: .whitespacesAndNewlines) == "0"
+        ((try? tmux(["list-panes", "-t", name, "-F", "#{pane_dead}"])) ?? "1").trimmingCharacters(
+            in: .whitespacesAndNewlines) == "0"
     }
 
     @discardableResult

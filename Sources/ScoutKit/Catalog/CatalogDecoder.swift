@@ -40,8 +40,10 @@ public enum CatalogDecoder {
         var genre, director, year: FlexibleString?
 
         var item: Item {
-            Item(id: "movies:\(id.value)", title: title,
-                 fields: CatalogDecoder.fields(["year": year?.value, "genre": genre?.value, "director": director?.value]))
+            Item(
+                id: "movies:\(id.value)", title: title,
+                fields: CatalogDecoder.fields(["year": year?.value, "genre": genre?.value, "director": director?.value])
+            )
         }
     }
 
@@ -62,8 +64,11 @@ public enum CatalogDecoder {
 
         func item(cuisine: String) -> Item {
             let price = price_level.flatMap { (1...4).contains($0) ? String(repeating: "$", count: $0) : nil }
-            return Item(id: "restaurants:\(id.value)", title: name,
-                        fields: CatalogDecoder.fields(["cuisine": cuisine, "city": city?.value, "price": price, "rating": rating?.value]))
+            return Item(
+                id: "restaurants:\(id.value)", title: name,
+                fields: CatalogDecoder.fields([
+                    "cuisine": cuisine, "city": city?.value, "price": price, "rating": rating?.value,
+                ]))
         }
     }
 }

@@ -16,11 +16,13 @@ public struct CatalogSource: Source {
     public static let family = SourceFamily(
         names: Kind.allCases.map(\.rawValue), urlVariable: "SCOUT_CATALOG_URL", searchOptions: searchOptions,
         capabilities: { name in
-            SourceCapabilities(kinds: [name == Kind.restaurants.rawValue ? "restaurant" : "movie"], paging: .whole,
-                               lookup: false, artwork: false, idPrefix: name)
+            SourceCapabilities(
+                kinds: [name == Kind.restaurants.rawValue ? "restaurant" : "movie"], paging: .whole,
+                lookup: false, artwork: false, idPrefix: name)
         },
         defaultGroup: { Kind(rawValue: $0)?.defaultGroup },
-        make: { name, registry, _ in Kind(rawValue: name).map { CatalogSource(kind: $0, store: registry.catalogStore) } })
+        make: { name, registry, _ in Kind(rawValue: name).map { CatalogSource(kind: $0, store: registry.catalogStore) }
+        })
 
     public let kind: Kind
     let store: CatalogStore
@@ -80,4 +82,3 @@ public struct CatalogSource: Source {
         }
     }
 }
-

@@ -21,7 +21,10 @@ public actor CatalogStore {
             data = Data((kind == .movies ? BuiltinCatalog.moviesJSON : BuiltinCatalog.restaurantsJSON).utf8)
         case .server(let base):
             if offline {
-                throw .notConfigured("offline: the catalog at \(base.absoluteString) is not asked; leave --offline out, or unset SCOUT_CATALOG_URL for the built-in catalog")
+                throw .notConfigured(
+                    "offline: the catalog at \(base.absoluteString) is not asked; leave --offline out, or unset "
+                        + "SCOUT_CATALOG_URL for the built-in catalog"
+                )
             }
             let url = base.appendingPathComponent(kind.rawValue)
             let response = try await fetcher.get(url)

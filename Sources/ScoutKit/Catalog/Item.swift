@@ -51,4 +51,3 @@ public struct Item: Codable, Sendable, Hashable {
         Text.fold(([title] + fields.map(\.value)).joined(separator: " "))
     }
 }
-

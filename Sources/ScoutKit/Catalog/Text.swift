@@ -13,7 +13,10 @@ public enum Text {
     public static func plain(_ html: String) -> String {
         guard html.contains("<") || html.contains("&") || html.contains("\n") else { return html }
         var text = html.replacingOccurrences(of: "<[^>]{0,200}>", with: " ", options: .regularExpression)
-        for (entity, character) in [("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&amp;", "&")] {
+        for (entity, character) in [
+            ("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"),
+            ("&amp;", "&"),
+        ] {
             text = text.replacingOccurrences(of: entity, with: character)
         }
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")

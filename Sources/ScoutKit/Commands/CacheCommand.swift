@@ -3,7 +3,8 @@ import FoundationEssentials
 /// `cache` and `cache clear`: the response cache's figures, and emptying it.
 struct CacheCommand: Command, Equatable {
     static let spec = CommandSpec(
-        name: "cache", usage: "cache | cache clear", summary: "response cache figures; clear it", example: "cache clear", topic: .session,
+        name: "cache", usage: "cache | cache clear", summary: "response cache figures; clear it",
+        example: "cache clear", topic: .session,
         subcommands: [.init("clear")])
 
     var clear: Bool
@@ -25,15 +26,19 @@ struct CacheCommand: Command, Equatable {
         if self.clear {
             for name in names { files.remove(folder.appendingPathComponent(name)) }
             files.remove(CacheStats.file(in: folder))
-            files.remove(folder.appendingPathComponent("stats"))  // the hit counts of scout before 0.2
+            files.remove(folder.appendingPathComponent("stats")) // the hit counts of scout before 0.2
             output.say("Cache cleared (\(names.count) entr\(names.count == 1 ? "y" : "ies")).")
             return output
         }
         let bytes = names.reduce(0) { total, name in total + files.size(of: folder.appendingPathComponent(name)) }
         let counts = CacheStats.read(in: folder, store: state.context.fileStore)
         let asked = counts.hits + counts.misses
-        let rate = asked == 0 ? "no look-ups yet" : "hit rate \(counts.hits * 100 / asked)% (\(counts.hits) of \(asked))"
-        output.say("Cache: \(names.count) entr\(names.count == 1 ? "y" : "ies"), \(bytes) bytes, \(rate), fresh for \(state.settings.cacheTTL) s, in \(folder.path)")
+        let rate =
+            asked == 0 ? "no look-ups yet" : "hit rate \(counts.hits * 100 / asked)% (\(counts.hits) of \(asked))"
+        output.say(
+            "Cache: \(names.count) entr\(names.count == 1 ? "y" : "ies"), \(bytes) bytes, \(rate), fresh for "
+                + "\(state.settings.cacheTTL) s, in \(folder.path)"
+        )
         output.json["entries"] = .int(names.count)
         output.json["bytes"] = .int(bytes)
         output.json["hits"] = .int(counts.hits)

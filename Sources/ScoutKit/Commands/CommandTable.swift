@@ -53,7 +53,8 @@ public enum CommandTable {
         if word.hasPrefix("!") { return try HistoryCommand(bang: first) }
         guard let command = command(word) else {
             if let near = suggestion(for: word) {
-                throw UsageError("unknown command \"\(first.prefix(40))\": did you mean \"\(near)\"? (help lists commands)")
+                throw UsageError(
+                    "unknown command \"\(first.prefix(40))\": did you mean \"\(near)\"? (help lists commands)")
             }
             throw UsageError("unknown command \"\(first.prefix(40))\": type help for the list of commands")
         }

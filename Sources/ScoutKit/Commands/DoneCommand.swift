@@ -3,7 +3,8 @@ import FoundationEssentials
 /// `done`: confirms the selection, prints the chosen items and writes them into the search's history record.
 struct DoneCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(
-        name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done", topic: .choosing)
+        name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done",
+        topic: .choosing)
 
     func run(in state: ShellState) async throws -> Output {
         let selections = state.session.selections

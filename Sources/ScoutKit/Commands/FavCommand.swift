@@ -2,19 +2,27 @@ import Foundation
 
 /// `fav` and its subcommands: favourites, kept with a snapshot so they work offline.
 struct FavCommand: ActionCommand, Equatable {
-    static let tagOption = CommandSpec.Option("--tag", short: "-t", value: "T", help: "fav add: tag them T, those already kept too (repeat for more)",
-                                              values: .tags)
+    static let tagOption = CommandSpec.Option(
+        "--tag", short: "-t", value: "T", help: "fav add: tag them T, those already kept too (repeat for more)",
+        values: .tags)
 
     static let spec = CommandSpec(
         name: "fav",
-        usage: "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav tag RANGES|ID TAG… | fav untag RANGES|ID TAG… | fav show N | fav search TEXT | fav export [FILE] [--force] | fav import FILE",
-        summary: "favourites, kept with a snapshot so they work offline", example: "fav add 2 --tag weekend; fav tag 1-3 rewatch",
+        usage:
+            "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav tag RANGES|ID TAG… | fav untag RANGES|ID TAG… | "
+            + "fav show N | fav search TEXT | fav export [FILE] [--force] | fav import FILE",
+        summary: "favourites, kept with a snapshot so they work offline",
+        example: "fav add 2 --tag weekend; fav tag 1-3 rewatch",
         topic: .choosing,
-        subcommands: [.init("add", [.rows], options: [tagOption]), .init("rm", [.favouriteIDs]), .init("tag", [.favouriteIDs, .tags]),
-                      .init("untag", [.favouriteIDs, .tags]), .init("show", [.favourites]), .init("search"),
-                      .init("export", [.files], options: [.init("--force", help: "fav export: replace FILE when it exists")]),
-                      .init("import", [.files])],
-        details: .table("""
+        subcommands: [
+            .init("add", [.rows], options: [tagOption]), .init("rm", [.favouriteIDs]),
+            .init("tag", [.favouriteIDs, .tags]),
+            .init("untag", [.favouriteIDs, .tags]), .init("show", [.favourites]), .init("search"),
+            .init("export", [.files], options: [.init("--force", help: "fav export: replace FILE when it exists")]),
+            .init("import", [.files]),
+        ],
+        details: .table(
+            """
             add [RANGES]   keep rows of the list; no RANGES: the item shown (show N), else the selected rows of this
                            list
             --tag T, -t T  fav add: tag them T, those already kept too (repeat for more)
@@ -65,19 +73,25 @@ struct FavCommand: ActionCommand, Equatable {
             guard !rest.isEmpty else { throw UsageError("usage: fav rm RANGES|ID (RANGES as fav numbers them)") }
             return .remove(try target(rest.joined(separator: " ")))
         case "tag", "untag":
-            guard rest.count >= 2 else { throw UsageError("usage: fav \(sub) RANGES|ID TAG… (such as fav \(sub) 1-3 rewatch)") }
+            guard rest.count >= 2 else {
+                throw UsageError("usage: fav \(sub) RANGES|ID TAG… (such as fav \(sub) 1-3 rewatch)")
+            }
             // The favourites come first: an id, or every leading word that reads as ranges (`1 3`, `1-3,7`),
             // leaving at least one tag.
             var split = 1
             if !rest[0].contains(":") {
-                while split < rest.count - 1, !rest[split].contains(":"), (try? RangeSpec.parse(rest[split])) != nil { split += 1 }
+                while split < rest.count - 1, !rest[split].contains(":"), (try? RangeSpec.parse(rest[split])) != nil {
+                    split += 1
+                }
             }
             let named = try target(rest[..<split].joined(separator: " "))
             var tags: [String] = []
             for word in rest[split...] { tags.append(try tag(word)) }
             return sub == "tag" ? .tag(named, tags: unique(tags)) : .untag(named, tags: unique(tags))
         case "show":
-            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else { throw UsageError("usage: fav show N (N as fav lists them)") }
+            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else {
+                throw UsageError("usage: fav show N (N as fav lists them)")
+            }
             return .show(n)
         case "search":
             guard !rest.isEmpty else { throw UsageError("usage: fav search TEXT") }
@@ -112,7 +126,8 @@ struct FavCommand: ActionCommand, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         switch action {
-        case .list: return state.favouriteList(state.favourites.all(), empty: "No favourites yet: fav add RANGES keeps rows.")
+        case .list:
+            return state.favouriteList(state.favourites.all(), empty: "No favourites yet: fav add RANGES keeps rows.")
         case .add(let rows, let tags): return try state.addFavourites(rows, tags: tags)
         case .remove(let what): return try state.removeFavourites(what)
         case .tag(let what, let tags): return try state.retagFavourites(what, adding: tags)
@@ -129,19 +144,26 @@ struct FavCommand: ActionCommand, Equatable {
         }
     }
 
-    /// Favourites named for `fav rm`, `fav tag` and `fav untag`: ids (`movies:12`), or ranges of the numbers `fav` shows.
+    /// Favourites named for `fav rm`, `fav tag` and `fav untag`: ids (`movies:12`), or ranges of the numbers `fav`
+    /// shows.
     static func target(_ text: String) throws(UsageError) -> String {
         if text.contains(":") {
             let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
             if let bad = words.first(where: { !$0.contains(":") }) {
-                throw UsageError("\"\(bad.prefix(40))\" is not an id: name favourites by ids such as movies:12, or by the numbers fav shows")
+                throw UsageError(
+                    "\"\(bad.prefix(40))\" is not an id: name favourites by ids such as movies:12, or by the numbers "
+                        + "fav shows"
+                )
             }
             return text
         }
         do {
             _ = try RangeSpec.parse(text)
         } catch {
-            throw UsageError("\"\(text.prefix(40))\" names no favourites: use the numbers fav shows (3, 1-3,7) or an id such as movies:12")
+            throw UsageError(
+                "\"\(text.prefix(40))\" names no favourites: use the numbers fav shows (3, 1-3,7) or an id such as "
+                    + "movies:12"
+            )
         }
         return text
     }
@@ -150,8 +172,11 @@ struct FavCommand: ActionCommand, Equatable {
     static func tag(_ text: String) throws(UsageError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw UsageError("a tag needs some text: fav add 2 --tag weekend") }
-        guard !trimmed.contains(";"), !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
-            throw UsageError("a tag cannot hold ; or control characters (CSV exports join tags with ;): \"\(Text.brief(trimmed))\"")
+        guard !trimmed.contains(";"),
+            !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+        else {
+            throw UsageError(
+                "a tag cannot hold ; or control characters (CSV exports join tags with ;): \"\(Text.brief(trimmed))\"")
         }
         guard trimmed.count <= 100 else { throw UsageError("a tag is at most 100 characters: shorten it") }
         return trimmed

@@ -6,7 +6,8 @@ struct GroupCommand: Command, Equatable {
     static let keys = ["year", "cuisine", "genre", "kind", "none"]
 
     static let spec = CommandSpec(
-        name: "group", usage: "group year|cuisine|genre|kind|none", summary: "section the results", example: "group genre",
+        name: "group", usage: "group year|cuisine|genre|kind|none", summary: "section the results",
+        example: "group genre",
         topic: .results, arguments: [.words(keys)])
 
     var key: String

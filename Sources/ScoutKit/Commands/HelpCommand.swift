@@ -3,7 +3,8 @@ import FoundationEssentials
 /// `help` and `help COMMAND`, from the commands' specs.
 struct HelpCommand: Command, Equatable {
     static let spec = CommandSpec(
-        name: "help", usage: "help [COMMAND]", summary: "this list, or one command in full", example: "help select", topic: .session,
+        name: "help", usage: "help [COMMAND]", summary: "this list, or one command in full", example: "help select",
+        topic: .session,
         arguments: [.commands])
 
     var topic: String?
@@ -21,21 +22,32 @@ struct HelpCommand: Command, Equatable {
         let prose = state.proseWidth
         var output = Output()
         guard let topic else {
-            output.say(prose: "Commands by topic (help COMMAND for one in full, with an example; ; separates commands, # starts a comment):",
-                       width: prose, indent: 2)
+            output.say(
+                prose:
+                    "Commands by topic (help COMMAND for one in full, with an example; ; separates commands, # starts "
+                    + "a comment):",
+                width: prose, indent: 2)
             for group in CommandSpec.Topic.allCases {
                 output.say(StyledLine(group.rawValue, .heading))
                 for info in CommandTable.specs where info.topic == group {
-                    output.say(prose: "  \(DisplayWidth.pad(info.name, to: 10)) \(info.summary)", width: prose, indent: 13)
+                    output.say(
+                        prose: "  \(DisplayWidth.pad(info.name, to: 10)) \(info.summary)", width: prose, indent: 13)
                 }
-                if group == .past { output.say(prose: "  \(DisplayWidth.pad("!N, !!", to: 10)) re-run search N of history, or the last one", width: prose, indent: 13) }
+                if group == .past {
+                    output.say(
+                        prose: "  \(DisplayWidth.pad("!N, !!", to: 10)) re-run search N of history, or the last one",
+                        width: prose, indent: 13)
+                }
             }
-            output.say(prose: "Tab completes commands and their arguments; a second Tab lists the choices.", width: prose)
+            output.say(
+                prose: "Tab completes commands and their arguments; a second Tab lists the choices.", width: prose)
             return output
         }
         let word = topic.hasPrefix("!") ? HistoryCommand.spec.name : topic
         guard let info = CommandTable.spec(word) else {
-            if let near = CommandTable.suggestion(for: word) { throw UsageError("no command \"\(topic)\": did you mean \"\(near)\"?") }
+            if let near = CommandTable.suggestion(for: word) {
+                throw UsageError("no command \"\(topic)\": did you mean \"\(near)\"?")
+            }
             throw UsageError("no command \"\(topic)\": help lists them")
         }
         if let proseWidth = prose, DisplayWidth.of(info.name + ": " + info.summary) > proseWidth {
@@ -50,7 +62,9 @@ struct HelpCommand: Command, Equatable {
             output.say("options:")
             let width = (lines.map { DisplayWidth.of($0.term) }.max() ?? 0) + 2
             for line in lines {
-                output.say(prose: "  \(DisplayWidth.pad(line.term, to: width))\(line.meaning)", width: prose, indent: width + 2)
+                output.say(
+                    prose: "  \(DisplayWidth.pad(line.term, to: width))\(line.meaning)", width: prose, indent: width + 2
+                )
             }
         }
         output.say(prose: "example: \(info.example)", width: prose, indent: 9)

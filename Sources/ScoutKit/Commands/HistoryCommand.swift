@@ -3,9 +3,13 @@ import FoundationEssentials
 /// `history`, its subcommands, and `!N` / `!!`: past searches, listed, found, re-run and removed.
 struct HistoryCommand: ActionCommand, Equatable {
     static let spec = CommandSpec(
-        name: "history", usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear | history stats",
-        summary: "past searches; !N and !! re-run one", example: "history search alien", topic: .past, arguments: [.history],
-        subcommands: [.init("search"), .init("rerun", [.history]), .init("rm", [.history]), .init("clear"), .init("stats")])
+        name: "history",
+        usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear | history stats",
+        summary: "past searches; !N and !! re-run one", example: "history search alien", topic: .past,
+        arguments: [.history],
+        subcommands: [
+            .init("search"), .init("rerun", [.history]), .init("rm", [.history]), .init("clear"), .init("stats"),
+        ])
 
     enum Action: Equatable, Sendable {
         case list(Int?)
@@ -22,7 +26,9 @@ struct HistoryCommand: ActionCommand, Equatable {
         guard let sub = args.subcommand else { return .list(nil) }
         let rest = args.rest
         func number() throws(UsageError) -> Int {
-            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else { throw UsageError("usage: history \(sub) N (N as history lists them)") }
+            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else {
+                throw UsageError("usage: history \(sub) N (N as history lists them)")
+            }
             return n
         }
         if let n = Int(sub), args.count == 1 {
@@ -49,7 +55,8 @@ struct HistoryCommand: ActionCommand, Equatable {
             let shown = Array((1..<(log.count + 1)).suffix(n ?? 20))
             var output = historyList(shown, in: log, state: state, empty: "No searches yet.")
             if shown.count < log.count {
-                output.say("(the last \(shown.count) of \(log.count): history N shows more, history search TEXT finds one)")
+                output.say(
+                    "(the last \(shown.count) of \(log.count): history N shows more, history search TEXT finds one)")
             }
             return output
         case .search(let text):
@@ -77,7 +84,10 @@ struct HistoryCommand: ActionCommand, Equatable {
         case .clear:
             let removed = try state.history.clear()
             var output = Output()
-            output.say(removed == 0 ? "History was already empty." : "History cleared: \(removed) search\(removed == 1 ? "" : "es") removed.")
+            output.say(
+                removed == 0
+                    ? "History was already empty."
+                    : "History cleared: \(removed) search\(removed == 1 ? "" : "es") removed.")
             output.json["removed"] = .int(removed)
             return output
         }
@@ -103,13 +113,20 @@ struct HistoryCommand: ActionCommand, Equatable {
         let top = terms.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5)
         let chosen = entries.filter { !$0.chosen.isEmpty }.count
         let calendar = state.context.calendar
-        let (from, to) = (RelativeTime.date(first.time, calendar: calendar), RelativeTime.date(last.time, calendar: calendar))
+        let (from, to) = (
+            RelativeTime.date(first.time, calendar: calendar), RelativeTime.date(last.time, calendar: calendar)
+        )
         let when = from == to ? "on \(from)" : "from \(from) to \(to)"
-        output.say("\(entries.count) search\(entries.count == 1 ? "" : "es") \(when); \(chosen) ended in a choice (done).")
+        output.say(
+            "\(entries.count) search\(entries.count == 1 ? "" : "es") \(when); \(chosen) ended in a choice (done).")
         output.say(state.fitted("By source: " + bySource.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
-        output.say(state.fitted("Searched most: " + top.map { "\(ShellState.describe(terms: $0.key)) (\($0.value))" }.joined(separator: ", ")))
+        output.say(
+            state.fitted(
+                "Searched most: "
+                    + top.map { "\(ShellState.describe(terms: $0.key)) (\($0.value))" }.joined(separator: ", ")))
         output.json["stats"] = .object([
-            "searches": .int(entries.count), "chosen": .int(chosen), "first": TypedJSON.date(first.time), "last": TypedJSON.date(last.time),
+            "searches": .int(entries.count), "chosen": .int(chosen), "first": TypedJSON.date(first.time),
+            "last": TypedJSON.date(last.time),
             "sources": .object(sources.mapValues(JSONValue.int)),
             "top": .array(top.map { .object(["terms": .string($0.key), "count": .int($0.value)]) }),
         ])
@@ -120,7 +137,9 @@ struct HistoryCommand: ActionCommand, Equatable {
     static func entry(_ n: Int?, in log: HistoryLog) throws(UsageError) -> HistoryEntry? {
         guard log.count > 0 else { return nil }
         let n = n ?? log.count
-        guard n >= 1, n <= log.count else { throw UsageError.notFound("there is no search \(n): history has 1 to \(log.count)") }
+        guard n >= 1, n <= log.count else {
+            throw UsageError.notFound("there is no search \(n): history has 1 to \(log.count)")
+        }
         guard let entry = log.entry(n) else { throw UsageError("search \(n) could not be read") }
         return entry
     }
@@ -134,18 +153,24 @@ struct HistoryCommand: ActionCommand, Equatable {
         var formatter = MinuteFormatter(timeZone: state.context.calendar.timeZone)
         for (offset, entry) in shown {
             let filters = entry.filters.sorted { $0.key < $1.key }.map { " --\($0.key) \($0.value)" }.joined()
-            var line = "\(String(offset + 1).leftPadded(to: width, with: " "))  \(formatter.string(entry.time))  "
-                + "\(DisplayWidth.pad(entry.source, to: 11)) \(ShellState.describe(terms: entry.terms))\(filters)  \(entry.count) result\(entry.count == 1 ? "" : "s")"
+            var line =
+                "\(String(offset + 1).leftPadded(to: width, with: " "))  \(formatter.string(entry.time))  "
+                + "\(DisplayWidth.pad(entry.source, to: 11)) \(ShellState.describe(terms: entry.terms))\(filters)  "
+                + "\(entry.count) result\(entry.count == 1 ? "" : "s")"
             if !entry.chosen.isEmpty { line += "  → " + entry.chosen.map(\.title).joined(separator: ", ") }
             output.say(state.fitted(line))
         }
         guard state.context.json else { return output }
-        output.json = TypedJSON.listing(.history, shown.map { offset, entry in
-            .object(["n": .int(offset + 1), "time": TypedJSON.date(entry.time),
-                     "source": .string(entry.source), "terms": .string(entry.terms),
-                     "filters": .object(entry.filters.mapValues(JSONValue.string)), "count": .int(entry.count),
-                     "chosen": .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) })])
-        }, total: total)
+        output.json = TypedJSON.listing(
+            .history,
+            shown.map { offset, entry in
+                .object([
+                    "n": .int(offset + 1), "time": TypedJSON.date(entry.time),
+                    "source": .string(entry.source), "terms": .string(entry.terms),
+                    "filters": .object(entry.filters.mapValues(JSONValue.string)), "count": .int(entry.count),
+                    "chosen": .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) }),
+                ])
+            }, total: total)
         return output
     }
 }

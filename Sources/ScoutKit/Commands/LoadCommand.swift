@@ -27,13 +27,18 @@ struct LoadCommand: Command, Equatable {
         let kept = state.results.items.count
         if let failure {
             output.say("Loaded \(added) more: \(kept) in all.")
-            output.fail("stopped loading (\(failure)); \(kept) results kept: load all again to go on", code: TypedJSON.code(of: failure))
+            output.fail(
+                "stopped loading (\(failure)); \(kept) results kept: load all again to go on",
+                code: TypedJSON.code(of: failure))
         } else if added == 0 {
             // Said, not hidden: a source whose count promised more than its pages hold.
             let source = state.session.source
-            output.say(received == 0
-                ? "Loaded nothing more: \(source) sent no results after the \(kept) loaded, so the list ends there."
-                : "Loaded nothing more: the pages left repeated \(received) results already listed, so the list ends at \(kept).")
+            output.say(
+                received == 0
+                    ? "Loaded nothing more: \(source) sent no results after the \(kept) loaded, so the list ends there."
+                    : "Loaded nothing more: the pages left repeated \(received) results already listed, so the list "
+                        + "ends at \(kept)."
+            )
         } else {
             output.say("Loaded \(added) more: \(kept) in all.")
         }

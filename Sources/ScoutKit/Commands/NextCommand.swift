@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// `next` (`n`): the next page, fetched when it is not here yet.
 struct NextCommand: PlainCommand, Equatable {
-    static let spec = CommandSpec(name: "next", aliases: ["n"], usage: "next", summary: "the next page", example: "next", topic: .results)
+    static let spec = CommandSpec(
+        name: "next", aliases: ["n"], usage: "next", summary: "the next page", example: "next", topic: .results)
 
     var needsResults: Bool { true }
 

@@ -3,7 +3,8 @@ import FoundationEssentials
 /// `open N`: row N's web page in the browser, or its URL printed.
 struct OpenCommand: RowCommand, Equatable {
     static let spec = CommandSpec(
-        name: "open", usage: "open N", summary: "open row N's web page, or print its URL", example: "open 3", topic: .results,
+        name: "open", usage: "open N", summary: "open row N's web page, or print its URL", example: "open 3",
+        topic: .results,
         arguments: [.rows])
 
     var row: Int

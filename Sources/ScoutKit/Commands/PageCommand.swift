@@ -33,11 +33,17 @@ extension ShellState {
         if promised, !results.hasMore, page > results.pageCount {
             // The source counted more than its pages hold: say so, rather than "there is only one page".
             let kept = results.view.filter == nil ? "" : "; the filter keeps \(results.displayed.count) of them"
-            throw UsageError.notFound("\(session.source) sent no results after the \(results.items.count) loaded\(kept), so the list ends at page \(results.pageCount)")
+            throw UsageError.notFound(
+                "\(session.source) sent no results after the \(results.items.count) loaded\(kept), so the list ends at "
+                    + "page \(results.pageCount)"
+            )
         }
         if page == session.page + 1, page > results.pageCount { throw UsageError.notFound("already on the last page") }
         guard page <= results.pageCount else {
-            throw UsageError(results.pageCount == 1 ? "there is only one page" : "there are only \(results.pageCount) pages: page 1 to \(results.pageCount)")
+            throw UsageError(
+                results.pageCount == 1
+                    ? "there is only one page"
+                    : "there are only \(results.pageCount) pages: page 1 to \(results.pageCount)")
         }
         session.page = page
         session.view = .list

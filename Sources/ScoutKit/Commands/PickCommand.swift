@@ -6,10 +6,12 @@ import FoundationEssentials
 struct PickCommand: Command, Equatable {
     static let spec = CommandSpec(
         name: "pick", usage: "pick [history|fav|results] [--filter QUERY]",
-        summary: "find a past search, a favourite or a result by fuzzy search (Ctrl-R: over history)", example: "pick fav",
+        summary: "find a past search, a favourite or a result by fuzzy search (Ctrl-R: over history)",
+        example: "pick fav",
         topic: .past, arguments: [.words(Over.allCases.map(\.rawValue))],
         options: [.init("--filter", value: "QUERY", help: "print the ranked matches and exit, as fzf --filter does")],
-        details: .table("""
+        details: .table(
+            """
             history         past searches and lines typed, newest first; Enter puts the line at the prompt to edit or
                             run
             fav             favourites; Enter shows the one under the cursor, Tab marks several
@@ -48,7 +50,8 @@ struct PickCommand: Command, Equatable {
             } else if index == 0, let kind = Over(rawValue: word.lowercased()) {
                 over = kind
             } else {
-                throw UsageError("pick takes history, fav or results, then --filter QUERY: \"\(word.prefix(40))\" is neither")
+                throw UsageError(
+                    "pick takes history, fav or results, then --filter QUERY: \"\(word.prefix(40))\" is neither")
             }
             index += 1
         }
@@ -65,20 +68,30 @@ struct PickCommand: Command, Equatable {
             for match in ranked { output.say(corpus.text(match.index)) }
             output.pageable = false
             if state.context.json {
-                output.json = TypedJSON.listing(.picked, ranked.map { match in
-                    .object(["value": .string(corpus.value(match.index)), "text": .string(corpus.text(match.index)), "score": .int(match.score)])
-                }, total: ranked.count)
+                output.json = TypedJSON.listing(
+                    .picked,
+                    ranked.map { match in
+                        .object([
+                            "value": .string(corpus.value(match.index)), "text": .string(corpus.text(match.index)),
+                            "score": .int(match.score),
+                        ])
+                    }, total: ranked.count)
             }
             return output
         }
         guard let picker = state.context.picker else {
-            throw UsageError("pick needs a terminal: in a script, history search TEXT finds past searches, and pick \(over.rawValue) --filter QUERY prints the ranked matches")
+            throw UsageError(
+                "pick needs a terminal: in a script, history search TEXT finds past searches, and pick "
+                    + "\(over.rawValue) --filter QUERY prints the ranked matches"
+            )
         }
         guard corpus.count > 0 else {
-            output.say(over == .history ? "No searches yet." : over == .fav ? "No favourites yet." : "No rows to pick from.")
+            output.say(
+                over == .history ? "No searches yet." : over == .fav ? "No favourites yet." : "No rows to pick from.")
             return output
         }
-        let request = PickerRequest(corpus: corpus, multiple: over != .history, finder: state.settings.picker, title: over.rawValue)
+        let request = PickerRequest(
+            corpus: corpus, multiple: over != .history, finder: state.settings.picker, title: over.rawValue)
         switch await picker(request) {
         case .cancelled:
             return output
@@ -96,7 +109,9 @@ struct PickCommand: Command, Equatable {
         case .history:
             output.prefill = values.first
         case .fav:
-            let numbers = state.favourites.all().enumerated().filter { values.contains($0.element.id) }.map { $0.offset + 1 }
+            let numbers = state.favourites.all().enumerated().filter { values.contains($0.element.id) }.map {
+                $0.offset + 1
+            }
             for n in numbers { output.merge(try state.favouriteDetail(n)) }
         case .results:
             let rows = values.compactMap(Int.init).sorted()

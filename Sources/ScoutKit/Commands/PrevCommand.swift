@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// `prev` (`p`): the previous page.
 struct PrevCommand: PlainCommand, Equatable {
-    static let spec = CommandSpec(name: "prev", aliases: ["p"], usage: "prev", summary: "the previous page", example: "prev", topic: .results)
+    static let spec = CommandSpec(
+        name: "prev", aliases: ["p"], usage: "prev", summary: "the previous page", example: "prev", topic: .results)
 
     var needsResults: Bool { true }
 

@@ -6,7 +6,9 @@ struct SearchCommand: Command, Equatable {
         name: "search", usage: "search [TERMS] [--in SOURCE] [--type T] [--year YYYY] [--country CC] [--lang L]",
         summary: "new search in the current source (or --in SOURCE); shows page 1", example: "search alien --in movies",
         topic: .searching,
-        options: [.init("--in", value: "SOURCE", help: "search that source instead of the current one", values: .sources)]
+        options: [
+            .init("--in", value: "SOURCE", help: "search that source instead of the current one", values: .sources)
+        ]
             + SourceRegistry.searchOptions)
 
     /// The longest search a user may send: far past any real query, short of a pasted file.
@@ -43,7 +45,10 @@ struct SearchCommand: Command, Equatable {
                 name = String(name[..<equals])
             }
             guard known.contains(name) else {
-                throw UsageError("search has no option --\(name.prefix(40)): it takes \(CommandTable.sentence(known.map { "--" + $0 }))")
+                throw UsageError(
+                    "search has no option --\(name.prefix(40)): it takes "
+                        + "\(CommandTable.sentence(known.map { "--" + $0 }))"
+                )
             }
             if value == nil {
                 guard index < args.count else { throw UsageError("--\(name) needs a value") }
@@ -53,7 +58,9 @@ struct SearchCommand: Command, Equatable {
             if name == "in" { source = value?.lowercased() } else { options[name] = value }
         }
         let joined = terms.joined(separator: " ")
-        guard joined.count <= Self.maxTerms else { throw UsageError("search terms are limited to \(Self.maxTerms) characters: shorten them") }
+        guard joined.count <= Self.maxTerms else {
+            throw UsageError("search terms are limited to \(Self.maxTerms) characters: shorten them")
+        }
         self.init(terms: joined, source: source, options: options)
     }
 

@@ -3,10 +3,14 @@ import Foundation
 /// `session` and its subcommands: where the session stands, and named sessions saved, loaded and removed.
 struct SessionCommand: ActionCommand, Equatable {
     static let spec = CommandSpec(
-        name: "session", usage: "session | session save NAME | session load NAME | session list | session rm NAME | session reset",
-        summary: "the session: last visit, source, query, page, selections, view; named sessions", example: "session save weekend",
+        name: "session",
+        usage: "session | session save NAME | session load NAME | session list | session rm NAME | session reset",
+        summary: "the session: last visit, source, query, page, selections, view; named sessions",
+        example: "session save weekend",
         topic: .session,
-        subcommands: [.init("save"), .init("load", [.sessions]), .init("list"), .init("rm", [.sessions]), .init("reset")])
+        subcommands: [
+            .init("save"), .init("load", [.sessions]), .init("list"), .init("rm", [.sessions]), .init("reset"),
+        ])
 
     enum Action: Equatable, Sendable {
         case show
@@ -42,8 +46,9 @@ struct SessionCommand: ActionCommand, Equatable {
         switch action {
         case .show:
             if let previousVisit = state.previousVisit {
-                output.say("Last visit: \(RelativeTime.describe(previousVisit, now: state.context.now(), calendar: state.context.calendar))"
-                           + " (\(RelativeTime.date(previousVisit, calendar: state.context.calendar)))")
+                let calendar = state.context.calendar
+                let ago = RelativeTime.describe(previousVisit, now: state.context.now(), calendar: calendar)
+                output.say("Last visit: \(ago) (\(RelativeTime.date(previousVisit, calendar: calendar)))")
             } else {
                 output.say("Last visit: none before this one")
             }
@@ -58,16 +63,21 @@ struct SessionCommand: ActionCommand, Equatable {
             if let filter = state.session.filter { json["filter"] = .string(filter) }
             switch state.session.view {
             case .list: json["view"] = .string("list")
-            case .detail(let id): json["view"] = .string("detail"); json["detail"] = .string(id)
+            case .detail(let id):
+                json["view"] = .string("detail")
+                json["detail"] = .string(id)
             }
             output.json["session"] = .object(json)
         case .save(let name):
             var copy = state.session
             copy.lastVisited = state.context.now()
-            try SessionModel.file(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore).save(copy)
+            try SessionModel.file(
+                state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore
+            ).save(copy)
             output.say("Saved this session as \(name): session load \(name) brings it back.")
         case .load(let name):
-            let file = SessionModel.file(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
+            let file = SessionModel.file(
+                state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
             guard let loaded = file.load(warn: { output.warn($0) }) else {
                 throw UsageError.notFound("no session named \(name): session list shows them")
             }
@@ -80,20 +90,32 @@ struct SessionCommand: ActionCommand, Equatable {
             if sessions.isEmpty { output.say("No saved sessions: session save NAME keeps this one.") }
             var listed: [JSONValue] = []
             for name in sessions {
-                let file = SessionModel.file(state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
+                let file = SessionModel.file(
+                    state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
                 let model = file.load { output.warn($0) }
-                let when = model?.lastVisited.map { RelativeTime.describe($0, now: state.context.now(), calendar: state.context.calendar) } ?? "unknown"
+                let when =
+                    model?.lastVisited.map {
+                        RelativeTime.describe($0, now: state.context.now(), calendar: state.context.calendar)
+                    } ?? "unknown"
                 let query = model?.query.map { ShellState.describe(terms: $0.terms) } ?? "no search"
-                output.say("\(DisplayWidth.pad(name, to: 20)) \(model?.source ?? "?") \(query), \(model?.selections.count ?? 0) selected, saved \(when)")
-                listed.append(.object(["name": .string(name), "source": model.map { .string($0.source) } ?? .null,
-                                       "query": model?.query.map { .string($0.terms) } ?? .null,
-                                       "selected": .int(model?.selections.count ?? 0),
-                                       "savedAt": model?.lastVisited.map(TypedJSON.date) ?? .null]))
+                output.say(
+                    "\(DisplayWidth.pad(name, to: 20)) \(model?.source ?? "?") \(query), "
+                        + "\(model?.selections.count ?? 0) selected, saved \(when)"
+                )
+                listed.append(
+                    .object([
+                        "name": .string(name), "source": model.map { .string($0.source) } ?? .null,
+                        "query": model?.query.map { .string($0.terms) } ?? .null,
+                        "selected": .int(model?.selections.count ?? 0),
+                        "savedAt": model?.lastVisited.map(TypedJSON.date) ?? .null,
+                    ]))
             }
             output.json = TypedJSON.listing(.sessions, listed, total: listed.count)
         case .remove(let name):
             let url = state.context.paths.namedSession(name)
-            guard state.context.fileStore.remove(url) else { throw UsageError.notFound("no session named \(name): session list shows them") }
+            guard state.context.fileStore.remove(url) else {
+                throw UsageError.notFound("no session named \(name): session list shows them")
+            }
             output.say("Removed session \(name).")
         case .reset:
             let source = state.session.source
@@ -109,7 +131,9 @@ struct SessionCommand: ActionCommand, Equatable {
 extension SessionModel {
     /// A session name becomes a file name: letters, digits, `.`, `_` and `-`, not starting with a dot.
     public static func validateName(_ name: String) throws(UsageError) {
-        let allowed = name.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) }
+        let allowed = name.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)
+        }
         guard (1...64).contains(name.count), allowed, !name.hasPrefix("."), !name.hasPrefix("-") else {
             throw UsageError("a session name is 1 to 64 letters, digits, '.', '_' or '-', not starting with '.' or '-'")
         }

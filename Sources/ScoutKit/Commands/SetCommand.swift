@@ -4,7 +4,8 @@ import FoundationEssentials
 /// its lock. Every key comes from `Settings.table`.
 struct SetCommand: Command, Equatable {
     static let spec = CommandSpec(
-        name: "set", usage: "set [KEY [VALUE]]", summary: "show or change settings", example: "set page-size 10", topic: .session,
+        name: "set", usage: "set [KEY [VALUE]]", summary: "show or change settings", example: "set page-size 10",
+        topic: .session,
         arguments: [.words(Settings.table.map(\.key)), .settingValue],
         details: Settings.table.map { CommandSpec.Detail($0.term, $0.help) })
 
@@ -29,7 +30,8 @@ struct SetCommand: Command, Equatable {
             for setting in Settings.table {
                 output.say("\(DisplayWidth.pad(setting.key, to: 10)) \(setting.show(state.settings, context))")
             }
-            output.json["settings"] = .object(Dictionary(uniqueKeysWithValues: Settings.table.map { ($0.key, $0.json(state.settings, context)) }))
+            output.json["settings"] = .object(
+                Dictionary(uniqueKeysWithValues: Settings.table.map { ($0.key, $0.json(state.settings, context)) }))
             return output
         }
         let setting = try Settings.require(key)
@@ -48,7 +50,8 @@ struct SetCommand: Command, Equatable {
             state.settings = onDisk
         }
         if setting.resetsPage { state.session.page = 1 }
-        output.say(setting.confirm?(state.settings, context) ?? "\(key) is now \(setting.show(state.settings, context)).")
+        output.say(
+            setting.confirm?(state.settings, context) ?? "\(key) is now \(setting.show(state.settings, context)).")
         output.json["settings"] = .object([key: setting.json(state.settings, context)])
         return output
     }

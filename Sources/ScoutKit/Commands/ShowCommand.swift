@@ -3,7 +3,8 @@ import FoundationEssentials
 /// `show N`: row N in full, with what its source adds; what the list knows when that fails.
 struct ShowCommand: RowCommand, Equatable {
     static let spec = CommandSpec(
-        name: "show", usage: "show N", summary: "the detail view of row N", example: "show 3", topic: .results, arguments: [.rows])
+        name: "show", usage: "show N", summary: "the detail view of row N", example: "show 3", topic: .results,
+        arguments: [.rows])
 
     var row: Int
 

@@ -3,7 +3,8 @@ import FoundationEssentials
 /// `sort KEY [asc|desc]`: orders the results, once every page is here.
 struct SortCommand: Command, Equatable {
     static let spec = CommandSpec(
-        name: "sort", usage: "sort year|title|rating|relevance [asc|desc]", summary: "order the results", example: "sort year desc",
+        name: "sort", usage: "sort year|title|rating|relevance [asc|desc]", summary: "order the results",
+        example: "sort year desc",
         topic: .results, arguments: [.words(SortOrder.Key.allCases.map(\.rawValue)), .words(["asc", "desc"])])
 
     var order: SortOrder
@@ -13,7 +14,9 @@ struct SortCommand: Command, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard (1...2).contains(args.count), let key = SortOrder.Key(rawValue: args[0].lowercased()) else { throw args.usage() }
+        guard (1...2).contains(args.count), let key = SortOrder.Key(rawValue: args[0].lowercased()) else {
+            throw args.usage()
+        }
         var descending: Bool?
         if args.count == 2 {
             switch args[1].lowercased() {

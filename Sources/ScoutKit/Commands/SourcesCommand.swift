@@ -14,9 +14,13 @@ struct SourcesCommand: PlainCommand, Equatable {
             let (origin, usable) = (source.origin, source.usable)
             let current = name == state.session.source ? "▸" : " "
             let picks = DisplayWidth.pad(source.selection == .single ? "one pick" : "several picks", to: 13)
-            output.say("\(current) \(DisplayWidth.pad(name, to: 13)) \(usable ? "usable " : "no key ") \(picks)  \(origin)")
-            rows.append(.object(["name": .string(name), "usable": .bool(usable), "selection": .string(source.selection.rawValue),
-                                 "current": .bool(name == state.session.source)]))
+            output.say(
+                "\(current) \(DisplayWidth.pad(name, to: 13)) \(usable ? "usable " : "no key ") \(picks)  \(origin)")
+            rows.append(
+                .object([
+                    "name": .string(name), "usable": .bool(usable), "selection": .string(source.selection.rawValue),
+                    "current": .bool(name == state.session.source),
+                ]))
         }
         output.json = TypedJSON.listing(.sources, rows, total: rows.count)
         return output

@@ -3,7 +3,8 @@ import FoundationEssentials
 /// `use SOURCE`: switches the current source, leaving the search behind.
 struct UseCommand: Command, Equatable {
     static let spec = CommandSpec(
-        name: "use", usage: "use SOURCE", summary: "switch the current source", example: "use restaurants", topic: .searching,
+        name: "use", usage: "use SOURCE", summary: "switch the current source", example: "use restaurants",
+        topic: .searching,
         arguments: [.sources])
 
     var source: String

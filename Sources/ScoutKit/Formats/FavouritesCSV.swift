@@ -76,7 +76,9 @@ public enum FavouritesCSV {
     }
 
     static func quote(_ value: String, separator: Unicode.Scalar) -> String {
-        guard value.unicodeScalars.contains(where: { $0 == separator || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        guard value.unicodeScalars.contains(where: { $0 == separator || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return value
+        }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
@@ -106,17 +108,27 @@ public enum FavouritesCSV {
     /// The favourites in a CSV file's bytes; `name` is the file as the user named it, for the errors.
     public static func read(_ data: Data, name: String = "the CSV", now: Date) throws(UsageError) -> Import {
         guard var text = String(validating: data, as: UTF8.self) else {
-            throw UsageError("\(name) is not UTF-8: save it as CSV UTF-8 (in Excel: Save As, CSV UTF-8) and import it again")
+            throw UsageError(
+                "\(name) is not UTF-8: save it as CSV UTF-8 (in Excel: Save As, CSV UTF-8) and import it again")
         }
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         let rows = parse(text, separator: separator(of: text))
         guard let header = rows.first?.cells.map({ restored($0).trimmingCharacters(in: .whitespaces) }),
-              let idColumn = header.firstIndex(where: { $0.lowercased() == "id" }) else {
-            throw UsageError("\(name) has no id column: its first line names the columns (id,title,…); fav export FILE.csv shows the shape")
+            let idColumn = header.firstIndex(where: { $0.lowercased() == "id" })
+        else {
+            throw UsageError(
+                "\(name) has no id column: its first line names the columns (id,title,…); fav export FILE.csv shows "
+                    + "the shape"
+            )
         }
         func index(_ name: String) -> Int? { header.firstIndex { $0.lowercased() == name } }
-        let columns = (title: index("title"), added: index("added_at"), tags: index("tags"), url: index("url"), order: index(orderColumn))
-        let fieldColumns = header.indices.filter { !fixed.contains(header[$0].lowercased()) && header[$0].lowercased() != orderColumn }
+        let columns = (
+            title: index("title"), added: index("added_at"), tags: index("tags"), url: index("url"),
+            order: index(orderColumn)
+        )
+        let fieldColumns = header.indices.filter {
+            !fixed.contains(header[$0].lowercased()) && header[$0].lowercased() != orderColumn
+        }
         let formatter = ISO8601DateFormatter()
         var favourites: [Favourite] = []
         var skipped: [Int] = []
@@ -125,7 +137,8 @@ public enum FavouritesCSV {
             func cell(_ column: Int?) -> String? {
                 column.flatMap { $0 < cells.count ? cells[$0] : nil }.flatMap { $0.isEmpty ? nil : $0 }
             }
-            guard let id = cell(idColumn)?.trimmingCharacters(in: .whitespaces), id.contains(":"), !id.hasPrefix(":") else {
+            guard let id = cell(idColumn)?.trimmingCharacters(in: .whitespaces), id.contains(":"), !id.hasPrefix(":")
+            else {
                 skipped.append(row.line)
                 continue
             }
@@ -143,7 +156,10 @@ public enum FavouritesCSV {
             }
             let item = Item(id: id, title: cell(columns.title) ?? id, fields: fields, url: cell(columns.url))
             let added = cell(columns.added).flatMap(formatter.date(from:)) ?? now
-            let tags = cell(columns.tags)?.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? []
+            let tags =
+                cell(columns.tags)?.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                    !$0.isEmpty
+                } ?? []
             favourites.append(Favourite(item: item, addedAt: added, tags: tags))
         }
         return Import(favourites: favourites, skippedLines: skipped)
@@ -186,7 +202,12 @@ public enum FavouritesCSV {
             if quoted {
                 if scalar == "\"" {
                     let next = scalars.next()
-                    if next == "\"" { cell.append("\"") } else { quoted = false; pending = next }
+                    if next == "\"" {
+                        cell.append("\"")
+                    } else {
+                        quoted = false
+                        pending = next
+                    }
                 } else {
                     if scalar == "\n" || scalar == "\r" { line += 1 }
                     if scalar == "\r" {

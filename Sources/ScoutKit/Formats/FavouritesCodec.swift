@@ -19,7 +19,8 @@ enum FavouritesCodec {
     static func appending(_ favourites: [Favourite], to data: Data) -> Data? {
         let ending = Data("\n  ],\n  \"version\" : 1\n}\n".utf8)
         guard data.count > ending.count, data.suffix(ending.count) == ending,
-              data[data.endIndex - ending.count - 1] == UInt8(ascii: "}") else { return nil }
+            data[data.endIndex - ending.count - 1] == UInt8(ascii: "}")
+        else { return nil }
         var out = JSONWriter()
         for favourite in favourites {
             out.comma()
@@ -82,13 +83,23 @@ extension JSONBytes {
             let bit: UInt8 = 1 << index
             guard seen & bit == 0 else { return nil }
             seen |= bit
-            if index != 0, null() { continue }  // a null is an absent value, but not for the id
+            if index != 0, null() { continue } // a null is an absent value, but not for the id
             switch index {
-            case 0: id = string(); if id == nil { return nil }
-            case 1: title = string(); if title == nil { return nil }
-            case 2: source = string(); if source == nil { return nil }
-            case 3: url = string(); if url == nil { return nil }
-            case 4: addedAt = date(); if addedAt == nil { return nil }
+            case 0:
+                id = string()
+                if id == nil { return nil }
+            case 1:
+                title = string()
+                if title == nil { return nil }
+            case 2:
+                source = string()
+                if source == nil { return nil }
+            case 3:
+                url = string()
+                if url == nil { return nil }
+            case 4:
+                addedAt = date()
+                if addedAt == nil { return nil }
             case 5:
                 guard let list = elements({ $0.stringPair("name", "value").map(Item.Field.init) }) else { return nil }
                 fields = list
@@ -98,8 +109,9 @@ extension JSONBytes {
             }
         }
         guard case .end = step, let id else { return nil }
-        return Favourite(id: id, title: title ?? id, source: source ?? String(id.prefix { $0 != ":" }), fields: fields,
-                         url: url, addedAt: addedAt ?? Date(timeIntervalSince1970: 0), tags: tags)
+        return Favourite(
+            id: id, title: title ?? id, source: source ?? String(id.prefix { $0 != ":" }), fields: fields,
+            url: url, addedAt: addedAt ?? Date(timeIntervalSince1970: 0), tags: tags)
     }
 
     /// Which key of a favourite: id, title, source, url, addedAt, fields, tags.
@@ -123,7 +135,9 @@ extension JSONWriter {
         key("addedAt", level: level + 1)
         date(favourite.addedAt)
         comma()
-        itemMembers(fields: favourite.fields, id: favourite.id, title: favourite.title, url: favourite.url, level: level) { out in
+        itemMembers(
+            fields: favourite.fields, id: favourite.id, title: favourite.title, url: favourite.url, level: level
+        ) { out in
             out.comma()
             out.key("source", level: level + 1)
             out.string(favourite.source)

@@ -59,9 +59,9 @@ struct ByteReader {
         }
         offset += n * size
         #if _endian(big)
-        return values.map { T(littleEndian: $0) }
+            return values.map { T(littleEndian: $0) }
         #else
-        return values
+            return values
         #endif
     }
 
@@ -93,7 +93,8 @@ extension ByteReader {
     /// The one word at byte `offset` of `fd`, read without allocating.
     static func word(of fd: Int32, at offset: Int) -> UInt64? {
         var value: UInt64 = 0
-        guard offset >= 0, withUnsafeMutableBytes(of: &value, { pread(fd, $0.baseAddress, 8, off_t(offset)) }) == 8 else { return nil }
+        guard offset >= 0, withUnsafeMutableBytes(of: &value, { pread(fd, $0.baseAddress, 8, off_t(offset)) }) == 8
+        else { return nil }
         return UInt64(littleEndian: value)
     }
 }
@@ -127,9 +128,9 @@ struct ByteWriter {
     /// The integers `values`, in order, copied in one piece.
     mutating func write<T: FixedWidthInteger>(_ values: [T]) {
         #if _endian(big)
-        values.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+            values.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
         #else
-        values.withUnsafeBytes { data.append(contentsOf: $0) }
+            values.withUnsafeBytes { data.append(contentsOf: $0) }
         #endif
     }
 

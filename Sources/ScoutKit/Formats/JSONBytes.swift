@@ -47,7 +47,9 @@ struct JSONBytes {
 
     mutating func null() -> Bool {
         space()
-        guard at + 4 <= bytes.count, bytes[at] == 0x6E, bytes[at + 1] == 0x75, bytes[at + 2] == 0x6C, bytes[at + 3] == 0x6C else { return false }
+        guard at + 4 <= bytes.count, bytes[at] == 0x6E, bytes[at + 1] == 0x75, bytes[at + 2] == 0x6C,
+            bytes[at + 3] == 0x6C
+        else { return false }
         at += 4
         return true
     }
@@ -178,7 +180,9 @@ struct JSONBytes {
             at += 1
         }
         guard digits > 0, !(digits > 1 && bytes[at - digits] == 0x30) else { return nil }
-        if at < bytes.count, bytes[at] == 0x2E || bytes[at] | 0x20 == 0x65 || (0x30...0x39).contains(bytes[at]) { return nil }
+        if at < bytes.count, bytes[at] == 0x2E || bytes[at] | 0x20 == 0x65 || (0x30...0x39).contains(bytes[at]) {
+            return nil
+        }
         return value
     }
 
@@ -194,10 +198,11 @@ struct JSONBytes {
             return value
         }
         guard text[4] == 0x2D, text[7] == 0x2D, text[10] == 0x54, text[13] == 0x3A, text[16] == 0x3A, text[19] == 0x5A,
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              year >= 1970, (1...12).contains(month), day >= 1, day <= Calendar.daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60 else { return nil }
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            year >= 1970, (1...12).contains(month), day >= 1, day <= Calendar.daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
         let days = Calendar.daysSince1970(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(((days * 24 + hour) * 60 + minute) * 60 + second))
     }
@@ -242,7 +247,8 @@ struct JSONBytes {
         var found: [String: String] = [:]
         var step = member(first: true)
         while case .key(let name) = step {
-            guard let value = string(), found.updateValue(value, forKey: String(decoding: name, as: UTF8.self)) == nil else { return nil }
+            guard let value = string(), found.updateValue(value, forKey: String(decoding: name, as: UTF8.self)) == nil
+            else { return nil }
             step = member(first: false)
         }
         guard case .end = step else { return nil }
@@ -250,7 +256,9 @@ struct JSONBytes {
     }
 
     static func same(_ key: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
-        guard key.count == name.utf8CodeUnitCount, let base = key.baseAddress else { return key.count == name.utf8CodeUnitCount }
+        guard key.count == name.utf8CodeUnitCount, let base = key.baseAddress else {
+            return key.count == name.utf8CodeUnitCount
+        }
         return memcmp(base, name.utf8Start, key.count) == 0
     }
 }

@@ -35,7 +35,9 @@ struct JSONWriter {
     }
 
     /// `{ "key" : value, … }` with the keys in the order given (`{⏎⏎}` when empty, as `JSONEncoder` writes it).
-    mutating func object<Value>(_ members: [(key: String, value: Value)], level: Int, _ write: (inout JSONWriter, Value, Int) -> Void) {
+    mutating func object<Value>(
+        _ members: [(key: String, value: Value)], level: Int, _ write: (inout JSONWriter, Value, Int) -> Void
+    ) {
         lines(members, "{", "}", level: level) { out, member in
             out.string(member.key)
             out.bytes.append(contentsOf: " : ".utf8)
@@ -44,8 +46,10 @@ struct JSONWriter {
     }
 
     /// `open`, each element on a line of its own at the level below, `close`: an array's or an object's body.
-    private mutating func lines<Element>(_ elements: [Element], _ open: Unicode.Scalar, _ close: Unicode.Scalar, level: Int,
-                                         _ write: (inout JSONWriter, Element) -> Void) {
+    private mutating func lines<Element>(
+        _ elements: [Element], _ open: Unicode.Scalar, _ close: Unicode.Scalar, level: Int,
+        _ write: (inout JSONWriter, Element) -> Void
+    ) {
         self.open(open)
         if elements.isEmpty {
             newline(0)

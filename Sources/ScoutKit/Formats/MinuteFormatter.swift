@@ -25,6 +25,8 @@ struct MinuteFormatter {
         let (year, month, dayOfMonth) = Calendar.civil(daysSince1970: localDay)
         let minuteOfDay = (local - localDay * 86_400) / 60
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        return "\(String(year).leftPadded(to: 4, with: "0"))-\(two(month))-\(two(dayOfMonth)) \(two(minuteOfDay / 60)):\(two(minuteOfDay % 60))"
+        return
+            "\(String(year).leftPadded(to: 4, with: "0"))-\(two(month))-\(two(dayOfMonth)) "
+            + "\(two(minuteOfDay / 60)):\(two(minuteOfDay % 60))"
     }
 }

@@ -23,15 +23,27 @@ enum SessionCodec {
             first = false
             out.key(name, level: 1)
         }
-        if let filter = session.filter { key("filter"); out.string(filter) }
-        if let group = session.group { key("group"); out.string(group) }
-        if let lastVisited = session.lastVisited { key("lastVisited"); out.date(lastVisited) }
-        key("page"); out.bytes.append(contentsOf: String(session.page).utf8)
+        if let filter = session.filter {
+            key("filter")
+            out.string(filter)
+        }
+        if let group = session.group {
+            key("group")
+            out.string(group)
+        }
+        if let lastVisited = session.lastVisited {
+            key("lastVisited")
+            out.date(lastVisited)
+        }
+        key("page")
+        out.bytes.append(contentsOf: String(session.page).utf8)
         if let query = session.query {
             key("query")
             out.open("{")
             out.key("options", level: 2)
-            out.object(query.options.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }, level: 2) { out, value, _ in out.string(value) }
+            out.object(query.options.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }, level: 2) {
+                out, value, _ in out.string(value)
+            }
             out.comma()
             out.key("source", level: 2)
             out.string(query.source)
@@ -40,8 +52,12 @@ enum SessionCodec {
             out.string(query.terms)
             out.close("}", level: 1)
         }
-        key("schemaVersion"); out.bytes.append(contentsOf: String(session.schemaVersion).utf8)
-        if let searchID = session.searchID { key("searchID"); out.string(searchID) }
+        key("schemaVersion")
+        out.bytes.append(contentsOf: String(session.schemaVersion).utf8)
+        if let searchID = session.searchID {
+            key("searchID")
+            out.string(searchID)
+        }
         key("selections")
         out.array(session.selections, level: 1) { out, item, level in out.item(item, level: level) }
         if let sort = session.sort {
@@ -54,7 +70,8 @@ enum SessionCodec {
             out.string(sort.key.rawValue)
             out.close("}", level: 1)
         }
-        key("source"); out.string(session.source)
+        key("source")
+        out.string(session.source)
         key("view")
         out.open("{")
         switch session.view {
@@ -94,8 +111,10 @@ extension JSONWriter {
 
     /// The members an item and a favourite share, keys sorted from `fields` to `url`; `between` writes
     /// those that sort between `id` and `title` (a favourite's source and tags).
-    mutating func itemMembers(fields: [Item.Field], id: String, title: String, url: String?, level: Int,
-                              between: (inout JSONWriter) -> Void = { _ in }) {
+    mutating func itemMembers(
+        fields: [Item.Field], id: String, title: String, url: String?, level: Int,
+        between: (inout JSONWriter) -> Void = { _ in }
+    ) {
         key("fields", level: level + 1)
         self.fields(fields, level: level + 1)
         comma()
@@ -122,29 +141,54 @@ extension JSONBytes {
         var step = member(first: true)
         while case .key(let key) = step {
             defer { step = member(first: false) }
-            guard let index = Self.sessionKeys.firstIndex(where: { Self.same(key, $0) }), seen & (1 << index) == 0 else { return nil }
+            guard let index = Self.sessionKeys.firstIndex(where: { Self.same(key, $0) }), seen & (1 << index) == 0
+            else { return nil }
             seen |= 1 << index
-            if null() { continue }  // as decodeIfPresent reads a null: the default
+            if null() { continue } // as decodeIfPresent reads a null: the default
             switch index {
-            case 0: guard let value = smallInteger() else { return nil }; session.schemaVersion = value
-            case 1: guard let value = date() else { return nil }; session.lastVisited = value
-            case 2: guard let value = string() else { return nil }; session.source = value
-            case 3: guard let value = searchQuery() else { return nil }; session.query = value
-            case 4: guard let value = string() else { return nil }; session.filter = value
-            case 5: guard let value = sortOrder() else { return nil }; session.sort = value
-            case 6: guard let value = string() else { return nil }; session.group = value
-            case 7: guard let value = smallInteger() else { return nil }; session.page = max(1, value)
-            case 8: guard let value = elements({ $0.item() }) else { return nil }; session.selections = value
-            case 9: guard let value = view() else { return nil }; session.view = value
-            default: guard let value = string() else { return nil }; session.searchID = value
+            case 0:
+                guard let value = smallInteger() else { return nil }
+                session.schemaVersion = value
+            case 1:
+                guard let value = date() else { return nil }
+                session.lastVisited = value
+            case 2:
+                guard let value = string() else { return nil }
+                session.source = value
+            case 3:
+                guard let value = searchQuery() else { return nil }
+                session.query = value
+            case 4:
+                guard let value = string() else { return nil }
+                session.filter = value
+            case 5:
+                guard let value = sortOrder() else { return nil }
+                session.sort = value
+            case 6:
+                guard let value = string() else { return nil }
+                session.group = value
+            case 7:
+                guard let value = smallInteger() else { return nil }
+                session.page = max(1, value)
+            case 8:
+                guard let value = elements({ $0.item() }) else { return nil }
+                session.selections = value
+            case 9:
+                guard let value = view() else { return nil }
+                session.view = value
+            default:
+                guard let value = string() else { return nil }
+                session.searchID = value
             }
         }
         guard case .end = step else { return nil }
         return session
     }
 
-    private static let sessionKeys: [StaticString] = ["schemaVersion", "lastVisited", "source", "query", "filter", "sort", "group",
-                                                      "page", "selections", "view", "searchID"]
+    private static let sessionKeys: [StaticString] = [
+        "schemaVersion", "lastVisited", "source", "query", "filter", "sort", "group",
+        "page", "selections", "view", "searchID",
+    ]
 
     /// An item as a selection keeps it: id, title, fields, url (null or absent: none).
     mutating func item() -> Item? {
@@ -154,14 +198,26 @@ extension JSONBytes {
         var step = member(first: true)
         while case .key(let key) = step {
             defer { step = member(first: false) }
-            let index = Self.same(key, "id") ? 0 : Self.same(key, "title") ? 1 : Self.same(key, "fields") ? 2 : Self.same(key, "url") ? 3 : 4
+            let index =
+                Self.same(key, "id")
+                ? 0 : Self.same(key, "title") ? 1 : Self.same(key, "fields") ? 2 : Self.same(key, "url") ? 3 : 4
             guard index < 4, seen & (1 << index) == 0 else { return nil }
             seen |= 1 << index
             switch index {
-            case 0: id = string(); if id == nil { return nil }
-            case 1: title = string(); if title == nil { return nil }
-            case 2: fields = elements { $0.stringPair("name", "value").map(Item.Field.init) }; if fields == nil { return nil }
-            default: if !null() { url = string(); if url == nil { return nil } }
+            case 0:
+                id = string()
+                if id == nil { return nil }
+            case 1:
+                title = string()
+                if title == nil { return nil }
+            case 2:
+                fields = elements { $0.stringPair("name", "value").map(Item.Field.init) }
+                if fields == nil { return nil }
+            default:
+                if !null() {
+                    url = string()
+                    if url == nil { return nil }
+                }
             }
         }
         guard case .end = step, let id, let title, let fields else { return nil }
@@ -175,11 +231,14 @@ extension JSONBytes {
         while case .key(let key) = step {
             defer { step = member(first: false) }
             if Self.same(key, "source"), source == nil {
-                source = string(); if source == nil { return nil }
+                source = string()
+                if source == nil { return nil }
             } else if Self.same(key, "terms"), terms == nil {
-                terms = string(); if terms == nil { return nil }
+                terms = string()
+                if terms == nil { return nil }
             } else if Self.same(key, "options"), options == nil {
-                options = stringObject(); if options == nil { return nil }
+                options = stringObject()
+                if options == nil { return nil }
             } else {
                 return nil
             }
@@ -195,9 +254,11 @@ extension JSONBytes {
         while case .key(let name) = step {
             defer { step = member(first: false) }
             if Self.same(name, "key"), key == nil {
-                key = string().flatMap(SortOrder.Key.init(rawValue:)); if key == nil { return nil }
+                key = string().flatMap(SortOrder.Key.init(rawValue:))
+                if key == nil { return nil }
             } else if Self.same(name, "descending"), descending == nil {
-                descending = boolean(); if descending == nil { return nil }
+                descending = boolean()
+                if descending == nil { return nil }
             } else {
                 return nil
             }
@@ -215,7 +276,8 @@ extension JSONBytes {
             view = .list
         } else if Self.same(name, "detail") {
             guard take(0x7B), case .key(let key) = member(first: true), Self.same(key, "id"), let id = string(),
-                  case .end = member(first: false) else { return nil }
+                case .end = member(first: false)
+            else { return nil }
             view = .detail(id: id)
         } else {
             return nil
@@ -226,8 +288,14 @@ extension JSONBytes {
 
     private mutating func boolean() -> Bool? {
         space()
-        if bytes.count - at >= 4, bytes[at] == 0x74, bytes[at + 1] == 0x72, bytes[at + 2] == 0x75, bytes[at + 3] == 0x65 { at += 4; return true }
-        if bytes.count - at >= 5, bytes[at] == 0x66, bytes[at + 1] == 0x61, bytes[at + 2] == 0x6C, bytes[at + 3] == 0x73, bytes[at + 4] == 0x65 {
+        if bytes.count - at >= 4, bytes[at] == 0x74, bytes[at + 1] == 0x72, bytes[at + 2] == 0x75, bytes[at + 3] == 0x65
+        {
+            at += 4
+            return true
+        }
+        if bytes.count - at >= 5, bytes[at] == 0x66, bytes[at + 1] == 0x61, bytes[at + 2] == 0x6C,
+            bytes[at + 3] == 0x73, bytes[at + 4] == 0x65
+        {
             at += 5
             return false
         }

@@ -71,8 +71,10 @@ public struct CommandSpec: Sendable {
         /// Who takes it, as `help` says it (`omdb`, `iTunes`).
         public var owner: String?
 
-        public init(_ name: String, short: String? = nil, value: String? = nil, help: String, values: Completer = .nothing,
-                    sources: [String]? = nil, owner: String? = nil) {
+        public init(
+            _ name: String, short: String? = nil, value: String? = nil, help: String, values: Completer = .nothing,
+            sources: [String]? = nil, owner: String? = nil
+        ) {
             (self.name, self.short, self.valueName, self.help) = (name, short, value, help)
             (self.values, self.sources, self.owner) = (values, sources, owner)
         }
@@ -100,10 +102,12 @@ public struct CommandSpec: Sendable {
 
     /// The lines `help COMMAND` lists under options: the details, then each option not already among them.
     public var helpLines: [Detail] {
-        details + options.filter { option in !details.contains { $0.term.hasPrefix(option.name) } }.map { option in
-            Detail([option.name, option.valueName].compactMap { $0 }.joined(separator: " "),
-                   option.owner.map { "\($0): \(option.help)" } ?? option.help)
-        }
+        details
+            + options.filter { option in !details.contains { $0.term.hasPrefix(option.name) } }.map { option in
+                Detail(
+                    [option.name, option.valueName].compactMap { $0 }.joined(separator: " "),
+                    option.owner.map { "\($0): \(option.help)" } ?? option.help)
+            }
     }
 
     /// The words after a command, with the checks most commands share.
@@ -133,7 +137,9 @@ public struct CommandSpec: Sendable {
 
         /// A row number as `show N` takes it.
         public static func row(_ text: String) throws(UsageError) -> Int {
-            guard let n = Int(text), n >= 1 else { throw UsageError("\"\(text.prefix(40))\" is not a row number: rows count from 1") }
+            guard let n = Int(text), n >= 1 else {
+                throw UsageError("\"\(text.prefix(40))\" is not a row number: rows count from 1")
+            }
             return n
         }
     }
@@ -149,7 +155,10 @@ extension Array where Element == CommandSpec.Detail {
             if line.first == " ", let last = details.indices.last {
                 details[last].meaning += " " + words
             } else if let gap = words.range(of: "  ") {
-                details.append(CommandSpec.Detail(String(words[..<gap.lowerBound]), words[gap.upperBound...].trimmingCharacters(in: .whitespaces)))
+                details.append(
+                    CommandSpec.Detail(
+                        String(words[..<gap.lowerBound]), words[gap.upperBound...].trimmingCharacters(in: .whitespaces))
+                )
             }
         }
         return details

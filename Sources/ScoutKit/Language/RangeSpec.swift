@@ -24,18 +24,22 @@ public enum RangeSpec: Equatable, Sendable {
         var spans: [Span] = []
         // Commas and spaces both separate parts, so `1-3, 7` and `1-3 7` read as `1-3,7`.
         for part in trimmed.split(whereSeparator: { $0 == "," || $0 == " " }) {
-            guard spans.count < maxParts else { throw UsageError("too many ranges (at most \(maxParts)); use spans such as 1-500") }
+            guard spans.count < maxParts else {
+                throw UsageError("too many ranges (at most \(maxParts)); use spans such as 1-500")
+            }
             let part = part.trimmingCharacters(in: .whitespaces)
             func number(_ text: Substring) throws(UsageError) -> Int {
                 guard !text.isEmpty, text.allSatisfy(\.isASCII), let value = Int(text), value >= 1 else {
-                    throw UsageError("\"\(part.prefix(40))\" is not a row: rows are numbers from 1, as in 3, 1-3,7 or 5-")
+                    throw UsageError(
+                        "\"\(part.prefix(40))\" is not a row: rows are numbers from 1, as in 3, 1-3,7 or 5-")
                 }
                 return value
             }
             if let dash = part.firstIndex(of: "-") {
                 let left = part[..<dash], right = part[part.index(after: dash)...]
                 if left.isEmpty && right.isEmpty { throw UsageError("\"-\" is not a range: write 2-5, 5- or -3") }
-                let span = Span(lower: left.isEmpty ? nil : try number(left), upper: right.isEmpty ? nil : try number(right))
+                let span = Span(
+                    lower: left.isEmpty ? nil : try number(left), upper: right.isEmpty ? nil : try number(right))
                 if let lower = span.lower, let upper = span.upper, lower > upper {
                     throw UsageError("\(part) runs backwards: write \(upper)-\(lower)")
                 }
@@ -59,7 +63,10 @@ public enum RangeSpec: Equatable, Sendable {
             for span in spans {
                 let lower = span.lower ?? 1
                 let upper = span.upper ?? count
-                if count == 0 { throw UsageError("there are no rows: the list is empty (search again, or filter alone clears a filter)") }
+                if count == 0 {
+                    throw UsageError(
+                        "there are no rows: the list is empty (search again, or filter alone clears a filter)")
+                }
                 guard lower <= count, upper <= count else {
                     throw UsageError.notFound("there is no row \(max(lower, upper)): rows run from 1 to \(count)")
                 }

@@ -1,4 +1,3 @@
-
 /// Splits a line into commands and words the way a shell does: white space separates words, single
 /// quotes keep text as it is, double quotes keep it but for backslash escapes, a backslash escapes the
 /// next character, `;` separates commands and `#` at the start of a word starts a comment.
@@ -42,18 +41,31 @@ public enum Tokenizer {
             case "'":
                 if character == "'" { quote = nil } else { word.append(character) }
             case "\"":
-                if character == "\"" { quote = nil } else if character == "\\" { escaped = true } else { word.append(character) }
+                if character == "\"" {
+                    quote = nil
+                } else if character == "\\" {
+                    escaped = true
+                } else {
+                    word.append(character)
+                }
             default:
                 switch character {
-                case "\\": escaped = true; inWord = true
+                case "\\":
+                    escaped = true
+                    inWord = true
                 case "'" where isApostrophe(characters, at: index): word.append(character)
-                case "'", "\"": quote = character; quoteStart = index; inWord = true
+                case "'", "\"":
+                    quote = character
+                    quoteStart = index
+                    inWord = true
                 case ";": endCommand()
                 case "#" where !inWord:
                     endCommand()
                     return commands
                 case _ where character.isWhitespace: endWord()
-                default: word.append(character); inWord = true
+                default:
+                    word.append(character)
+                    inWord = true
                 }
             }
         }
@@ -64,7 +76,8 @@ public enum Tokenizer {
             while end < characters.count, !characters[end].isWhitespace, characters[end] != ";" { end += 1 }
             let word = String(characters[start..<end])
             if quote == "'", quoteStart > start, !word.contains("\""), !word.contains("\\"), word.count <= 60 {
-                throw UsageError("unterminated ' quote: close it, or to search for \(word) write it in double quotes: \"\(word)\"")
+                throw UsageError(
+                    "unterminated ' quote: close it, or to search for \(word) write it in double quotes: \"\(word)\"")
             }
             throw UsageError("unterminated \(quote) quote: close it and try again")
         }
@@ -83,21 +96,40 @@ public enum Tokenizer {
         var inWord = false
         let characters = Array(line)
         for (index, character) in characters.enumerated() {
-            if escaped { word.append(character); escaped = false; continue }
+            if escaped {
+                word.append(character)
+                escaped = false
+                continue
+            }
             if let q = quote {
-                if character == q { quote = nil } else if character == "\\" && q == "\"" { escaped = true } else { word.append(character) }
+                if character == q {
+                    quote = nil
+                } else if character == "\\" && q == "\"" {
+                    escaped = true
+                } else {
+                    word.append(character)
+                }
                 continue
             }
             switch character {
-            case "\\": escaped = true; inWord = true
+            case "\\":
+                escaped = true
+                inWord = true
             case "'" where isApostrophe(characters, at: index): word.append(character)
-            case "'", "\"": quote = character; inWord = true
-            case ";": words = []; word = ""; inWord = false
+            case "'", "\"":
+                quote = character
+                inWord = true
+            case ";":
+                words = []
+                word = ""
+                inWord = false
             case _ where character.isWhitespace:
                 if inWord { words.append(word) }
                 word = ""
                 inWord = false
-            default: word.append(character); inWord = true
+            default:
+                word.append(character)
+                inWord = true
             }
         }
         return (words, word)
@@ -109,16 +141,19 @@ extension Tokenizer {
     /// is special, else in single quotes, or in double quotes (with `\"` and `\\`) when it holds a `'`.
     public static func quoted(_ word: String) -> String {
         let characters = Array(word)
-        let plain = !characters.isEmpty && characters.first != "#" && characters.indices.allSatisfy { index in
-            switch characters[index] {
-            case "\"", "\\", ";": false
-            case "'": isApostrophe(characters, at: index)
-            case let character: !character.isWhitespace
+        let plain =
+            !characters.isEmpty && characters.first != "#"
+            && characters.indices.allSatisfy { index in
+                switch characters[index] {
+                case "\"", "\\", ";": false
+                case "'": isApostrophe(characters, at: index)
+                case let character: !character.isWhitespace
+                }
             }
-        }
         if plain { return word }
         if !word.contains("'") { return "'\(word)'" }
-        return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
     }
 
     /// The line that runs `query` as `search`: its terms, `--in` its source, then its options by name,

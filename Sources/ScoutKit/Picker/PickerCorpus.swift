@@ -22,11 +22,15 @@ public final class PickerCorpus: Sendable {
     /// `--tiebreak=begin`): for lines that start with a title, so that `red` puts "Red" above "22 (Red)".
     let earlierMatchFirst: Bool
 
-    init(lines: [UInt8], lineStarts: [Int], values: [String]?, folded: [UInt32], foldedStarts: [Int],
-         lengths: [Int], recencies: [Int], frequencies: [Int], hashes: [UInt64], earlierMatchFirst: Bool = false) {
+    init(
+        lines: [UInt8], lineStarts: [Int], values: [String]?, folded: [UInt32], foldedStarts: [Int],
+        lengths: [Int], recencies: [Int], frequencies: [Int], hashes: [UInt64], earlierMatchFirst: Bool = false
+    ) {
         count = lengths.count
         self.earlierMatchFirst = earlierMatchFirst
-        (self.lines, self.lineStarts, self.values, self.folded, self.foldedStarts) = (lines, lineStarts, values, folded, foldedStarts)
+        (self.lines, self.lineStarts, self.values, self.folded, self.foldedStarts) = (
+            lines, lineStarts, values, folded, foldedStarts
+        )
         (self.lengths, self.recencies, self.frequencies, self.hashes) = (lengths, recencies, frequencies, hashes)
     }
 
@@ -35,7 +39,9 @@ public final class PickerCorpus: Sendable {
     public convenience init(_ candidates: [PickerMatcher.Candidate], earlierMatchFirst: Bool = false) {
         var builder = Builder(values: true)
         for candidate in candidates {
-            builder.add(line: candidate.text, value: candidate.value, recency: candidate.recency, frequency: candidate.frequency)
+            builder.add(
+                line: candidate.text, value: candidate.value, recency: candidate.recency, frequency: candidate.frequency
+            )
         }
         self.init(builder, earlierMatchFirst: earlierMatchFirst)
     }
@@ -48,14 +54,18 @@ public final class PickerCorpus: Sendable {
     }
 
     convenience init(_ builder: Builder, earlierMatchFirst: Bool = false) {
-        self.init(lines: builder.lines, lineStarts: builder.lineStarts, values: builder.values, folded: builder.folded,
-                  foldedStarts: builder.foldedStarts, lengths: builder.lengths, recencies: builder.recencies,
-                  frequencies: builder.frequencies, hashes: builder.hashes, earlierMatchFirst: earlierMatchFirst)
+        self.init(
+            lines: builder.lines, lineStarts: builder.lineStarts, values: builder.values, folded: builder.folded,
+            foldedStarts: builder.foldedStarts, lengths: builder.lengths, recencies: builder.recencies,
+            frequencies: builder.frequencies, hashes: builder.hashes, earlierMatchFirst: earlierMatchFirst)
     }
 
     /// The line as it runs (history), unmade safe.
     public func line(_ index: Int) -> String {
-        lines.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[lineStarts[index]..<lineStarts[index + 1]]), as: UTF8.self) }
+        lines.withUnsafeBufferPointer {
+            String(
+                decoding: UnsafeBufferPointer(rebasing: $0[lineStarts[index]..<lineStarts[index + 1]]), as: UTF8.self)
+        }
     }
 
     /// What the list shows, safe for the terminal.
@@ -89,10 +99,15 @@ public final class PickerCorpus: Sendable {
             runs[line] = frequencies[index]
         }
         var builder = Builder(values: false)
-        for typed in newestFirst { builder.add(line: typed.line, value: nil, recency: typed.recency, frequency: runs[typed.line] ?? 1) }
+        for typed in newestFirst {
+            builder.add(line: typed.line, value: nil, recency: typed.recency, frequency: runs[typed.line] ?? 1)
+        }
         var start = 0
         while start < count {
-            guard !hidden[start] else { start += 1; continue }
+            guard !hidden[start] else {
+                start += 1
+                continue
+            }
             var end = start
             while end < count, !hidden[end] { end += 1 }
             builder.add(from: self, start..<end)
@@ -124,11 +139,18 @@ public final class PickerCorpus: Sendable {
 
         /// Candidates `range` of `corpus`, copied as they are.
         mutating func add(from corpus: PickerCorpus, _ range: Range<Int>) {
-            let (lineBase, foldedBase) = (lines.count - corpus.lineStarts[range.lowerBound], folded.count - corpus.foldedStarts[range.lowerBound])
-            lines.append(contentsOf: corpus.lines[corpus.lineStarts[range.lowerBound]..<corpus.lineStarts[range.upperBound]])
-            lineStarts.append(contentsOf: corpus.lineStarts[(range.lowerBound + 1)...range.upperBound].lazy.map { $0 + lineBase })
-            folded.append(contentsOf: corpus.folded[corpus.foldedStarts[range.lowerBound]..<corpus.foldedStarts[range.upperBound]])
-            foldedStarts.append(contentsOf: corpus.foldedStarts[(range.lowerBound + 1)...range.upperBound].lazy.map { $0 + foldedBase })
+            let (lineBase, foldedBase) = (
+                lines.count - corpus.lineStarts[range.lowerBound], folded.count - corpus.foldedStarts[range.lowerBound]
+            )
+            lines.append(
+                contentsOf: corpus.lines[corpus.lineStarts[range.lowerBound]..<corpus.lineStarts[range.upperBound]])
+            lineStarts.append(
+                contentsOf: corpus.lineStarts[(range.lowerBound + 1)...range.upperBound].lazy.map { $0 + lineBase })
+            folded.append(
+                contentsOf: corpus.folded[corpus.foldedStarts[range.lowerBound]..<corpus.foldedStarts[range.upperBound]]
+            )
+            foldedStarts.append(
+                contentsOf: corpus.foldedStarts[(range.lowerBound + 1)...range.upperBound].lazy.map { $0 + foldedBase })
             if let other = corpus.values { values?.append(contentsOf: other[range]) }
             lengths.append(contentsOf: corpus.lengths[range])
             recencies.append(contentsOf: corpus.recencies[range])
@@ -144,8 +166,14 @@ public final class PickerCorpus: Sendable {
     func encoded(header: [UInt64]) -> Data {
         var out = ByteWriter(capacity: (header.count + 3 + count * 6 + 2) * 8 + folded.count * 4 + lines.count)
         out.write(header + [UInt64(count), UInt64(folded.count), UInt64(lines.count)])
-        out.write(recencies); out.write(frequencies); out.write(lengths); out.write(hashes); out.write(lineStarts); out.write(foldedStarts)
-        out.write(folded); out.write(lines)
+        out.write(recencies)
+        out.write(frequencies)
+        out.write(lengths)
+        out.write(hashes)
+        out.write(lineStarts)
+        out.write(foldedStarts)
+        out.write(folded)
+        out.write(lines)
         return out.data
     }
 
@@ -155,13 +183,17 @@ public final class PickerCorpus: Sendable {
         guard let counts = reader.words(3), counts.allSatisfy({ $0 < 1 << 40 }) else { return nil }
         let (count, scalars, bytes) = (Int(counts[0]), Int(counts[1]), Int(counts[2]))
         guard let recencies = reader.read(count, of: Int.self), let frequencies = reader.read(count, of: Int.self),
-              let lengths = reader.read(count, of: Int.self), let hashes = reader.read(count, of: UInt64.self),
-              let lineStarts = reader.read(count + 1, of: Int.self), let foldedStarts = reader.read(count + 1, of: Int.self),
-              let folded = reader.read(scalars, of: UInt32.self), let lines = reader.read(bytes, of: UInt8.self), reader.isAtEnd,
-              Self.ascending(lineStarts, to: bytes), Self.ascending(foldedStarts, to: scalars),
-              Self.plausible(recencies), Self.plausible(frequencies) else { return nil }
-        return PickerCorpus(lines: lines, lineStarts: lineStarts, values: nil, folded: folded, foldedStarts: foldedStarts,
-                            lengths: lengths, recencies: recencies, frequencies: frequencies, hashes: hashes)
+            let lengths = reader.read(count, of: Int.self), let hashes = reader.read(count, of: UInt64.self),
+            let lineStarts = reader.read(count + 1, of: Int.self),
+            let foldedStarts = reader.read(count + 1, of: Int.self),
+            let folded = reader.read(scalars, of: UInt32.self), let lines = reader.read(bytes, of: UInt8.self),
+            reader.isAtEnd,
+            Self.ascending(lineStarts, to: bytes), Self.ascending(foldedStarts, to: scalars),
+            Self.plausible(recencies), Self.plausible(frequencies)
+        else { return nil }
+        return PickerCorpus(
+            lines: lines, lineStarts: lineStarts, values: nil, folded: folded, foldedStarts: foldedStarts,
+            lengths: lengths, recencies: recencies, frequencies: frequencies, hashes: hashes)
     }
 
     /// Search numbers and counts of runs no history could hold (a damaged file's) are refused: `merging`

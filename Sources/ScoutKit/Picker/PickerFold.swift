@@ -42,7 +42,9 @@ enum PickerFold {
             if !keepCase {
                 if value < 0x80 {
                     if value >= 0x41 && value <= 0x5A { value |= 0x20 }
-                } else if !(0x2E80...0xD7FF).contains(value), let folded = Unicode.Scalar(value), folded.properties.changesWhenLowercased {
+                } else if !(0x2E80...0xD7FF).contains(value), let folded = Unicode.Scalar(value),
+                    folded.properties.changesWhenLowercased
+                {
                     for lower in folded.properties.lowercaseMapping.unicodeScalars { out.append(lower.value) }
                     return
                 }

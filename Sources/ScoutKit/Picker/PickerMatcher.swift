@@ -79,8 +79,10 @@ public final class PickerMatcher {
                         for group in query.groups {
                             var best: (score: Int, begin: Int)?
                             for term in group {
-                                let text = term.caseSensitive
-                                    ? UnsafeBufferPointer(rebasing: casedText[casedStarts[index]..<casedStarts[index + 1]])
+                                let text =
+                                    term.caseSensitive
+                                    ? UnsafeBufferPointer(
+                                        rebasing: casedText[casedStarts[index]..<casedStarts[index + 1]])
                                     : UnsafeBufferPointer(rebasing: lowerText[starts[index]..<starts[index + 1]])
                                 let found = Self.score(term, in: text)
                                 if term.inverse {
@@ -98,8 +100,11 @@ public final class PickerMatcher {
                 }
             }
         }
-        let ordered: (Match, Match) -> Bool = { [lengths = corpus.lengths, recencies = corpus.recencies, frequencies = corpus.frequencies,
-                                                 earlierFirst = corpus.earlierMatchFirst] a, b in
+        let ordered: (Match, Match) -> Bool = {
+            [
+                lengths = corpus.lengths, recencies = corpus.recencies, frequencies = corpus.frequencies,
+                earlierFirst = corpus.earlierMatchFirst
+            ] a, b in
             if a.score != b.score { return a.score > b.score }
             if earlierFirst, a.begin != b.begin { return a.begin < b.begin }
             let (x, y) = (a.index, b.index)
@@ -163,7 +168,9 @@ public final class PickerMatcher {
             default: break
             }
         }
-        if (previous == .lower && current == .upper) || (previous != .number && current == .number) { return bonusCamel123 }
+        if (previous == .lower && current == .upper) || (previous != .number && current == .number) {
+            return bonusCamel123
+        }
         switch current {
         case .nonWord, .delimiter: return bonusNonWord
         case .white: return bonusBoundaryWhite
@@ -181,7 +188,10 @@ public final class PickerMatcher {
             var p = 0, end = -1
             for (index, c) in text.enumerated() where c == pattern[p] {
                 p += 1
-                if p == pattern.count { end = index + 1; break }
+                if p == pattern.count {
+                    end = index + 1
+                    break
+                }
             }
             guard end > 0 else { return nil }
             // Back: its latest start.
@@ -207,7 +217,8 @@ public final class PickerMatcher {
         case .prefix:
             var start = 0
             while start < text.count, charClass(text[start]) == .white { start += 1 }
-            guard text.count - start >= pattern.count, pattern.indices.allSatisfy({ text[start + $0] == pattern[$0] }) else { return nil }
+            guard text.count - start >= pattern.count, pattern.indices.allSatisfy({ text[start + $0] == pattern[$0] })
+            else { return nil }
             return (windowScore(pattern, text, start, start + pattern.count), start)
         case .suffix:
             var end = text.count
@@ -216,13 +227,17 @@ public final class PickerMatcher {
             guard start >= 0, pattern.indices.allSatisfy({ text[start + $0] == pattern[$0] }) else { return nil }
             return (windowScore(pattern, text, start, end), start)
         case .exactWhole:
-            guard text.count == pattern.count, pattern.indices.allSatisfy({ text[$0] == pattern[$0] }) else { return nil }
+            guard text.count == pattern.count, pattern.indices.allSatisfy({ text[$0] == pattern[$0] }) else {
+                return nil
+            }
             return (windowScore(pattern, text, 0, text.count), 0)
         }
     }
 
     /// fzf's calculateScore over `text[start..<end]`, which holds the pattern's letters in order.
-    private static func windowScore(_ pattern: [UInt32], _ text: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int) -> Int {
+    private static func windowScore(_ pattern: [UInt32], _ text: UnsafeBufferPointer<UInt32>, _ start: Int, _ end: Int)
+        -> Int
+    {
         var p = 0, score = 0, consecutive = 0, firstBonus = 0
         var inGap = false
         var previous: CharClass = start > 0 ? charClass(text[start - 1]) : .white

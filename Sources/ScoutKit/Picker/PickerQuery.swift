@@ -25,10 +25,20 @@ public struct PickerQuery: Equatable, Sendable {
         var current = ""
         var escaped = false
         for character in query {
-            if escaped { current.append(character); escaped = false; continue }
-            if character == "\\" { escaped = true; continue }
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
+            if character == "\\" {
+                escaped = true
+                continue
+            }
             if character == " " || character == "\t" {
-                if !current.isEmpty { words.append(current); current = "" }
+                if !current.isEmpty {
+                    words.append(current)
+                    current = ""
+                }
                 continue
             }
             current.append(character)
@@ -39,7 +49,10 @@ public struct PickerQuery: Equatable, Sendable {
         var groups: [[Term]] = []
         var joinNext = false
         for word in words {
-            if word == "|" { joinNext = !groups.isEmpty; continue }
+            if word == "|" {
+                joinNext = !groups.isEmpty
+                continue
+            }
             guard let term = Self.term(word) else { continue }
             if joinNext, !groups.isEmpty { groups[groups.count - 1].append(term) } else { groups.append([term]) }
             joinNext = false
@@ -50,14 +63,20 @@ public struct PickerQuery: Equatable, Sendable {
     private static func term(_ word: String) -> Term? {
         var text = Substring(word)
         var inverse = false, kind = Kind.fuzzy
-        if text.hasPrefix("!") { inverse = true; text = text.dropFirst() }
+        if text.hasPrefix("!") {
+            inverse = true
+            text = text.dropFirst()
+        }
         if text.hasPrefix("'") {
             kind = .exact
             text = text.dropFirst()
         } else if text.hasPrefix("^") {
             kind = .prefix
             text = text.dropFirst()
-            if text.hasSuffix("$"), text.count > 1 { kind = .exactWhole; text = text.dropLast() }
+            if text.hasSuffix("$"), text.count > 1 {
+                kind = .exactWhole
+                text = text.dropLast()
+            }
         } else if text.hasSuffix("$"), text.count > 1 {
             kind = .suffix
             text = text.dropLast()
@@ -66,6 +85,8 @@ public struct PickerQuery: Equatable, Sendable {
         if inverse, kind == .fuzzy { kind = .exact }
         guard !text.isEmpty else { return nil }
         let caseSensitive = text.unicodeScalars.contains { $0.properties.isUppercase }
-        return Term(text: PickerFold.scalars(String(text), keepCase: caseSensitive), kind: kind, inverse: inverse, caseSensitive: caseSensitive)
+        return Term(
+            text: PickerFold.scalars(String(text), keepCase: caseSensitive), kind: kind, inverse: inverse,
+            caseSensitive: caseSensitive)
     }
 }

@@ -15,7 +15,10 @@ public struct PickerRequest: Sendable {
         (self.corpus, self.multiple, self.finder, self.query, self.title) = (corpus, multiple, finder, query, title)
     }
 
-    public init(candidates: [PickerMatcher.Candidate], multiple: Bool, finder: Settings.PickerKind, query: String = "", title: String) {
+    public init(
+        candidates: [PickerMatcher.Candidate], multiple: Bool, finder: Settings.PickerKind, query: String = "",
+        title: String
+    ) {
         self.init(corpus: PickerCorpus(candidates), multiple: multiple, finder: finder, query: query, title: title)
     }
 }

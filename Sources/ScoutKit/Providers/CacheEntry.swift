@@ -24,7 +24,8 @@ public struct CacheEntry: Equatable, Sendable {
 
     public var encoded: Data {
         var data = Data(Self.magic)
-        let header = "\(status) \(Int(storedAt.timeIntervalSince1970)) \(maxAge.map(String.init) ?? "-") \(body.count)\n\(url)\n"
+        let header =
+            "\(status) \(Int(storedAt.timeIntervalSince1970)) \(maxAge.map(String.init) ?? "-") \(body.count)\n\(url)\n"
         data.append(contentsOf: header.utf8)
         data.append(body)
         return data
@@ -57,11 +58,14 @@ public struct CacheEntry: Equatable, Sendable {
             at += 1
             return .some(value)
         }
-        guard let status = number(endingWith: 0x20, dash: 0) ?? nil, let stored = number(endingWith: 0x20, dash: 0) ?? nil,
-              let maxAge = number(endingWith: 0x20), let length = number(endingWith: 0x0A, dash: 0) ?? nil,
-              let newline = bytes[at...].firstIndex(of: 0x0A), bytes.count - (newline + 1) == length,
-              let url = String(validating: bytes[at..<newline], as: UTF8.self) else { return nil }
-        return CacheEntry(url: url, storedAt: Date(timeIntervalSince1970: TimeInterval(stored)), status: status, maxAge: maxAge,
-                          body: Data(bytes[(newline + 1)...]))
+        guard let status = number(endingWith: 0x20, dash: 0) ?? nil,
+            let stored = number(endingWith: 0x20, dash: 0) ?? nil,
+            let maxAge = number(endingWith: 0x20), let length = number(endingWith: 0x0A, dash: 0) ?? nil,
+            let newline = bytes[at...].firstIndex(of: 0x0A), bytes.count - (newline + 1) == length,
+            let url = String(validating: bytes[at..<newline], as: UTF8.self)
+        else { return nil }
+        return CacheEntry(
+            url: url, storedAt: Date(timeIntervalSince1970: TimeInterval(stored)), status: status, maxAge: maxAge,
+            body: Data(bytes[(newline + 1)...]))
     }
 }

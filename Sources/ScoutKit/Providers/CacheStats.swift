@@ -4,7 +4,10 @@ import FoundationEssentials
 /// appended a look-up (`h` or `m`) to `lookups`, one short write without a lock or a decoder, where
 /// rewriting a counts file cost a search a lock, a JSON round trip and two fsyncs.
 enum CacheStats {
-    struct Counts: Equatable { var hits = 0; var misses = 0 }
+    struct Counts: Equatable {
+        var hits = 0
+        var misses = 0
+    }
 
     static func file(in folder: URL) -> URL { folder.appendingPathComponent("lookups") }
 

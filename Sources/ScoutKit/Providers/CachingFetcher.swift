@@ -19,8 +19,10 @@ public struct CachingFetcher: Sendable {
     /// Told at once of a long wait the user should know about (iTunes' pacing), on a terminal.
     var notice: (@Sendable (String) -> Void)?
 
-    public init(folder: URL, store: FileStore, ttl: TimeInterval, offline: Bool, now: @escaping @Sendable () -> Date,
-                fetcher: HTTPFetcher = HTTPFetcher(), pacer: Pacer, warn: @escaping @Sendable (String) -> Void) {
+    public init(
+        folder: URL, store: FileStore, ttl: TimeInterval, offline: Bool, now: @escaping @Sendable () -> Date,
+        fetcher: HTTPFetcher = HTTPFetcher(), pacer: Pacer, warn: @escaping @Sendable (String) -> Void
+    ) {
         (self.folder, self.store, self.ttl, self.offline) = (folder, store, ttl, offline)
         (self.now, self.fetcher, self.pacer, self.warn) = (now, fetcher, pacer, warn)
     }
@@ -40,28 +42,41 @@ public struct CachingFetcher: Sendable {
                 return answer(cached, note: nil)
             }
         } else if offline {
-            throw .notConfigured("offline, and this \(service) answer is not in the cache: leave --offline out, or set offline off")
+            throw .notConfigured(
+                "offline, and this \(service) answer is not in the cache: leave --offline out, or set offline off")
         }
         CacheStats.record(hit: false, in: folder, store: store)
         do {
             if service == "iTunes" {
                 let (limit, notice) = (pacer.limit, notice)
                 await pacer.wait { delay in
-                    notice?("iTunes takes at most \(limit) requests a minute: waiting \(Self.seconds(delay)) s for the next (Ctrl-C cancels)")
+                    notice?(
+                        "iTunes takes at most \(limit) requests a minute: waiting \(Self.seconds(delay)) s for the "
+                            + "next (Ctrl-C cancels)"
+                    )
                 }
             }
             let response = try await fetcher.get(url)
             if response.status >= 500, let cached {
                 let age = now().timeIntervalSince(cached.storedAt)
-                return answer(cached, note: "stale: from the cache, \(Self.age(age)) old, because \(service) answered HTTP \(response.status)")
+                return answer(
+                    cached,
+                    note:
+                        "stale: from the cache, \(Self.age(age)) old, because \(service) answered HTTP "
+                        + "\(response.status)"
+                )
             }
             let control = Self.cacheControl(response.cacheControl)
             if response.status == 200, !control.noStore {
                 // Derived data: written whole (a reader never sees half an entry) but not fsynced.
-                let entry = CacheEntry(url: key, storedAt: now(), status: 200, maxAge: control.maxAge, body: response.body)
-                if (try? store.write(entry.encoded, to: file, durably: false)) != nil { Self.holdUnderCap(folder, store: store, keeping: file) }
+                let entry = CacheEntry(
+                    url: key, storedAt: now(), status: 200, maxAge: control.maxAge, body: response.body)
+                if (try? store.write(entry.encoded, to: file, durably: false)) != nil {
+                    Self.holdUnderCap(folder, store: store, keeping: file)
+                }
             }
-            return FetchedAnswer(status: response.status, body: response.body, retryAfter: response.retryAfter, note: nil)
+            return FetchedAnswer(
+                status: response.status, body: response.body, retryAfter: response.retryAfter, note: nil)
         } catch .cancelled {
             throw .cancelled
         } catch {
@@ -91,7 +106,12 @@ public struct CachingFetcher: Sendable {
             switch parts.first {
             case "no-store": noStore = true
             case "no-cache": maxAge = 0
-            case "max-age": if maxAge == nil, parts.count == 2, let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds >= 0 { maxAge = seconds }
+            case "max-age":
+                if maxAge == nil, parts.count == 2,
+                    let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds >= 0
+                {
+                    maxAge = seconds
+                }
             default: break
             }
         }
@@ -100,7 +120,9 @@ public struct CachingFetcher: Sendable {
 
     /// The cached answers in `folder` (this format's and the earlier `.json` ones).
     static func entryNames(in folder: URL, store: FileStore) -> [String] {
-        (store.contents(of: folder) ?? []).filter { !$0.hasPrefix(".") && ($0.hasSuffix(".answer") || ($0.hasSuffix(".json") && $0.count == 21)) }
+        (store.contents(of: folder) ?? []).filter {
+            !$0.hasPrefix(".") && ($0.hasSuffix(".answer") || ($0.hasSuffix(".json") && $0.count == 21))
+        }
     }
 
     /// Removes the entries read or written longest ago until the folder's answers take under 3/4 of the
@@ -144,4 +166,3 @@ public struct CachingFetcher: Sendable {
         return "\(s / 86400) d"
     }
 }
-

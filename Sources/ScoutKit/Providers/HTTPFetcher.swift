@@ -14,7 +14,10 @@ public struct HTTPFetcher: Sendable {
     /// Proxies and certificate authorities, from the environment.
     public var network: NetworkSettings
 
-    public init(timeout: Duration = .seconds(15), maxBodyBytes: Int = 8 * 1_048_576, network: NetworkSettings = NetworkSettings()) {
+    public init(
+        timeout: Duration = .seconds(15), maxBodyBytes: Int = 8 * 1_048_576,
+        network: NetworkSettings = NetworkSettings()
+    ) {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
         self.network = network
@@ -39,39 +42,50 @@ public struct HTTPFetcher: Sendable {
                 if response.status == 407 { throw SourceError.proxy(Self.passwordProblem(proxy)) }
                 if [403, 502, 504].contains(response.status) {
                     // The proxy's own refusal or gateway failure reads the same as the server's: say both.
-                    throw SourceError.proxy("\(host) answered HTTP \(response.status) through the proxy \(proxy) named by \(proxy.variable), "
-                        + "which may have refused it: ask the proxy's administrator, or add the host to no_proxy")
+                    throw SourceError.proxy(
+                        "\(host) answered HTTP \(response.status) through the proxy \(proxy) named by "
+                            + "\(proxy.variable), "
+                            + "which may have refused it: ask the proxy's administrator, or add the host to no_proxy")
                 }
                 return response
             }
-            let response = try await Self.client(proxy: proxy, network: network).execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+            let response = try await Self.client(proxy: proxy, network: network).execute(
+                request, timeout: .nanoseconds(timeout.nanoseconds))
             // AsyncHTTPClient's deadline ends with the head; a server that drips its body a byte at a time
             // must not hold scout past the timeout either.
             let body = response.body
             let data = try await Self.before(deadline, host: host, seconds: seconds) {
                 var data = Data()
                 for try await chunk in body {
-                    if data.count + chunk.readableBytes > maxBodyBytes { throw SourceError.tooLarge(limit: maxBodyBytes) }
+                    if data.count + chunk.readableBytes > maxBodyBytes {
+                        throw SourceError.tooLarge(limit: maxBodyBytes)
+                    }
                     data.append(contentsOf: chunk.readableBytesView)
                 }
                 return data
             }
-            return HTTPResponse(status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"),
-                                cacheControl: response.headers[canonicalForm: "Cache-Control"].joined(separator: ","), body: data)
+            return HTTPResponse(
+                status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"),
+                cacheControl: response.headers[canonicalForm: "Cache-Control"].joined(separator: ","), body: data)
         } catch let error as SourceError {
             throw error
         } catch is CancellationError {
             throw .cancelled
         } catch let error as HTTPClientError where error == .cancelled {
             throw .cancelled
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+        } catch let error as HTTPClientError
+            where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout
+        {
             throw .timedOut(host: host, seconds: seconds)
         } catch {
             if Task.isCancelled { throw .cancelled }
             let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
             if network.replacesTrust, error as? NIOSSLError == .failedToLoadCertificate || error is BoringSSLError {
-                let named = network.caFile.map { "SSL_CERT_FILE names \($0)" } ?? "SSL_CERT_DIR names \(network.caDirectories.joined(separator: ":"))"
-                throw .notConfigured("\(named), which holds no certificates scout can read: name PEM certificates, or unset it")
+                let named =
+                    network.caFile.map { "SSL_CERT_FILE names \($0)" }
+                    ?? "SSL_CERT_DIR names \(network.caDirectories.joined(separator: ":"))"
+                throw .notConfigured(
+                    "\(named), which holds no certificates scout can read: name PEM certificates, or unset it")
             }
             if Self.isCertificateFailure(error) {
                 throw .insecure(host: host, reason: TLSDiagnosis.reason(host: host, port: port, proxy: proxy))
@@ -82,8 +96,10 @@ public struct HTTPFetcher: Sendable {
     }
 
     /// `work`'s value, or `timedOut` when the deadline comes first (the work is then cancelled).
-    static func before<T: Sendable>(_ deadline: ContinuousClock.Instant, host: String, seconds: Int,
-                                    _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    static func before<T: Sendable>(
+        _ deadline: ContinuousClock.Instant, host: String, seconds: Int,
+        _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await work() }
             group.addTask {
@@ -91,7 +107,9 @@ public struct HTTPFetcher: Sendable {
                 return nil
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw SourceError.timedOut(host: host, seconds: seconds) }
+            guard let first = try await group.next(), let value = first else {
+                throw SourceError.timedOut(host: host, seconds: seconds)
+            }
             return value
         }
     }
@@ -106,7 +124,9 @@ public struct HTTPFetcher: Sendable {
             configuration.connectionPool.retryConnectionEstablishment = false
             switch proxy?.kind {
             case .http?:
-                let authorization = proxy?.user.map { HTTPClient.Authorization.basic(username: $0, password: proxy?.password ?? "") }
+                let authorization = proxy?.user.map {
+                    HTTPClient.Authorization.basic(username: $0, password: proxy?.password ?? "")
+                }
                 configuration.proxy = proxy.map { .server(host: $0.host, port: $0.port, authorization: authorization) }
             case .socks5?:
                 configuration.proxy = proxy.map { .socksServer(host: $0.host, port: $0.port) }
@@ -127,7 +147,9 @@ public struct HTTPFetcher: Sendable {
                 }
                 for folder in folders.dropFirst() {
                     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-                    let certificates = files.sorted().flatMap { (try? NIOSSLCertificate.fromPEMFile(folder + "/" + $0)) ?? [] }
+                    let certificates = files.sorted().flatMap {
+                        (try? NIOSSLCertificate.fromPEMFile(folder + "/" + $0)) ?? []
+                    }
                     if !certificates.isEmpty { tls.additionalTrustRoots.append(.certificates(certificates)) }
                 }
                 configuration.tlsConfiguration = tls
@@ -156,7 +178,8 @@ public struct HTTPFetcher: Sendable {
     static func passwordProblem(_ proxy: Proxy) -> String {
         let named = "the proxy \(proxy) named by \(proxy.variable)"
         return proxy.user == nil
-            ? "\(named) asks for a user name and password: put them in \(proxy.variable) as http://USER:PASSWORD@\(proxy)"
+            ? "\(named) asks for a user name and password: put them in \(proxy.variable) as "
+                + "http://USER:PASSWORD@\(proxy)"
             : "\(named) refused the user name and password in \(proxy.variable): check them"
     }
 
@@ -179,9 +202,16 @@ public struct HTTPFetcher: Sendable {
     static func reason(_ error: any Error) -> String {
         let text = String(describing: error)
         if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
-        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") || text.contains("UnknownHost") { return "host not found" }
+        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve")
+            || text.contains("UnknownHost")
+        {
+            return "host not found"
+        }
         if text.contains("remoteConnectionClosed") || text.contains("reset") || text.contains("unexpected time")
-            || text.contains("EOF") { return "connection closed mid-answer" }
+            || text.contains("EOF")
+        {
+            return "connection closed mid-answer"
+        }
         if text.contains("timed out") || text.contains("Timeout") { return "no answer in time" }
         if text.contains("unreachable") || text.contains("Unreachable") { return "network unreachable" }
         // A library's own error text means nothing to a user: say what happened in words.
@@ -195,4 +225,3 @@ extension Duration {
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
-

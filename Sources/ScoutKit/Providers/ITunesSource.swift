@@ -16,12 +16,14 @@ public struct ITunesSource: Source {
     public static let family = SourceFamily(
         names: kinds.map(\.name), urlVariable: "SCOUT_ITUNES_URL", searchOptions: searchOptions, optionsRank: 1,
         capabilities: { name in
-            SourceCapabilities(kinds: kinds.first { $0.name == name }?.items ?? [], paging: .paged(size: limit, maxPages: nil),
-                               lookup: true, artwork: true, idPrefix: "itunes")
+            SourceCapabilities(
+                kinds: kinds.first { $0.name == name }?.items ?? [], paging: .paged(size: limit, maxPages: nil),
+                lookup: true, artwork: true, idPrefix: "itunes")
         },
         make: { name, registry, settings in
-            ITunesSource(name: name, base: registry.context.itunesURL, fetcher: registry.fetcher(settings),
-                         country: settings.country, lang: settings.lang)
+            ITunesSource(
+                name: name, base: registry.context.itunesURL, fetcher: registry.fetcher(settings),
+                country: settings.country, lang: settings.lang)
         })
 
     public let name: String
@@ -57,9 +59,12 @@ public struct ITunesSource: Source {
     }
 
     public static let searchOptions: [CommandSpec.Option] = [
-        .init("--country", value: "CC", help: "the store's country, such as GB", values: .words(Settings.countries),
-              sources: kinds.map(\.name), owner: "iTunes"),
-        .init("--lang", value: "L", help: "en_us or ja_jp", values: .words(Settings.languages), sources: kinds.map(\.name), owner: "iTunes"),
+        .init(
+            "--country", value: "CC", help: "the store's country, such as GB", values: .words(Settings.countries),
+            sources: kinds.map(\.name), owner: "iTunes"),
+        .init(
+            "--lang", value: "L", help: "en_us or ja_jp", values: .words(Settings.languages),
+            sources: kinds.map(\.name), owner: "iTunes"),
     ]
 
     public func validate(_ query: SearchQuery) throws(UsageError) {
@@ -69,7 +74,9 @@ public struct ITunesSource: Source {
         // The same checks as set country and set lang, before any request.
         if let country = query.options["country"] { _ = try Settings.storeCountry(country) }
         if let lang = query.options["lang"] { _ = try Settings.storeLanguage(lang) }
-        guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("\(name) needs words to search for") }
+        guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError("\(name) needs words to search for")
+        }
     }
 
     public var columns: [String] {
@@ -84,15 +91,19 @@ public struct ITunesSource: Source {
         var components = URLComponents(url: base.appendingPathComponent("search"), resolvingAgainstBaseURL: false)
         var items = [URLQueryItem(name: "term", value: query.terms), URLQueryItem(name: "media", value: media)]
         if let entity { items.append(URLQueryItem(name: "entity", value: entity)) }
-        items += [URLQueryItem(name: "country", value: query.options["country"] ?? country),
-                  URLQueryItem(name: "lang", value: query.options["lang"] ?? lang),
-                  URLQueryItem(name: "limit", value: String(Self.limit)),
-                  URLQueryItem(name: "offset", value: String((page - 1) * Self.limit))]
+        items += [
+            URLQueryItem(name: "country", value: query.options["country"] ?? country),
+            URLQueryItem(name: "lang", value: query.options["lang"] ?? lang),
+            URLQueryItem(name: "limit", value: String(Self.limit)),
+            URLQueryItem(name: "offset", value: String((page - 1) * Self.limit)),
+        ]
         components?.queryItems = items
         guard let url = components?.url else { throw .notConfigured("SCOUT_ITUNES_URL is not a usable URL") }
         var answer = try await fetcher.get(url, service: "iTunes")
         // Throttled with a short Retry-After: wait as asked, once, then try again.
-        if answer.status == 429 || answer.status == 403, let wait = answer.retryAfter.flatMap({ Int($0) }), (0...10).contains(wait) {
+        if answer.status == 429 || answer.status == 403, let wait = answer.retryAfter.flatMap({ Int($0) }),
+            (0...10).contains(wait)
+        {
             do { try await Task.sleep(for: .seconds(wait)) } catch { throw .cancelled }
             answer = try await fetcher.get(url, service: "iTunes")
         }
@@ -115,7 +126,8 @@ public struct ITunesSource: Source {
         switch answer.status {
         case 200: return
         case 400:
-            let message = (try? JSONSerialization.jsonObject(with: answer.body)).flatMap(JSONFields.init)?.text("errorMessage")
+            let message = (try? JSONSerialization.jsonObject(with: answer.body)).flatMap(JSONFields.init)?.text(
+                "errorMessage")
             throw .rejected("iTunes rejected the search\(message.map { ": \($0)" } ?? ""); check the terms and options")
         case 403, 429:
             throw .throttled(service: "iTunes", retryAfter: answer.retryAfter)
@@ -150,7 +162,8 @@ public struct ITunesSource: Source {
         }
         guard let rawID, let title else { return nil }
         var item = Item(id: "itunes:\(rawID)", title: title)
-        item.add("kind", json.text("kind") ?? json.text("collectionType") ?? json.text("artistType") ?? wrapper ?? "ebook")
+        item.add(
+            "kind", json.text("kind") ?? json.text("collectionType") ?? json.text("artistType") ?? wrapper ?? "ebook")
         if wrapper != "artist" { item.add("artist", json.text("artistName")) }
         if let collection = json.text("collectionName"), collection != title { item.add("collection", collection) }
         item.add("year", json.text("releaseDate").map { String($0.prefix(4)) })
@@ -159,7 +172,9 @@ public struct ITunesSource: Source {
         if let rating = json.number("averageUserRating") { item.add("rating", String(format: "%.1f", rating)) }
         item.add("advisory", json.text("contentAdvisoryRating") ?? json.text("trackContentRating"))
         item.add("description", (json.text("longDescription") ?? json.text("description")).map(Text.plain))
-        item.url = json.text("trackViewUrl") ?? json.text("collectionViewUrl") ?? json.text("artistLinkUrl") ?? json.text("artistViewUrl")
+        item.url =
+            json.text("trackViewUrl") ?? json.text("collectionViewUrl") ?? json.text("artistLinkUrl")
+            ?? json.text("artistViewUrl")
         return item
     }
 

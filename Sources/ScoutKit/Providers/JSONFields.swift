@@ -63,7 +63,9 @@ struct JSONFields {
             if start.contains("<html") || start.contains("<!doctype") {
                 throw .undecodable(what: "\(service)'s answer", reason: "a web page came back instead of JSON")
             }
-            throw .undecodable(what: "\(service)'s answer", reason: body.isEmpty ? "it was empty" : "not valid JSON, perhaps cut short")
+            throw .undecodable(
+                what: "\(service)'s answer", reason: body.isEmpty ? "it was empty" : "not valid JSON, perhaps cut short"
+            )
         }
     }
 

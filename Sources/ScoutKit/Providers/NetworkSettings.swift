@@ -35,10 +35,12 @@ public struct NetworkSettings: Sendable, Hashable {
         func proxy(_ names: String...) -> Proxy? {
             for name in names {
                 guard let text = environment[name] else { continue }
-                if text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }  // set and empty: no proxy
+                if text.trimmingCharacters(in: .whitespaces).isEmpty { return nil } // set and empty: no proxy
                 switch Proxy.parse(text, variable: name) {
                 case .success(let proxy): return proxy
-                case .failure(let problem): self.problem = self.problem ?? problem.message; return nil
+                case .failure(let problem):
+                    self.problem = self.problem ?? problem.message
+                    return nil
                 }
             }
             return nil
@@ -46,12 +48,17 @@ public struct NetworkSettings: Sendable, Hashable {
         httpProxy = proxy("http_proxy", "all_proxy", "ALL_PROXY")
         httpsProxy = proxy("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
         if let list = value("no_proxy", "NO_PROXY") {
-            noProxy = list.text.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { NoProxyEntry(String($0)) }
+            noProxy = list.text.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap {
+                NoProxyEntry(String($0))
+            }
         }
         if let file = environment["SSL_CERT_FILE"], !file.isEmpty {
             caFile = file
             if !FileManager.default.isReadableFile(atPath: file) {
-                problem = problem ?? "SSL_CERT_FILE names \(file), which cannot be read: name a PEM file of trusted certificates, or unset it"
+                problem =
+                    problem
+                    ?? "SSL_CERT_FILE names \(file), which cannot be read: name a PEM file of trusted certificates, or "
+                    + "unset it"
             }
         }
         if let folders = environment["SSL_CERT_DIR"], !folders.isEmpty {

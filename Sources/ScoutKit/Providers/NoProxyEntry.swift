@@ -13,7 +13,11 @@ public struct NoProxyEntry: Sendable, Hashable {
     init?(_ text: String) {
         var text = text.trimmingCharacters(in: .whitespaces).lowercased()
         if text.isEmpty { return nil }
-        if text == "*" { pattern = .everything; port = nil; return }
+        if text == "*" {
+            pattern = .everything
+            port = nil
+            return
+        }
         port = nil
         // HOST:PORT, [IPv6]:PORT; a bare IPv6 address has several colons and no port.
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
@@ -24,7 +28,9 @@ public struct NoProxyEntry: Sendable, Hashable {
             port = Int(text[text.index(after: colon)...])
             text = String(text[..<colon])
         }
-        if let slash = text.firstIndex(of: "/"), let network = IPv4(String(text[..<slash])), let bits = Int(text[text.index(after: slash)...]), (0...32).contains(bits) {
+        if let slash = text.firstIndex(of: "/"), let network = IPv4(String(text[..<slash])),
+            let bits = Int(text[text.index(after: slash)...]), (0...32).contains(bits)
+        {
             pattern = .range(network: network, bits: bits)
             return
         }

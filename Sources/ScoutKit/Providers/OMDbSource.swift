@@ -12,13 +12,16 @@ public struct OMDbSource: Source {
         names: ["omdb"], urlVariable: "SCOUT_OMDB_URL", searchOptions: searchOptions,
         capabilities: { _ in
             // Games come back too, though --type cannot ask for them.
-            SourceCapabilities(kinds: types + ["game"], paging: .paged(size: pageSize, maxPages: maxPages),
-                               lookup: true, artwork: true, idPrefix: "omdb")
+            SourceCapabilities(
+                kinds: types + ["game"], paging: .paged(size: pageSize, maxPages: maxPages),
+                lookup: true, artwork: true, idPrefix: "omdb")
         },
         make: { name, registry, settings in
             // `OMDB_API_KEY` wins over the key in the settings.
-            name == "omdb" ? OMDbSource(base: registry.context.omdbURL, key: registry.context.omdbKey ?? settings.omdbKey,
-                                        fetcher: registry.fetcher(settings)) : nil
+            name == "omdb"
+                ? OMDbSource(
+                    base: registry.context.omdbURL, key: registry.context.omdbKey ?? settings.omdbKey,
+                    fetcher: registry.fetcher(settings)) : nil
         })
 
     let base: URL
@@ -35,21 +38,28 @@ public struct OMDbSource: Source {
     public var selection: SelectionMode { .multiple }
     public var columns: [String] { ["year", "kind"] }
 
-    public var origin: String { usable ? "OMDb at \(base.absoluteString)" : "OMDb: no API key (set omdb-key KEY, or OMDB_API_KEY)" }
+    public var origin: String {
+        usable ? "OMDb at \(base.absoluteString)" : "OMDb: no API key (set omdb-key KEY, or OMDB_API_KEY)"
+    }
     /// Whether it has a key to send, from `OMDB_API_KEY` or the settings.
     public var usable: Bool { key != nil }
     public var searchHint: String { SourceFamily.searchHint(Self.searchOptions, spelled: ["--type": Self.types]) }
 
-    static let missingKey = "OMDb needs an API key: set omdb-key KEY (or OMDB_API_KEY); a free key comes from omdbapi.com/apikey.aspx"
+    static let missingKey =
+        "OMDb needs an API key: set omdb-key KEY (or OMDB_API_KEY); a free key comes from omdbapi.com/apikey.aspx"
 
     public static let searchOptions: [CommandSpec.Option] = [
-        .init("--type", value: "T", help: "movie, series or episode", values: .words(types), sources: ["omdb"], owner: "omdb"),
+        .init(
+            "--type", value: "T", help: "movie, series or episode", values: .words(types), sources: ["omdb"],
+            owner: "omdb"),
         .init("--year", value: "YYYY", help: "that year only", sources: ["omdb"], owner: "omdb"),
     ]
 
     public func validate(_ query: SearchQuery) throws(UsageError) {
         try Self.validate(query.options)
-        guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("omdb needs words to search for") }
+        guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError("omdb needs words to search for")
+        }
     }
 
     /// Checks `--type` and `--year` before any request.
@@ -75,7 +85,8 @@ public struct OMDbSource: Source {
         let answer = try await get(items)
         let (results, total) = try Self.decodeSearch(answer.body, status: answer.status)
         let pages = min(Self.maxPages, (total + Self.pageSize - 1) / Self.pageSize)
-        return ResultPage(items: results, total: min(total, Self.maxPages * Self.pageSize), hasMore: page < pages, note: answer.note)
+        return ResultPage(
+            items: results, total: min(total, Self.maxPages * Self.pageSize), hasMore: page < pages, note: answer.note)
     }
 
     public func details(of item: Item) async throws(SourceError) -> Item {
@@ -88,13 +99,17 @@ public struct OMDbSource: Source {
 
     private func get(_ queryItems: [URLQueryItem]) async throws(SourceError) -> FetchedAnswer {
         // Offline, no key is needed: the cache's keys leave it out, and nothing is sent.
-        guard let key = key.flatMap({ $0.isEmpty ? nil : $0 }) ?? (fetcher.offline ? "-" : nil) else { throw .notConfigured(Self.missingKey) }
+        guard let key = key.flatMap({ $0.isEmpty ? nil : $0 }) ?? (fetcher.offline ? "-" : nil) else {
+            throw .notConfigured(Self.missingKey)
+        }
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
         if components?.path.isEmpty == true { components?.path = "/" }
         components?.queryItems = queryItems + [URLQueryItem(name: "apikey", value: key)]
         guard let url = components?.url else { throw .notConfigured("SCOUT_OMDB_URL is not a usable URL") }
         // The key is left out of the cache's key, so that it is never written to disk.
-        let answer = try await fetcher.get(url, service: "OMDb", cacheKey: url.absoluteString.replacingOccurrences(of: "apikey=\(key)", with: "apikey=-"))
+        let answer = try await fetcher.get(
+            url, service: "OMDb",
+            cacheKey: url.absoluteString.replacingOccurrences(of: "apikey=\(key)", with: "apikey=-"))
         // OMDb puts its errors in JSON bodies with 200 or 401; any other status is the server's own.
         guard answer.status == 200 || answer.status == 401 else { throw .http(status: answer.status, url: "OMDb") }
         return answer
@@ -114,13 +129,20 @@ public struct OMDbSource: Source {
         switch error {
         case "Movie not found!", "Series not found!", "Episode not found!": return
         case "Too many results.":
-            throw .rejected("OMDb found too many results: narrow the search with --year YYYY or --type movie|series|episode, or more words")
+            throw .rejected(
+                "OMDb found too many results: narrow the search with --year YYYY or --type movie|series|episode, or "
+                    + "more words"
+            )
         case "Invalid API key!":
-            throw .rejected("OMDb says the API key is invalid: set omdb-key KEY (or OMDB_API_KEY) to the key OMDb sent you")
+            throw .rejected(
+                "OMDb says the API key is invalid: set omdb-key KEY (or OMDB_API_KEY) to the key OMDb sent you")
         case "No API key provided.":
             throw .notConfigured(missingKey)
         case "Request limit reached!":
-            throw .rejected("OMDb's daily request limit for this key is reached: try again tomorrow, or use --offline for cached answers")
+            throw .rejected(
+                "OMDb's daily request limit for this key is reached: try again tomorrow, or use --offline for cached "
+                    + "answers"
+            )
         case "Incorrect IMDb ID.":
             throw .rejected("OMDb does not know that IMDb id: search again, the result may have moved")
         default:
@@ -130,7 +152,8 @@ public struct OMDbSource: Source {
     }
 
     /// The items of a search page and OMDb's count of all results.
-    public static func decodeSearch(_ body: Data, status: Int = 200) throws(SourceError) -> (items: [Item], total: Int) {
+    public static func decodeSearch(_ body: Data, status: Int = 200) throws(SourceError) -> (items: [Item], total: Int)
+    {
         let root = try parse(body)
         try checkError(root, status: status)
         guard let json = JSONFields(root), let list = json.object["Search"] as? [Any] else {
@@ -153,10 +176,12 @@ public struct OMDbSource: Source {
     /// A `?i=` answer, old format or new: every field but the title may be missing or "N/A".
     static func detail(_ json: JSONFields) -> Item? {
         guard var item = summary(json) else { return nil }
-        for (name, key) in [("rated", "Rated"), ("released", "Released"), ("runtime", "Runtime"), ("genre", "Genre"),
-                            ("director", "Director"), ("writer", "Writer"), ("actors", "Actors"), ("plot", "Plot"),
-                            ("language", "Language"), ("country", "Country"), ("awards", "Awards"),
-                            ("seasons", "totalSeasons"), ("box office", "BoxOffice")] {
+        for (name, key) in [
+            ("rated", "Rated"), ("released", "Released"), ("runtime", "Runtime"), ("genre", "Genre"),
+            ("director", "Director"), ("writer", "Writer"), ("actors", "Actors"), ("plot", "Plot"),
+            ("language", "Language"), ("country", "Country"), ("awards", "Awards"),
+            ("seasons", "totalSeasons"), ("box office", "BoxOffice"),
+        ] {
             item.add(name, json.text(key))
         }
         if let rating = json.number("imdbRating") { item.add("rating", String(format: "%.1f", rating)) }

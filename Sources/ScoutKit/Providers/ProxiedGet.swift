@@ -7,13 +7,16 @@ import NIOPosix
 /// request line (`GET http://host/path HTTP/1.1`), and `Proxy-Authorization` from the variable.
 /// AsyncHTTPClient tunnels plain HTTP through CONNECT, which a proxy commonly allows only to port 443.
 enum ProxiedGet {
-    static func get(_ url: URL, through proxy: Proxy, headers: [(String, String)], maxBodyBytes: Int) async throws -> HTTPResponse {
+    static func get(_ url: URL, through proxy: Proxy, headers: [(String, String)], maxBodyBytes: Int) async throws
+        -> HTTPResponse
+    {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(10))
             .connect(host: proxy.host, port: proxy.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(wrappingChannelSynchronously: channel)
+                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
+                        wrappingChannelSynchronously: channel)
                 }
             }
         return try await channel.executeThenClose { inbound, outbound in
@@ -35,7 +38,9 @@ enum ProxiedGet {
                     response.retryAfter = answer.headers.first(name: "Retry-After")
                     response.cacheControl = answer.headers[canonicalForm: "Cache-Control"].joined(separator: ",")
                 case .body(let chunk):
-                    if response.body.count + chunk.readableBytes > maxBodyBytes { throw SourceError.tooLarge(limit: maxBodyBytes) }
+                    if response.body.count + chunk.readableBytes > maxBodyBytes {
+                        throw SourceError.tooLarge(limit: maxBodyBytes)
+                    }
                     response.body.append(contentsOf: chunk.readableBytesView)
                 case .end:
                     return response

@@ -20,20 +20,38 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
         guard let components = URLComponents(string: withScheme), let host = components.host, !host.isEmpty else {
-            return .failure(Problem(message: "\(variable) is not a proxy address (\"\(text.prefix(60))\"): set it to one such as http://proxy.example:3128, or unset it"))
+            return .failure(
+                Problem(
+                    message:
+                        "\(variable) is not a proxy address (\"\(text.prefix(60))\"): set it to one such as "
+                        + "http://proxy.example:3128, or unset it"
+                ))
         }
         let kind: Kind
         switch components.scheme?.lowercased() {
         case "http": kind = .http
         case "socks5", "socks5h": kind = .socks5
         case let other:
-            return .failure(Problem(message: "\(variable) names a \(other ?? "unknown")://… proxy, which scout cannot use: name an http:// or socks5:// proxy"))
+            return .failure(
+                Problem(
+                    message:
+                        "\(variable) names a \(other ?? "unknown")://… proxy, which scout cannot use: name an http:// "
+                        + "or socks5:// proxy"
+                ))
         }
         if let port = components.port, !(1...65_535).contains(port) {
-            return .failure(Problem(message: "\(variable) names port \(port), which no proxy can have (1 to 65535): set it to one such as http://proxy.example:3128, or unset it"))
+            return .failure(
+                Problem(
+                    message:
+                        "\(variable) names port \(port), which no proxy can have (1 to 65535): set it to one such as "
+                        + "http://proxy.example:3128, or unset it"
+                ))
         }
-        return .success(Proxy(kind: kind, host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: components.port ?? 1080,
-                              user: components.percentEncodedUser?.removingPercentEncoding,
-                              password: components.percentEncodedPassword?.removingPercentEncoding, variable: variable))
+        return .success(
+            Proxy(
+                kind: kind, host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")),
+                port: components.port ?? 1080,
+                user: components.percentEncodedUser?.removingPercentEncoding,
+                password: components.percentEncodedPassword?.removingPercentEncoding, variable: variable))
     }
 }

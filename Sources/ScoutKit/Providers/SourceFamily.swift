@@ -21,10 +21,15 @@ public struct SourceFamily: Sendable {
     /// The source of a name, from what the registry shares across a run and the settings; nil for a name not its own.
     let make: @MainActor @Sendable (_ name: String, _ registry: SourceRegistry, _ settings: Settings) -> (any Source)?
 
-    init(names: [String], urlVariable: String?, searchOptions: [CommandSpec.Option], optionsRank: Int = 0,
-         capabilities: @escaping @Sendable (String) -> SourceCapabilities,
-         defaultGroup: @escaping @Sendable (String) -> String? = { _ in nil },
-         make: @escaping @MainActor @Sendable (_ name: String, _ registry: SourceRegistry, _ settings: Settings) -> (any Source)?) {
+    init(
+        names: [String], urlVariable: String?, searchOptions: [CommandSpec.Option], optionsRank: Int = 0,
+        capabilities: @escaping @Sendable (String) -> SourceCapabilities,
+        defaultGroup: @escaping @Sendable (String) -> String? = { _ in nil },
+        make:
+            @escaping @MainActor @Sendable (_ name: String, _ registry: SourceRegistry, _ settings: Settings) -> (
+                any Source
+            )?
+    ) {
         self.names = names
         self.urlVariable = urlVariable
         self.searchOptions = searchOptions
@@ -38,7 +43,10 @@ public struct SourceFamily: Sendable {
     /// options named in `spelled` written out (`[--type movie|series|episode]`); a source without
     /// options takes an empty search too.
     static func searchHint(_ options: [CommandSpec.Option], spelled: [String: [String]] = [:]) -> String {
-        let hints = options.map { option in "[\(option.name) \(spelled[option.name]?.joined(separator: "|") ?? option.valueName ?? "")]" }
-        return hints.isEmpty ? "search TERMS, or search alone for everything" : (["search TERMS"] + hints).joined(separator: " ")
+        let hints = options.map { option in
+            "[\(option.name) \(spelled[option.name]?.joined(separator: "|") ?? option.valueName ?? "")]"
+        }
+        return hints.isEmpty
+            ? "search TERMS, or search alone for everything" : (["search TERMS"] + hints).joined(separator: " ")
     }
 }

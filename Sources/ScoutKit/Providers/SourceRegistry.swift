@@ -52,10 +52,11 @@ final class SourceRegistry {
             cacheSwept = true
             context.fileStore.sweepTemporaries(in: context.paths.cache)
         }
-        var fetcher = CachingFetcher(folder: context.paths.cache, store: context.fileStore, ttl: TimeInterval(settings.cacheTTL),
-                                     offline: context.offline || settings.offline, now: context.now,
-                                     fetcher: HTTPFetcher(timeout: .seconds(settings.timeout), network: context.network),
-                                     pacer: itunesPacer, warn: warnings.add)
+        var fetcher = CachingFetcher(
+            folder: context.paths.cache, store: context.fileStore, ttl: TimeInterval(settings.cacheTTL),
+            offline: context.offline || settings.offline, now: context.now,
+            fetcher: HTTPFetcher(timeout: .seconds(settings.timeout), network: context.network),
+            pacer: itunesPacer, warn: warnings.add)
         fetcher.notice = context.notice
         return fetcher
     }
@@ -64,11 +65,14 @@ final class SourceRegistry {
     /// no family answers to (with the nearest one, when it is close).
     func source(named name: String, settings: Settings) throws(UsageError) -> any Source {
         if let family = Self.family(of: name) {
-            if let variable = family.urlVariable, let problem = context.urlProblems[variable] { throw UsageError(problem) }
+            if let variable = family.urlVariable, let problem = context.urlProblems[variable] {
+                throw UsageError(problem)
+            }
             if let source = family.make(name, self, settings) { return source }
         }
         let near = Self.names.min { CommandTable.editDistance(name, $0) < CommandTable.editDistance(name, $1) }
             .flatMap { CommandTable.editDistance(name, $0) <= 2 ? $0 : nil }
-        throw UsageError("no source \"\(name.prefix(40))\": \(near.map { "did you mean \($0)? " } ?? "")sources lists them")
+        throw UsageError(
+            "no source \"\(name.prefix(40))\": \(near.map { "did you mean \($0)? " } ?? "")sources lists them")
     }
 }

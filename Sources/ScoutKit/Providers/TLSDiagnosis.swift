@@ -10,9 +10,12 @@ import NIOSSL
 /// wrong with it: expired, not yet valid, for another name, or not signed by a trusted authority.
 enum TLSDiagnosis {
     static func reason(host: String, port: Int, proxy: Proxy?, now: Date = Date()) -> String {
-        let untrusted = HTTPFetcher.systemBundle == nil && HTTPFetcher.systemFolder == nil
-            ? "this machine has no certificate authorities to check it with: install them (sudo apt-get install ca-certificates)"
-            : "its certificate is not signed by an authority this machine trusts: if you trust it, name the authority's certificate in SSL_CERT_FILE"
+        let untrusted =
+            HTTPFetcher.systemBundle == nil && HTTPFetcher.systemFolder == nil
+            ? "this machine has no certificate authorities to check it with: install them (sudo apt-get install "
+                + "ca-certificates)"
+            : "its certificate is not signed by an authority this machine trusts: if you trust it, name the "
+                + "authority's certificate in SSL_CERT_FILE"
         guard let leaf = peerCertificates(host: host, port: port, proxy: proxy)?.first else { return untrusted }
         let day = DateFormatter()
         day.dateFormat = "yyyy-MM-dd"
@@ -21,7 +24,9 @@ enum TLSDiagnosis {
         let notAfter = Date(timeIntervalSince1970: TimeInterval(leaf.notValidAfter))
         let notBefore = Date(timeIntervalSince1970: TimeInterval(leaf.notValidBefore))
         if notAfter < now {
-            return "its certificate expired on \(day.string(from: notAfter)): the server must renew it (or this machine's clock is wrong)"
+            return
+                "its certificate expired on \(day.string(from: notAfter)): the server must renew it (or this machine's "
+                + "clock is wrong)"
         }
         if notBefore > now {
             return "its certificate is not valid until \(day.string(from: notBefore)): check this machine's clock"
@@ -60,12 +65,16 @@ enum TLSDiagnosis {
     /// HTTP proxy's CONNECT when there is one), at most 5 s; nil when there was no handshake to read.
     static func peerCertificates(host: String, port: Int, proxy: Proxy?) -> [NIOSSLCertificate]? {
         if proxy?.kind == .socks5 { return nil }
-        guard let socket = BlockingSocket(host: proxy?.host ?? host, port: proxy?.port ?? port, timeout: 5) else { return nil }
+        guard let socket = BlockingSocket(host: proxy?.host ?? host, port: proxy?.port ?? port, timeout: 5) else {
+            return nil
+        }
         defer { socket.close() }
         if let proxy {
             var request = "CONNECT \(host):\(port) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
             if let user = proxy.user {
-                request += "Proxy-Authorization: Basic \(Data("\(user):\(proxy.password ?? "")".utf8).base64EncodedString())\r\n"
+                request +=
+                    "Proxy-Authorization: Basic "
+                    + "\(Data("\(user):\(proxy.password ?? "")".utf8).base64EncodedString())\r\n"
             }
             guard socket.send(Array((request + "\r\n").utf8)) else { return nil }
             var head: [UInt8] = []
@@ -73,20 +82,24 @@ enum TLSDiagnosis {
                 guard head.count < 16_384, let byte = socket.receive(max: 1)?.first else { return nil }
                 head.append(byte)
             }
-            guard String(decoding: head.prefix(16), as: UTF8.self).split(separator: " ").dropFirst().first == "200" else { return nil }
+            guard String(decoding: head.prefix(16), as: UTF8.self).split(separator: " ").dropFirst().first == "200"
+            else { return nil }
         }
         final class Seen { var chain: [NIOSSLCertificate]? }
         let seen = Seen()
         let channel = EmbeddedChannel()
         let serverName = IPv4(host) == nil && !host.contains(":") ? host : nil
         guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()),
-              let handler = try? NIOSSLClientHandler(context: context, serverHostname: serverName, customVerificationCallback: { chain, promise in
-                  seen.chain = chain
-                  promise.succeed(.failed)
-              }),
-              (try? channel.pipeline.syncOperations.addHandler(handler)) != nil,
-              let address = try? SocketAddress(ipAddress: "127.0.0.1", port: 1) else { return nil }
-        _ = channel.connect(to: address)  // an embedded channel connects at once: the client hello is written
+            let handler = try? NIOSSLClientHandler(
+                context: context, serverHostname: serverName,
+                customVerificationCallback: { chain, promise in
+                    seen.chain = chain
+                    promise.succeed(.failed)
+                }),
+            (try? channel.pipeline.syncOperations.addHandler(handler)) != nil,
+            let address = try? SocketAddress(ipAddress: "127.0.0.1", port: 1)
+        else { return nil }
+        _ = channel.connect(to: address) // an embedded channel connects at once: the client hello is written
         for _ in 0..<64 where seen.chain == nil {
             while let out = try? channel.readOutbound(as: ByteBuffer.self) {
                 guard socket.send(Array(out.readableBytesView)) else { return seen.chain }
@@ -116,7 +129,10 @@ private struct BlockingSocket {
                 var limit = timeval(tv_sec: timeout, tv_usec: 0)
                 setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
                 setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-                if connect(fd, info.ai_addr, info.ai_addrlen) == 0 { self.fd = fd; return }
+                if connect(fd, info.ai_addr, info.ai_addrlen) == 0 {
+                    self.fd = fd
+                    return
+                }
                 Foundation.close(fd)
             }
             entry = info.ai_next
@@ -127,7 +143,9 @@ private struct BlockingSocket {
     func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress?.advanced(by: offset), bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes {
+                Foundation.send(fd, $0.baseAddress?.advanced(by: offset), bytes.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if sent <= 0 { return false }
             offset += sent
         }
@@ -144,5 +162,7 @@ private struct BlockingSocket {
 }
 
 extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+    func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
 }

@@ -61,14 +61,21 @@ public enum Completion {
 
     static func candidates(words: [String], current: String, data: CompletionData) -> [Candidate] {
         guard let first = words.first?.lowercased() else {
-            if current.hasPrefix("!") { return [Candidate("!!", label: "!!  the last search")] + historyNumbers(current.dropFirst(), data: data).map { Candidate("!" + $0.word, label: $0.label) } }
-            return CommandTable.specs.flatMap { spec in ([spec.name] + spec.aliases).map { Candidate($0, label: "\($0)  \(spec.summary)") } }
+            if current.hasPrefix("!") {
+                return [Candidate("!!", label: "!!  the last search")]
+                    + historyNumbers(current.dropFirst(), data: data).map { Candidate("!" + $0.word, label: $0.label) }
+            }
+            return CommandTable.specs.flatMap { spec in
+                ([spec.name] + spec.aliases).map { Candidate($0, label: "\($0)  \(spec.summary)") }
+            }
         }
         guard let spec = CommandTable.spec(first) else { return [] }
         let words = words.map { $0.lowercased() }
         let sub = words.count >= 2 ? spec.subcommands.first { $0.name == words[1] } : nil
         let options = (sub?.options ?? []) + spec.options
-        if let flag = words.last, flag.hasPrefix("-"), let option = options.first(where: { $0.name == flag || $0.short == flag }), option.valueName != nil {
+        if let flag = words.last, flag.hasPrefix("-"),
+            let option = options.first(where: { $0.name == flag || $0.short == flag }), option.valueName != nil
+        {
             return expand(option.values, words: words, current: current, data: data)
         }
         if current.hasPrefix("-") {
@@ -88,7 +95,8 @@ public enum Completion {
         }
         position += 1
         if position == 1 {
-            return plain(spec.subcommandNames) + (spec.arguments.first.map { expand($0, words: words, current: current, data: data) } ?? [])
+            return plain(spec.subcommandNames)
+                + (spec.arguments.first.map { expand($0, words: words, current: current, data: data) } ?? [])
         }
         let arguments = sub?.arguments ?? spec.arguments
         let slot = sub != nil ? position - 2 : position - 1
@@ -97,18 +105,22 @@ public enum Completion {
     }
 
     /// The candidates a completer stands for.
-    static func expand(_ completer: CommandSpec.Completer, words: [String], current: String, data: CompletionData) -> [Candidate] {
+    static func expand(_ completer: CommandSpec.Completer, words: [String], current: String, data: CompletionData)
+        -> [Candidate]
+    {
         switch completer {
         case .nothing: return []
         case .words(let words): return plain(words)
         case .commands: return plain(CommandTable.specs.map(\.name))
         case .sources: return plain(data.sources)
         case .rows: return rowNumbers(current, data: data)
-        case .pages: return numbers(Substring(current), count: data.pageCount(), ascending: true).map { Candidate(String($0)) }
+        case .pages:
+            return numbers(Substring(current), count: data.pageCount(), ascending: true).map { Candidate(String($0)) }
         case .favourites: return favouriteNumbers(current, data.favourites())
         case .favouriteIDs:
             let favourites = data.favourites()
-            return favourites.map { Candidate($0.id, label: "\($0.id)  \($0.title)") } + favouriteNumbers(current, favourites)
+            return favourites.map { Candidate($0.id, label: "\($0.id)  \($0.title)") }
+                + favouriteNumbers(current, favourites)
         case .tags: return plain(data.tags())
         case .history: return historyNumbers(Substring(current), data: data)
         case .sessions: return plain(data.sessions())
@@ -172,22 +184,29 @@ public enum Completion {
             for span in spans where found.count < limit { found += span.prefix(limit - found.count) }
         } else {
             // A longer number is a higher one: the last span first, each from its top.
-            for span in spans.reversed() where found.count < limit { found += span.reversed().prefix(limit - found.count) }
+            for span in spans.reversed() where found.count < limit {
+                found += span.reversed().prefix(limit - found.count)
+            }
         }
         return found
     }
 
     static func historyNumbers(_ typed: Substring, data: CompletionData) -> [Candidate] {
-        numbers(typed, count: data.historyCount()).map { Candidate(String($0), label: data.historyLabel($0).map { "\($0)" } ?? String($0)) }
+        numbers(typed, count: data.historyCount()).map {
+            Candidate(String($0), label: data.historyLabel($0).map { "\($0)" } ?? String($0))
+        }
     }
 
     static func favouriteNumbers(_ typed: String, _ favourites: [CompletionData.Favourite]) -> [Candidate] {
-        numbers(Substring(typed), count: favourites.count).map { Candidate(String($0), label: "\($0)  \(favourites[$0 - 1].title)") }
+        numbers(Substring(typed), count: favourites.count).map {
+            Candidate(String($0), label: "\($0)  \(favourites[$0 - 1].title)")
+        }
     }
 
     static func rowNumbers(_ typed: String, data: CompletionData) -> [Candidate] {
         let rows = data.rows()
-        return numbers(Substring(typed), count: rows.count, ascending: true).map { Candidate(String($0), label: "\($0)  \(rows[$0 - 1])") }
+        return numbers(Substring(typed), count: rows.count, ascending: true).map {
+            Candidate(String($0), label: "\($0)  \(rows[$0 - 1])")
+        }
     }
 }
-

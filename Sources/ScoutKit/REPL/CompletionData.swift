@@ -36,11 +36,14 @@ public struct CompletionData {
     public static func paths(_ typed: String, home: String, workingDirectory: String, store: FileStore) -> [String] {
         let folderPart = typed.contains("/") ? String(typed[...(typed.lastIndex(of: "/") ?? typed.startIndex)]) : ""
         let expanded = folderPart.hasPrefix("~/") ? home + folderPart.dropFirst() : folderPart
-        let folder = URL(fileURLWithPath: expanded.isEmpty ? workingDirectory : expanded, relativeTo: URL(fileURLWithPath: workingDirectory))
+        let folder = URL(
+            fileURLWithPath: expanded.isEmpty ? workingDirectory : expanded,
+            relativeTo: URL(fileURLWithPath: workingDirectory))
         let names = store.contents(of: folder) ?? []
         let namePrefix = typed.dropFirst(folderPart.count)
-        return names.filter { $0.hasPrefix(namePrefix) && ($0.hasPrefix(".") == namePrefix.hasPrefix(".")) }.sorted().map { name in
-            folderPart + name + (store.isFolder(folder.appendingPathComponent(name)) ? "/" : "")
-        }
+        return names.filter { $0.hasPrefix(namePrefix) && ($0.hasPrefix(".") == namePrefix.hasPrefix(".")) }.sorted()
+            .map { name in
+                folderPart + name + (store.isFolder(folder.appendingPathComponent(name)) ? "/" : "")
+            }
     }
 }

@@ -10,4 +10,3 @@ public protocol LineReader {
 extension LineReader {
     public mutating func prefill(_ line: String) {}
 }
-

@@ -9,7 +9,10 @@ public struct Printer {
         public var isTerminal: (Stream) -> Bool
         public var width: () -> Int
 
-        public init(write: @escaping (String, Stream) -> Void, isTerminal: @escaping (Stream) -> Bool, width: @escaping () -> Int) {
+        public init(
+            write: @escaping (String, Stream) -> Void, isTerminal: @escaping (Stream) -> Bool,
+            width: @escaping () -> Int
+        ) {
             self.write = write
             self.isTerminal = isTerminal
             self.width = width
@@ -49,7 +52,7 @@ public struct Printer {
             console.write(output.jsonLine() + "\n", .output)
             return
         }
-        let styled = output.styledLines  // views render here, once
+        let styled = output.styledLines // views render here, once
         if !styled.isEmpty {
             let colourLines = colour(.output)
             let width = console.isTerminal(.output) ? console.width() : nil

@@ -6,17 +6,27 @@ extension Shell {
         var data = CompletionData()
         data.sources = SourceRegistry.names
         data.currentSource = state.session.source
-        data.favourites = { [favourites = state.favourites] in favourites.all().map { CompletionData.Favourite(id: $0.id, title: $0.title) } }
+        data.favourites = { [favourites = state.favourites] in
+            favourites.all().map { CompletionData.Favourite(id: $0.id, title: $0.title) }
+        }
         data.tags = { [favourites = state.favourites] in Array(Set(favourites.all().flatMap(\.tags))).sorted() }
-        let log = Once { [history = state.history] in try? history.log() }  // a million records are scanned once per Tab, not per number
+        // A million records are scanned once per Tab, not per number.
+        let log = Once { [history = state.history] in try? history.log() }
         data.historyCount = { log.value?.count ?? 0 }
-        data.historyLabel = { n in log.value?.entry(n).map { "\(n)  \($0.source) \(ShellState.describe(terms: $0.terms))" } }
+        data.historyLabel = { n in
+            log.value?.entry(n).map { "\(n)  \($0.source) \(ShellState.describe(terms: $0.terms))" }
+        }
         data.sessions = { [self] in state.savedSessions }
         let context = state.context
-        data.files = { typed in CompletionData.paths(typed, home: context.home, workingDirectory: context.workingDirectory, store: context.fileStore) }
+        data.files = { typed in
+            CompletionData.paths(
+                typed, home: context.home, workingDirectory: context.workingDirectory, store: context.fileStore)
+        }
         data.deniedTerms = { [denyList = state.denyList] typed in
             let folded = Text.fold(typed)
-            return ((try? denyList.terms()) ?? []).lazy.filter { Text.fold($0).hasPrefix(folded) }.prefix(Completion.limit).map { $0 }
+            return ((try? denyList.terms()) ?? []).lazy.filter { Text.fold($0).hasPrefix(folded) }.prefix(
+                Completion.limit
+            ).map { $0 }
         }
         data.rows = { [self] in state.results.loaded ? state.results.displayed.map(\.title) : [] }
         data.pageCount = { [self] in state.results.loaded ? state.results.pageCount : 0 }

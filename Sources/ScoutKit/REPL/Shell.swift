@@ -49,7 +49,8 @@ public final class Shell {
         do {
             output = await execute(try CommandTable.parse(words))
         } catch {
-            output = .failure(error.description, code: CommandTable.commandName(words) == nil ? "unknown-command" : error.code)
+            output = .failure(
+                error.description, code: CommandTable.commandName(words) == nil ? "unknown-command" : error.code)
         }
         output.command = CommandTable.commandName(words)
         return finish(output)
@@ -103,7 +104,8 @@ public final class Shell {
     /// The picker over history for Ctrl-R, starting from the line typed so far; nil when there is nothing to pick.
     public func historyPickerRequest(query: String) -> PickerRequest? {
         guard let corpus = try? state.pickerCorpus(.history), corpus.count > 0 else { return nil }
-        return PickerRequest(corpus: corpus, multiple: false, finder: state.settings.picker, query: query, title: "history")
+        return PickerRequest(
+            corpus: corpus, multiple: false, finder: state.settings.picker, query: query, title: "history")
     }
 
     /// The prompt: the source and how many items are selected.
@@ -113,7 +115,8 @@ public final class Shell {
 
     /// The right prompt: the page of the results shown (`p2/7`), empty before a search.
     public var rightPrompt: String {
-        state.results.loaded && !state.results.displayed.isEmpty ? "p\(state.session.page)/\(state.results.pageCountText)" : ""
+        state.results.loaded && !state.results.displayed.isEmpty
+            ? "p\(state.session.page)/\(state.results.pageCountText)" : ""
     }
 
     /// Records the time of this visit; called when scout exits.

@@ -18,7 +18,8 @@ public enum Manual {
             ".SH OPTIONS",
             ".nf",
         ]
-        page += launchHelp.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("OPTIONS") }.dropFirst().map { escape(String($0)) }
+        page += launchHelp.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("OPTIONS") }
+            .dropFirst().map { escape(String($0)) }
         page += [".fi", ".SH COMMANDS"]
         for topic in CommandSpec.Topic.allCases {
             page += [".SS \(escape(topic.rawValue))"]
@@ -31,18 +32,27 @@ public enum Manual {
         }
         page += [
             ".SH ENVIRONMENT",
-            ".TP", "\\fBNO_COLOR\\fR", "No colour when set and not empty (\\fB\\-\\-color always\\fR or \\fBset color always\\fR still give it).",
-            ".TP", "\\fBPAGER\\fR", "Shows output longer than the screen (default \\fBless\\fR; empty or \\fBcat\\fR: no pager).",
-            ".TP", "\\fBLESS\\fR", "Options for \\fBless\\fR; when unset, scout sets \\fBFRX\\fR for the pager, as git does.",
-            ".TP", "\\fBhttp_proxy\\fR, \\fBhttps_proxy\\fR, \\fBall_proxy\\fR, \\fBno_proxy\\fR", "Proxies, as curl reads them (\\fBHTTPS_PROXY\\fR, \\fBALL_PROXY\\fR and \\fBNO_PROXY\\fR too, but never \\fBHTTP_PROXY\\fR).",
-            ".TP", "\\fBSSL_CERT_FILE\\fR, \\fBSSL_CERT_DIR\\fR", "The certificate authorities to trust, as OpenSSL reads them.",
+            ".TP", "\\fBNO_COLOR\\fR",
+            "No colour when set and not empty (\\fB\\-\\-color always\\fR or \\fBset color always\\fR still give it).",
+            ".TP", "\\fBPAGER\\fR",
+            "Shows output longer than the screen (default \\fBless\\fR; empty or \\fBcat\\fR: no pager).",
+            ".TP", "\\fBLESS\\fR",
+            "Options for \\fBless\\fR; when unset, scout sets \\fBFRX\\fR for the pager, as git does.",
+            ".TP", "\\fBhttp_proxy\\fR, \\fBhttps_proxy\\fR, \\fBall_proxy\\fR, \\fBno_proxy\\fR",
+            "Proxies, as curl reads them (\\fBHTTPS_PROXY\\fR, \\fBALL_PROXY\\fR and \\fBNO_PROXY\\fR too, but never "
+                + "\\fBHTTP_PROXY\\fR).",
+            ".TP", "\\fBSSL_CERT_FILE\\fR, \\fBSSL_CERT_DIR\\fR",
+            "The certificate authorities to trust, as OpenSSL reads them.",
             ".TP", "\\fBBROWSER\\fR", "Opens web pages for \\fBopen\\fR (default \\fBxdg\\-open\\fR).",
             ".TP", "\\fBOMDB_API_KEY\\fR", "The OMDb key.",
-            ".TP", "\\fBSCOUT_CATALOG_URL\\fR, \\fBSCOUT_ITUNES_URL\\fR, \\fBSCOUT_OMDB_URL\\fR", "Where the sources are.",
-            ".TP", "\\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBXDG_STATE_HOME\\fR, \\fBXDG_CACHE_HOME\\fR", "Where the files go.",
+            ".TP", "\\fBSCOUT_CATALOG_URL\\fR, \\fBSCOUT_ITUNES_URL\\fR, \\fBSCOUT_OMDB_URL\\fR",
+            "Where the sources are.",
+            ".TP", "\\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBXDG_STATE_HOME\\fR, \\fBXDG_CACHE_HOME\\fR",
+            "Where the files go.",
             ".SH EXIT STATUS",
             ".TP", ".B 0",
-            "Every command succeeded; \\fB\\-\\-help\\fR, \\fB\\-\\-version\\fR; an interactive session, always (a failed",
+            "Every command succeeded; \\fB\\-\\-help\\fR, \\fB\\-\\-version\\fR; an interactive session, always "
+                + "(a failed",
             "command there is said, and the session goes on).",
             ".TP", ".B 1",
             "A command failed, in \\fB\\-c\\fR or in commands piped in; the commands after it still ran.",

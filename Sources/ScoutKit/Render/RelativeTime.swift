@@ -6,7 +6,9 @@ public enum RelativeTime {
         let seconds = Int(now.timeIntervalSince(then))
         if seconds < 60 { return "just now" }
         if seconds < 3600 { return plural(seconds / 60, "minute") + " ago" }
-        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: then), to: calendar.startOfDay(for: now)).day ?? 0
+        let days =
+            calendar.dateComponents([.day], from: calendar.startOfDay(for: then), to: calendar.startOfDay(for: now)).day
+            ?? 0
         if days == 0 { return plural(seconds / 3600, "hour") + " ago" }
         if days == 1 { return "yesterday" }
         if days < 14 { return "\(days) days ago" }

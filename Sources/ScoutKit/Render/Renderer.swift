@@ -10,8 +10,10 @@ public struct Renderer: Sendable {
 
     /// One page of a result list: a row each, numbered across the whole list, with marks
     /// (`*` selected, `♥` favourite) and group headings.
-    public func page(_ rows: ArraySlice<Item>, firstRow: Int, columns: [String], groupBy: String?,
-                     selected: Set<String>, favourites: Set<String>) -> [StyledLine] {
+    public func page(
+        _ rows: ArraySlice<Item>, firstRow: Int, columns: [String], groupBy: String?,
+        selected: Set<String>, favourites: Set<String>
+    ) -> [StyledLine] {
         let numberWidth = String(firstRow + rows.count).count
         // Columns are kept, left to right, while a title of 12 cells still fits beside them.
         var fixed = numberWidth + 5
@@ -42,7 +44,9 @@ public struct Renderer: Sendable {
                 let value = item[field: name] ?? ""
                 // Years start in one column whatever their form (1979, 1989–1990, 2021–); other numbers align right.
                 let numeric = Double(value) != nil && name != "year"
-                line += StyledLine("  ") + StyledLine(DisplayWidth.pad(value, to: columnWidth, right: numeric), name == "year" ? .year : nil)
+                line +=
+                    StyledLine("  ")
+                    + StyledLine(DisplayWidth.pad(value, to: columnWidth, right: numeric), name == "year" ? .year : nil)
             }
             lines.append(line.trimmed())
         }
@@ -57,7 +61,10 @@ public struct Renderer: Sendable {
 
     /// The detail view of one item: title, id, every field, web page, marks.
     public func detail(_ item: Item, selected: Bool, favourite: Bool) -> [StyledLine] {
-        var lines: [StyledLine] = [StyledLine(item.title, .title), StyledLine(String(repeating: "─", count: min(width, max(1, DisplayWidth.of(item.title)))))]
+        var lines: [StyledLine] = [
+            StyledLine(item.title, .title),
+            StyledLine(String(repeating: "─", count: min(width, max(1, DisplayWidth.of(item.title))))),
+        ]
         let labelWidth = max(8, (item.fields.map { $0.name.count }.max() ?? 0) + 1)
         for field in item.fields {
             let value = StyledLine(field.value, field.name.lowercased() == "year" ? .year : nil)
@@ -66,7 +73,9 @@ public struct Renderer: Sendable {
         if let url = item.url { lines.append(StyledLine(DisplayWidth.pad("Web:", to: labelWidth + 1) + " " + url)) }
         lines.append(StyledLine(DisplayWidth.pad("Id:", to: labelWidth + 1) + " " + item.id))
         switch (selected, favourite) {
-        case (true, true): lines.append(StyledLine("* selected", .selected) + StyledLine("   ") + StyledLine("♥ favourite", .favourite))
+        case (true, true):
+            lines.append(
+                StyledLine("* selected", .selected) + StyledLine("   ") + StyledLine("♥ favourite", .favourite))
         case (true, false): lines.append(StyledLine("* selected", .selected))
         case (false, true): lines.append(StyledLine("♥ favourite", .favourite))
         case (false, false): break
@@ -85,4 +94,3 @@ public struct Renderer: Sendable {
         name.prefix(1).uppercased() + name.dropFirst().replacingOccurrences(of: "_", with: " ")
     }
 }
-

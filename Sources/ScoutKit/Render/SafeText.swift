@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Makes untrusted text (from a server or from a file) safe to print on a terminal: control characters
@@ -40,4 +40,3 @@ extension String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }
-

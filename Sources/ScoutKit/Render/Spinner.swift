@@ -3,7 +3,9 @@
 enum Spinner {
     /// Runs `work`; when it takes longer than 300 ms and `progress` is set (a terminal's standard error),
     /// shows a spinner and `label` until it ends, then erases them. Quick answers and pipes show nothing.
-    static func waiting<T>(_ label: String, progress: (@Sendable (String?) -> Void)?, _ work: () async throws -> T) async rethrows -> T {
+    static func waiting<T>(_ label: String, progress: (@Sendable (String?) -> Void)?, _ work: () async throws -> T)
+        async rethrows -> T
+    {
         guard let progress else { return try await work() }
         let spinner = Task {
             guard (try? await Task.sleep(for: .milliseconds(300))) != nil else { return false }

@@ -25,4 +25,3 @@ public enum Style: Sendable, Equatable {
         colour ? sequence + text + Self.reset : text
     }
 }
-

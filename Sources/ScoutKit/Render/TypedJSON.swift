@@ -9,7 +9,9 @@ enum TypedJSON {
 
     /// An item of any source: `id`, `title`, `source`, then its fields typed, then `url`.
     static func item(_ item: Item) -> [String: JSONValue] {
-        var object: [String: JSONValue] = ["id": .string(item.id), "title": .string(item.title), "source": .string(item.sourceName)]
+        var object: [String: JSONValue] = [
+            "id": .string(item.id), "title": .string(item.title), "source": .string(item.sourceName),
+        ]
         for field in item.fields where object[field.name] == nil {
             switch field.name {
             case "year":
@@ -46,7 +48,11 @@ enum TypedJSON {
         if text.lowercased() == "free" { return ["price": .object(["amount": .double(0), "currency": .null])] }
         let parts = text.split(separator: " ")
         guard let amount = parts.first.flatMap({ Double($0) }) else { return ["price": .null] }
-        return ["price": .object(["amount": .double(amount), "currency": parts.count > 1 ? .string(String(parts[1])) : .null])]
+        return [
+            "price": .object([
+                "amount": .double(amount), "currency": parts.count > 1 ? .string(String(parts[1])) : .null,
+            ])
+        ]
     }
 
     static func date(_ date: Date) -> JSONValue { .string(ISODate.string(date)) }

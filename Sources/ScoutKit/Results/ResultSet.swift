@@ -90,7 +90,9 @@ final class ResultSet {
         if let field = view.groupField {
             let keys = rows.map { Renderer.groupKey($0, field) }
             var order: [String: Int] = [:]
-            let sortedKeys = Set(keys).sorted { field == "year" ? $0 > $1 : $0.localizedStandardCompare($1) == .orderedAscending }
+            let sortedKeys = Set(keys).sorted {
+                field == "year" ? $0 > $1 : $0.localizedStandardCompare($1) == .orderedAscending
+            }
             for (index, key) in sortedKeys.enumerated() { order[key] = index }
             rows = zip(rows, keys).enumerated()
                 .sorted { (order[$0.element.1] ?? 0, $0.offset) < (order[$1.element.1] ?? 0, $1.offset) }
@@ -173,7 +175,8 @@ final class ResultSet {
     /// Whether page `page` holds every row it will: the next page has begun, or nothing is left to fetch.
     func pageIsFull(_ page: Int) -> Bool {
         let view = self.view
-        return !hasMore || pageStarts.count > page || (!(view.pagesFitWindow && view.groupField != nil) && displayed.count >= page * view.pageLines)
+        return !hasMore || pageStarts.count > page
+            || (!(view.pagesFitWindow && view.groupField != nil) && displayed.count >= page * view.pageLines)
     }
 
     var pageCount: Int {
@@ -199,14 +202,18 @@ final class ResultSet {
     // MARK: Fetching
 
     /// Fetches the source's next page, through `fetch` (which may show a spinner).
-    func fetchNextPage(_ query: SearchQuery, from source: any Source, progress: (@Sendable (String?) -> Void)?) async throws {
+    func fetchNextPage(_ query: SearchQuery, from source: any Source, progress: (@Sendable (String?) -> Void)?)
+        async throws
+    {
         guard hasMore else { return }
         let number = fetchedPages + 1
         let page: ResultPage
         if let parked = parkedPages.removeValue(forKey: number) {
             // A parked page is a whole page: the count says whether more follow, or else whether it is full.
             let size = source.capabilities.paging.pageSize ?? parked.count
-            page = ResultPage(items: parked, total: sourceTotal, hasMore: sourceTotal.map { number * size < $0 } ?? (parked.count >= size))
+            page = ResultPage(
+                items: parked, total: sourceTotal,
+                hasMore: sourceTotal.map { number * size < $0 } ?? (parked.count >= size))
         } else {
             page = try await Spinner.waiting("fetching page \(number) from \(source.name)", progress: progress) {
                 try await source.search(query, page: number)
@@ -226,8 +233,10 @@ final class ResultSet {
     /// to the last page the count gives; otherwise up to `openEndedConcurrency` at a time until a page
     /// comes back short. Pages that arrived are kept whatever stops the rest (an error, Ctrl-C). Returns
     /// how many results it added, how many the pages held, and what stopped it.
-    func loadRemaining(_ query: SearchQuery, from source: any Source,
-                       progress: (@Sendable (String?) -> Void)?) async -> (added: Int, received: Int, failure: (any Error)?) {
+    func loadRemaining(
+        _ query: SearchQuery, from source: any Source,
+        progress: (@Sendable (String?) -> Void)?
+    ) async -> (added: Int, received: Int, failure: (any Error)?) {
         guard hasMore else { return (0, 0, nil) }
         guard case .paged(let size, let maxPages) = source.capabilities.paging else {
             return await loadOneByOne(query, from: source, progress: progress)
@@ -343,8 +352,10 @@ final class ResultSet {
 
     /// A source that hands over its whole list at once has no pages left to ask for; should one say it
     /// has more, they are asked for one after another.
-    private func loadOneByOne(_ query: SearchQuery, from source: any Source,
-                              progress: (@Sendable (String?) -> Void)?) async -> (added: Int, received: Int, failure: (any Error)?) {
+    private func loadOneByOne(
+        _ query: SearchQuery, from source: any Source,
+        progress: (@Sendable (String?) -> Void)?
+    ) async -> (added: Int, received: Int, failure: (any Error)?) {
         let before = items.count
         var failure: (any Error)?
         do {

@@ -40,17 +40,25 @@ public struct ShellContext: Sendable {
     /// Told how a long wait is going ("page 3 of 10"); nil when nobody is watching. Called with nil when done.
     public var progress: (@Sendable (String?) -> Void)?
 
-    public init(environment: [String: String], home: String, workingDirectory: String,
-                now: @escaping @Sendable () -> Date = { Date() }, calendar: Calendar = .current,
-                sessionName: String? = nil, width: Int = 80) {
+    public init(
+        environment: [String: String], home: String, workingDirectory: String,
+        now: @escaping @Sendable () -> Date = { Date() }, calendar: Calendar = .current,
+        sessionName: String? = nil, width: Int = 80
+    ) {
         paths = Paths(environment: environment, home: home)
         var problems: [String: String] = [:]
         /// The variable's URL; nil when unset or empty; a value that is not an http(s) URL with a host is a
         /// problem named when the source is used, never a silent fall-back to the real service.
         func url(_ variable: String) -> URL? {
             guard let text = environment[variable], !text.isEmpty else { return nil }
-            if let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false { return url }
-            problems[variable] = "\(variable) is not an http(s) URL (\"\(text.prefix(60))\"): set it to one such as http://127.0.0.1:8080, or unset it"
+            if let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false
+            {
+                return url
+            }
+            problems[variable] =
+                "\(variable) is not an http(s) URL (\"\(text.prefix(60))\"): set it to one such as "
+                + "http://127.0.0.1:8080, or unset it"
             return nil
         }
         catalog = url("SCOUT_CATALOG_URL").map(CatalogOrigin.server) ?? .builtin

@@ -14,7 +14,9 @@ extension ShellState {
             data = try JSONEncoder.scout.encode(FavouritesFile(favourites: all)) + Data("\n".utf8)
         }
         guard let path else {
-            for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .dropLast()
+            {
                 output.say(String(line))
             }
             return output
@@ -24,14 +26,22 @@ extension ShellState {
         let shownFolder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/" : "./"
         let files = context.fileStore
         guard files.exists(folder) else {
-            throw UsageError("there is no folder \(shownFolder): make it first (mkdir -p \(shownFolder)); nothing was written")
+            throw UsageError(
+                "there is no folder \(shownFolder): make it first (mkdir -p \(shownFolder)); nothing was written")
         }
         guard files.isFolder(folder) else { throw UsageError("\(shownFolder) is not a folder; nothing was written") }
         if files.exists(url) {
-            guard !files.isFolder(url) else { throw UsageError("\(path) is a folder: name a file in it; nothing was written") }
-            guard force else { throw UsageError("\(path) already exists: fav export \(path) --force replaces it; nothing was written") }
+            guard !files.isFolder(url) else {
+                throw UsageError("\(path) is a folder: name a file in it; nothing was written")
+            }
+            guard force else {
+                throw UsageError("\(path) already exists: fav export \(path) --force replaces it; nothing was written")
+            }
         } else if files.kind(of: url) == .link, !force {
-            throw UsageError("\(path) already exists (a link to nothing): fav export \(path) --force replaces it; nothing was written")
+            throw UsageError(
+                "\(path) already exists (a link to nothing): fav export \(path) --force replaces it; nothing was "
+                    + "written"
+            )
         }
         try context.fileStore.write(data, to: url)
         output.say("Exported \(all.count) favourite\(all.count == 1 ? "" : "s") to \(path).")
@@ -42,14 +52,18 @@ extension ShellState {
 
     func importFavourites(from path: String) throws -> Output {
         let url = context.resolve(path)
-        guard let data = try context.fileStore.read(url) else { throw StoreError.unreadable(path: path, reason: "no such file") }
+        guard let data = try context.fileStore.read(url) else {
+            throw StoreError.unreadable(path: path, reason: "no such file")
+        }
         let incoming: [Favourite]
         var skipped: [Int] = []
         if path.lowercased().hasSuffix(".csv") {
             let read = try FavouritesCSV.read(data, name: path, now: context.now())
             incoming = read.favourites
             skipped = read.skippedLines
-        } else if let file = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data), !file.favourites.isEmpty || data.first == UInt8(ascii: "{") {
+        } else if let file = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data),
+            !file.favourites.isEmpty || data.first == UInt8(ascii: "{")
+        {
             incoming = file.favourites
         } else if let list = try? JSONDecoder.scout.decode([Favourite].self, from: data) {
             incoming = list
@@ -61,7 +75,10 @@ extension ShellState {
         output.say("Imported \(added) new favourite\(added == 1 ? "" : "s") (\(incoming.count - added) already kept).")
         if !skipped.isEmpty {
             let lines = skipped.prefix(5).map(String.init).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
-            output.warn("skipped \(skipped.count) row\(skipped.count == 1 ? "" : "s") of \(path) without an id such as movies:12 (line\(skipped.count == 1 ? "" : "s") \(lines))")
+            output.warn(
+                "skipped \(skipped.count) row\(skipped.count == 1 ? "" : "s") of \(path) without an id such as "
+                    + "movies:12 (line\(skipped.count == 1 ? "" : "s") \(lines))"
+            )
         }
         output.json["imported"] = .int(added)
         return output

@@ -9,7 +9,9 @@ extension ShellState {
         if list.isEmpty { output.say(empty) }
         let all = favourites.all()
         // Numbers in the whole list: the list itself for `fav`, looked up for a search among them.
-        let numbers = list.count == all.count ? [:] : Dictionary(all.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { a, _ in a })
+        let numbers =
+            list.count == all.count
+            ? [:] : Dictionary(all.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { a, _ in a })
         let width = String(all.count).count
         for (index, favourite) in list.enumerated() {
             let n = String(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0).leftPadded(to: width, with: " ")
@@ -17,13 +19,15 @@ extension ShellState {
             output.say(fitted("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)"))
         }
         guard context.json else { return output }
-        output.json = TypedJSON.listing(.favourites, list.enumerated().map { index, favourite in
-            var object = TypedJSON.item(favourite.item)
-            object["n"] = .int(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0)
-            object["addedAt"] = TypedJSON.date(favourite.addedAt)
-            object["tags"] = .array(favourite.tags.map(JSONValue.string))
-            return .object(object)
-        }, total: list.count)
+        output.json = TypedJSON.listing(
+            .favourites,
+            list.enumerated().map { index, favourite in
+                var object = TypedJSON.item(favourite.item)
+                object["n"] = .int(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0)
+                object["addedAt"] = TypedJSON.date(favourite.addedAt)
+                object["tags"] = .array(favourite.tags.map(JSONValue.string))
+                return .object(object)
+            }, total: list.count)
         return output
     }
 
@@ -37,18 +41,23 @@ extension ShellState {
             return try rows.indices(count: shown.count).map { shown[$0] }
         }
         if case .detail(let id) = session.view,
-           let item = results.displayed.first(where: { $0.id == id }) ?? results.items.first(where: { $0.id == id })
-               ?? session.selections.first(where: { $0.id == id }) ?? favourites.all().first(where: { $0.id == id })?.item {
+            let item = results.displayed.first(where: { $0.id == id }) ?? results.items.first(where: { $0.id == id })
+                ?? session.selections.first(where: { $0.id == id })
+                ?? favourites.all().first(where: { $0.id == id })?.item
+        {
             return [item]
         }
         if !results.loaded, session.query != nil {
-            throw UsageError("nothing to add yet: list shows the results again, then fav add N keeps row N, or select rows first")
+            throw UsageError(
+                "nothing to add yet: list shows the results again, then fav add N keeps row N, or select rows first")
         }
         let selected = selectedIDs
         let items = results.loaded ? results.displayed.filter { selected.contains($0.id) } : []
         guard !items.isEmpty else {
             let elsewhere = session.selections.count
-            let note = elsewhere == 0 ? "" : " (\(elsewhere == 1 ? "the one selected is" : "the \(elsewhere) selected are") not in this list)"
+            let note =
+                elsewhere == 0
+                ? "" : " (\(elsewhere == 1 ? "the one selected is" : "the \(elsewhere) selected are") not in this list)"
             throw UsageError("nothing to add: fav add N keeps row N, or select rows first\(note)")
         }
         return items
@@ -64,7 +73,8 @@ extension ShellState {
             if !outcome.added.isEmpty {
                 output.say("♥ \(Renderer.summary(item)) is a favourite.")
             } else if let tagged = outcome.tagged.first {
-                output.say("♥ \(Renderer.summary(item)) was already a favourite: now tagged \(tagged.changed.map { "#" + $0 }.joined(separator: " ")).")
+                let now = tagged.changed.map { "#" + $0 }.joined(separator: " ")
+                output.say("♥ \(Renderer.summary(item)) was already a favourite: now tagged \(now).")
             } else {
                 output.say("\(item.title) was already a favourite\(tags.isEmpty ? "" : " tagged \(hashtags)").")
             }
@@ -72,13 +82,16 @@ extension ShellState {
             let already = outcome.tagged.count + outcome.unchanged.count
             let tagged = tags.isEmpty ? "" : " tagged \(hashtags)"
             let count = outcome.added.count
-            output.say("♥ Added \(count) favourite\(count == 1 ? "" : "s")\(tagged)\(already > 0 ? " (\(already) already kept)" : "")\(count == 0 ? "." : ":")")
+            let kept = already > 0 ? " (\(already) already kept)" : ""
+            output.say("♥ Added \(count) favourite\(count == 1 ? "" : "s")\(tagged)\(kept)\(count == 0 ? "." : ":")")
             // Each one named, as fav rm names what it removed.
             for favourite in outcome.added { output.say(fitted("  \(Renderer.summary(favourite.item))")) }
             if !outcome.tagged.isEmpty {
                 let count = outcome.tagged.count
-                let whom = count == already ? "The \(count) already kept \(count == 1 ? "is" : "are")"
-                                            : "\(count) of the \(already) already kept \(count == 1 ? "is" : "are")"
+                let whom =
+                    count == already
+                    ? "The \(count) already kept \(count == 1 ? "is" : "are")"
+                    : "\(count) of the \(already) already kept \(count == 1 ? "is" : "are")"
                 output.say("\(whom) now tagged \(hashtags) too.")
             }
         }
@@ -102,7 +115,9 @@ extension ShellState {
         }
         let spec = try RangeSpec.parse(what)
         guard !all.isEmpty else { throw UsageError("there are no favourites: fav add N keeps row N of a search") }
-        if case .rows(let spans) = spec, let past = spans.compactMap({ [$0.lower, $0.upper].compactMap { $0 }.max() }).max(), past > all.count {
+        if case .rows(let spans) = spec,
+            let past = spans.compactMap({ [$0.lower, $0.upper].compactMap { $0 }.max() }).max(), past > all.count
+        {
             throw UsageError.notFound("there is no favourite \(past): fav lists 1 to \(all.count)")
         }
         return try spec.indices(count: all.count).map { all[$0] }
@@ -115,7 +130,8 @@ extension ShellState {
         if removed.count == 1, let favourite = removed.first {
             output.say("Removed \(Renderer.summary(favourite.item)) from the favourites.")
         } else {
-            output.say("Removed \(removed.count) favourite\(removed.count == 1 ? "" : "s")\(removed.isEmpty ? "." : ":")")
+            output.say(
+                "Removed \(removed.count) favourite\(removed.count == 1 ? "" : "s")\(removed.isEmpty ? "." : ":")")
             for favourite in removed { output.say(fitted("  \(Renderer.summary(favourite.item))")) }
         }
         output.json["removed"] = .int(removed.count)
@@ -132,8 +148,11 @@ extension ShellState {
         var output = Output()
         if removing.isEmpty {
             if results.count == 1, let one = results.first {
-                output.say(one.changed.isEmpty ? "\(Renderer.summary(one.favourite.item)) was already tagged \(hashtags)."
-                                               : "Tagged \(Renderer.summary(one.favourite.item)) \(one.changed.map { "#" + $0 }.joined(separator: " ")).")
+                let summary = Renderer.summary(one.favourite.item)
+                let changed = one.changed.map { "#" + $0 }.joined(separator: " ")
+                output.say(
+                    one.changed.isEmpty ? "\(summary) was already tagged \(hashtags)." : "Tagged \(summary) \(changed)."
+                )
             } else {
                 let already = results.count - changed.count
                 let had = already > 0 ? " (\(already) had \(adding.count == 1 ? "it" : "them") already)" : ""
@@ -141,12 +160,15 @@ extension ShellState {
             }
         } else {
             guard !changed.isEmpty else {
-                let whose = results.count == 1 ? "\(results.first.map { $0.favourite.title } ?? "it") has no tag"
-                                               : "none of those \(results.count) favourites has the tag"
+                let whose =
+                    results.count == 1
+                    ? "\(results.first.map { $0.favourite.title } ?? "it") has no tag"
+                    : "none of those \(results.count) favourites has the tag"
                 throw UsageError("\(whose) \(hashtags): fav shows each favourite's tags")
             }
             if results.count == 1, let one = results.first {
-                output.say("Took \(one.changed.map { "#" + $0 }.joined(separator: " ")) off \(Renderer.summary(one.favourite.item)).")
+                let took = one.changed.map { "#" + $0 }.joined(separator: " ")
+                output.say("Took \(took) off \(Renderer.summary(one.favourite.item)).")
             } else {
                 output.say("Took \(hashtags) off \(changed.count) favourite\(changed.count == 1 ? "" : "s").")
             }

@@ -6,19 +6,27 @@ extension ShellState {
     func pickerCorpus(_ over: PickCommand.Over) throws -> PickerCorpus {
         switch over {
         case .history:
-            return try PickerCandidates.history(history: history, lineHistory: context.paths.lineHistoryFile, store: context.fileStore)
+            return try PickerCandidates.history(
+                history: history, lineHistory: context.paths.lineHistoryFile, store: context.fileStore)
         case .fav:
             let all = favourites.all()
-            return PickerCorpus(all.enumerated().reversed().map { offset, favourite in
-                let tags = favourite.tags.map { " #" + $0 }.joined()
-                return .init(value: favourite.id, text: SafeText.clean("\(Renderer.summary(favourite.item))\(tags)  [\(favourite.id)]"), recency: offset)
-            }, earlierMatchFirst: true)
+            return PickerCorpus(
+                all.enumerated().reversed().map { offset, favourite in
+                    let tags = favourite.tags.map { " #" + $0 }.joined()
+                    return .init(
+                        value: favourite.id,
+                        text: SafeText.clean("\(Renderer.summary(favourite.item))\(tags)  [\(favourite.id)]"),
+                        recency: offset)
+                }, earlierMatchFirst: true)
         case .results:
             try requireResults()
             let rows = results.displayed
-            return PickerCorpus(rows.enumerated().map { offset, item in
-                .init(value: String(offset + 1), text: SafeText.clean("\(offset + 1)  \(Renderer.summary(item))"), recency: rows.count - offset)
-            }, earlierMatchFirst: true)
+            return PickerCorpus(
+                rows.enumerated().map { offset, item in
+                    .init(
+                        value: String(offset + 1), text: SafeText.clean("\(offset + 1)  \(Renderer.summary(item))"),
+                        recency: rows.count - offset)
+                }, earlierMatchFirst: true)
         }
     }
 }
@@ -28,6 +36,7 @@ public enum PickerCandidates {
     /// The history picker's candidates: the lines typed at the prompt, newest first, then the past
     /// searches' lines not among them, each once, newest first (`HistoryLines`).
     public static func history(history: HistoryStore, lineHistory: URL, store: FileStore) throws -> PickerCorpus {
-        try HistoryLines.corpus(history: history, store: store).merging(typed: LineHistoryStore(url: lineHistory, store: store).load())
+        try HistoryLines.corpus(history: history, store: store).merging(
+            typed: LineHistoryStore(url: lineHistory, store: store).load())
     }
 }

@@ -12,13 +12,20 @@ extension ShellState {
         if let problem = await reload() { output.warn(problem) }
         if let previousVisit {
             let now = context.now()
-            output.say(prose: "Welcome back, last visit \(RelativeTime.describe(previousVisit, now: now, calendar: context.calendar))"
-                       + " (\(RelativeTime.date(previousVisit, calendar: context.calendar))).", width: proseWidth, indent: 2)
+            output.say(
+                prose:
+                    "Welcome back, last visit "
+                    + "\(RelativeTime.describe(previousVisit, now: now, calendar: context.calendar))"
+                    + " (\(RelativeTime.date(previousVisit, calendar: context.calendar))).", width: proseWidth,
+                indent: 2)
             output.say(prose: "Restored: \(contextSummary()).", width: proseWidth, indent: 2)
             output.say(prose: "Next: \(nextHint()).", width: proseWidth, indent: 2)
         } else {
-            output.say(prose: "scout \(Scout.version): search the \(session.source) catalog. Type help for commands, Tab to complete, Ctrl-D to leave.",
-                       width: proseWidth, indent: 2)
+            output.say(
+                prose:
+                    "scout \(Scout.version): search the \(session.source) catalog. Type help for commands, Tab to "
+                    + "complete, Ctrl-D to leave.",
+                width: proseWidth, indent: 2)
         }
         if results.loaded { output.merge(restoredView()) }
         return output
@@ -27,8 +34,11 @@ extension ShellState {
     /// The view the session was left in: the detail of one item, or the current list page.
     func restoredView() -> Output {
         if case .detail(let id) = session.view {
-            if let item = results.displayed.first(where: { $0.id == id }) ?? session.selections.first(where: { $0.id == id })
-                ?? favourites.all().first(where: { $0.id == id })?.item {
+            if let item = results.displayed.first(where: { $0.id == id }) ?? session.selections.first(where: {
+                $0.id == id
+            })
+                ?? favourites.all().first(where: { $0.id == id })?.item
+            {
                 return detail(item)
             }
             session.view = .list
@@ -47,7 +57,8 @@ extension ShellState {
         switch session.view {
         case .list: parts.append("list view")
         case .detail(let id):
-            let title = results.displayed.first { $0.id == id }?.title ?? session.selections.first { $0.id == id }?.title ?? id
+            let title =
+                results.displayed.first { $0.id == id }?.title ?? session.selections.first { $0.id == id }?.title ?? id
             parts.append("showing \(title)")
         }
         return parts.joined(separator: ", ")

@@ -46,7 +46,9 @@ extension ShellState {
     /// rows while pages remain (sort and group load them all first; a new search does not, unasked).
     /// Returns the note that says so.
     private func keepOrderThatApplies(source: String) -> String? {
-        if let sort = session.sort, (try? checkApplies(sort.key.rawValue, to: SortCommand.spec.name, among: ["title", "relevance"])) == nil {
+        if let sort = session.sort,
+            (try? checkApplies(sort.key.rawValue, to: SortCommand.spec.name, among: ["title", "relevance"])) == nil
+        {
             session.sort = nil
         }
         if let group = session.group, (try? checkApplies(group, to: GroupCommand.spec.name, among: ["none"])) == nil {
@@ -70,7 +72,9 @@ extension ShellState {
         guard let query = session.query else { return nil }
         do {
             let source = try source(named: query.source)
-            let first = try await waiting("restoring your \(source.name) search") { try await source.search(query, page: 1) }
+            let first = try await waiting("restoring your \(source.name) search") {
+                try await source.search(query, page: 1)
+            }
             results.start(with: first)
             while !results.pageIsFull(session.page) { try await fetchNextPage() }
             return nil
@@ -79,7 +83,9 @@ extension ShellState {
             if case SourceError.cancelled = error {
                 return "fetching \(ShellState.searched(query)) again was cancelled: list fetches it when you want it"
             }
-            return "could not fetch the results of \(ShellState.searched(query)) again (\(error)); search again when you can"
+            return
+                "could not fetch the results of \(ShellState.searched(query)) again (\(error)); search again when "
+                + "you can"
         }
     }
 
@@ -95,7 +101,10 @@ extension ShellState {
         guard results.hasMore else { return }
         let (_, _, failure) = try await loadRemaining()
         if let failure {
-            throw UsageError("\(what) needs every result first, and loading stopped (\(failure)); \(results.items.count) results kept: \(what) again to go on")
+            throw UsageError(
+                "\(what) needs every result first, and loading stopped (\(failure)); \(results.items.count) results "
+                    + "kept: \(what) again to go on"
+            )
         }
     }
 
@@ -105,10 +114,16 @@ extension ShellState {
         let candidates = verb == SortCommand.spec.name ? SortOrder.Key.allCases.map(\.rawValue) : GroupCommand.keys
         let items = results.items
         func applies(_ key: String) -> Bool {
-            always.contains(key) || items.contains { key == "year" ? $0.year != nil : key == "rating" ? $0.rating != nil : $0[field: key] != nil }
+            always.contains(key)
+                || items.contains {
+                    key == "year" ? $0.year != nil : key == "rating" ? $0.rating != nil : $0[field: key] != nil
+                }
         }
         guard !applies(key), !items.isEmpty else { return }
-        throw UsageError("\(session.source) results have no \(key): \(verb) \(candidates.filter(applies).joined(separator: ", ")) instead")
+        throw UsageError(
+            "\(session.source) results have no \(key): \(verb) \(candidates.filter(applies).joined(separator: ", ")) "
+                + "instead"
+        )
     }
 
     /// The item on row `row` of the displayed list.
@@ -116,7 +131,8 @@ extension ShellState {
         try requireResults()
         let rows = results.displayed
         guard (1...max(1, rows.count)).contains(row), row <= rows.count else {
-            throw UsageError.notFound(rows.isEmpty ? "there are no rows" : "there is no row \(row): rows run from 1 to \(rows.count)")
+            throw UsageError.notFound(
+                rows.isEmpty ? "there are no rows" : "there is no row \(row): rows run from 1 to \(rows.count)")
         }
         return rows[row - 1]
     }

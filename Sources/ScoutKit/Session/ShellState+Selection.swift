@@ -20,17 +20,22 @@ extension ShellState {
             session.selections.removeAll { $0.sourceName == source }
             session.selections.append(item)
             // One pick: a second replaces the first, and says which it replaced.
-            return selectionChanged("Selected \(Renderer.summary(item))\(replaced.map { " instead of \($0.title)" } ?? "").")
+            return selectionChanged(
+                "Selected \(Renderer.summary(item))\(replaced.map { " instead of \($0.title)" } ?? "").")
         }
         let known = selectedIDs
         let new = items.filter { !known.contains($0.id) }
         if new.isEmpty {
-            return selectionChanged(items.count == 1 ? "\(items[0].title) was already selected (\(session.selections.count) in all)."
-                                                     : "Those \(items.count) were already selected (\(session.selections.count) in all).")
+            return selectionChanged(
+                items.count == 1
+                    ? "\(items[0].title) was already selected (\(session.selections.count) in all)."
+                    : "Those \(items.count) were already selected (\(session.selections.count) in all).")
         }
         session.selections.append(contentsOf: new)
-        return selectionChanged(new.count == 1 ? "Selected \(Renderer.summary(new[0]))."
-                                               : "Selected \(new.count) more (\(session.selections.count) in all).")
+        return selectionChanged(
+            new.count == 1
+                ? "Selected \(Renderer.summary(new[0]))."
+                : "Selected \(new.count) more (\(session.selections.count) in all).")
     }
 
     /// A message about the selection, with the selection as its `--json` rows.
@@ -45,12 +50,14 @@ extension ShellState {
     func favouriteDetail(_ n: Int) throws -> Output {
         let all = favourites.all()
         guard (1...max(1, all.count)).contains(n), n <= all.count else {
-            throw UsageError(all.isEmpty ? "there are no favourites" : "there is no favourite \(n): fav lists 1 to \(all.count)")
+            throw UsageError(
+                all.isEmpty ? "there are no favourites" : "there is no favourite \(n): fav lists 1 to \(all.count)")
         }
         let favourite = all[n - 1]
         var output = detail(favourite.item)
-        output.say("Added \(RelativeTime.date(favourite.addedAt, calendar: context.calendar))"
-                   + (favourite.tags.isEmpty ? "" : " · tags: \(favourite.tags.joined(separator: ", "))"))
+        output.say(
+            "Added \(RelativeTime.date(favourite.addedAt, calendar: context.calendar))"
+                + (favourite.tags.isEmpty ? "" : " · tags: \(favourite.tags.joined(separator: ", "))"))
         return output
     }
 }

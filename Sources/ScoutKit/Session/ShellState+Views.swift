@@ -14,8 +14,10 @@ extension ShellState {
         if !rows.isEmpty, results.pageCount > 1 && session.page < results.pageCount {
             // A next page that no count promises yet (a filter over pages still to fetch) is not "page 2 of 1+".
             let known = !results.countIsOpen || session.page + 1 <= results.pageCount - 1
-            footer = known ? "next for page \(session.page + 1) of \(results.pageCountText)"
-                           : "next fetches more results, for a page \(session.page + 1) if more match"
+            footer =
+                known
+                ? "next for page \(session.page + 1) of \(results.pageCountText)"
+                : "next fetches more results, for a page \(session.page + 1) if more match"
         }
         return ResultsPage(
             heading: heading(), rows: slice, firstRow: range.lowerBound + 1,
@@ -70,8 +72,10 @@ extension ShellState {
         // In a narrow window the parts the prompt also shows go first (selected, then the page), then the
         // sort; what is left is cut with … rather than wrapped.
         var line = parts.joined(separator: " · ")
-        for droppable in ["\(session.selections.count) selected", "page \(session.page) of \(results.pageCountText)",
-                          "by \(session.sort?.description ?? "")"]
+        for droppable in [
+            "\(session.selections.count) selected", "page \(session.page) of \(results.pageCountText)",
+            "by \(session.sort?.description ?? "")",
+        ]
         where DisplayWidth.of(line) > width {
             parts.removeAll { $0 == droppable }
             line = parts.joined(separator: " · ")
@@ -87,8 +91,10 @@ extension ShellState {
     /// One item in full, with its marks.
     func detail(_ item: Item) -> Output {
         var output = Output()
-        output.show(ItemDetail(item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),
-                               width: width))
+        output.show(
+            ItemDetail(
+                item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),
+                width: width))
         return output
     }
 }
@@ -118,16 +124,21 @@ struct ResultsPage: OutputView {
     var lines: [StyledLine] {
         var lines = [StyledLine(heading)]
         if rows.isEmpty { return lines + [StyledLine(empty)] }
-        lines += Renderer(width: width).page(rows, firstRow: firstRow, columns: columns, groupBy: groupBy,
-                                             selected: selected, favourites: favourites)
+        lines += Renderer(width: width).page(
+            rows, firstRow: firstRow, columns: columns, groupBy: groupBy,
+            selected: selected, favourites: favourites)
         if let footer { lines.append(StyledLine(footer)) }
         return lines
     }
 
     var json: [String: JSONValue] {
-        var json = TypedJSON.listing(.results, rows.enumerated().map { offset, item in
-            TypedJSON.row(item, row: firstRow + offset, selected: selected.contains(item.id), favourite: favourites.contains(item.id))
-        }, total: total)
+        var json = TypedJSON.listing(
+            .results,
+            rows.enumerated().map { offset, item in
+                TypedJSON.row(
+                    item, row: firstRow + offset, selected: selected.contains(item.id),
+                    favourite: favourites.contains(item.id))
+            }, total: total)
         json["page"] = .int(page)
         json["pages"] = .int(pages)
         json["more"] = .bool(more)
@@ -146,9 +157,11 @@ struct ItemRows: OutputView {
     var lines: [StyledLine] { [] }
 
     var json: [String: JSONValue] {
-        TypedJSON.listing(.results, items.map {
-            TypedJSON.row($0, selected: selected.contains($0.id), favourite: favourites.contains($0.id))
-        }, total: items.count)
+        TypedJSON.listing(
+            .results,
+            items.map {
+                TypedJSON.row($0, selected: selected.contains($0.id), favourite: favourites.contains($0.id))
+            }, total: items.count)
     }
 }
 

@@ -22,11 +22,14 @@ public final class ShellState {
     /// Warnings raised while loading files, shown with the next output.
     let warnings = WarningLog()
 
-    lazy var favourites = FavouritesStore(url: context.paths.favouritesFile, idIndex: context.paths.cache.appendingPathComponent("favourites.index"),
-                                          store: context.fileStore, warn: warnings.add)
-    lazy var history = HistoryStore(url: context.paths.historyFile, indexFolder: context.paths.cache, store: context.fileStore, warn: warnings.add)
-    lazy var denyList = DenyListStore(url: context.paths.denyListFile, indexURL: context.paths.cache.appendingPathComponent("denylist.index"),
-                                      store: context.fileStore, warn: warnings.add)
+    lazy var favourites = FavouritesStore(
+        url: context.paths.favouritesFile, idIndex: context.paths.cache.appendingPathComponent("favourites.index"),
+        store: context.fileStore, warn: warnings.add)
+    lazy var history = HistoryStore(
+        url: context.paths.historyFile, indexFolder: context.paths.cache, store: context.fileStore, warn: warnings.add)
+    lazy var denyList = DenyListStore(
+        url: context.paths.denyListFile, indexURL: context.paths.cache.appendingPathComponent("denylist.index"),
+        store: context.fileStore, warn: warnings.add)
     let sources: SourceRegistry
     /// The source last built, with the name and settings it was built for.
     private var lastSource: (name: String, settings: Settings, source: any Source)?
@@ -47,7 +50,8 @@ public final class ShellState {
         settings = configFile.load(warn: warnings.add) ?? Settings()
         if settings.omdbKey != nil, let mode = FileStamp.mode(of: configFile.url), mode & 0o077 != 0 {
             // As ssh does with a private key: say so, once a run, and go on.
-            warnings.add("\(configFile.url.path) holds your OMDb key and others can read it: chmod 600 \(configFile.url.path)")
+            warnings.add(
+                "\(configFile.url.path) holds your OMDb key and others can read it: chmod 600 \(configFile.url.path)")
         }
         if !fresh, let restored = sessionFile.load(warn: warnings.add) {
             session = restored
@@ -76,15 +80,18 @@ public final class ShellState {
 
     /// How the results are shown now: the session's filter, order and grouping, and the page size.
     var resultView: ResultView {
-        let group: String? = switch session.group {
-        case "none": nil
-        case let key?: key
-        // The source's own default, read from the list of sources: building the source here would cost a fetcher at every row count.
-        case nil: SourceRegistry.defaultGroup(of: session.source)
-        }
+        let group: String? =
+            switch session.group {
+            case "none": nil
+            case let key?: key
+            // The source's own default, read from the list of sources: building the source here would cost a fetcher at
+            // every row count.
+            case nil: SourceRegistry.defaultGroup(of: session.source)
+            }
         let lines = settings.pageSize ?? height.map { max(3, $0 - 4) } ?? 20
-        return ResultView(filter: session.filter, sort: session.sort, groupField: group, pageLines: lines,
-                          pagesFitWindow: settings.pageSize == nil && height != nil)
+        return ResultView(
+            filter: session.filter, sort: session.sort, groupField: group, pageLines: lines,
+            pagesFitWindow: settings.pageSize == nil && height != nil)
     }
 
     var selectedIDs: Set<String> { Set(session.selections.map(\.id)) }

@@ -26,8 +26,10 @@ public struct DeniedSearch: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(source: try c.decode(String.self, forKey: .source), terms: try c.decode(String.self, forKey: .terms),
-                  options: try c.decodeIfPresent([String: String].self, forKey: .options) ?? [:], time: try c.decode(Date.self, forKey: .time))
+        self.init(
+            source: try c.decode(String.self, forKey: .source), terms: try c.decode(String.self, forKey: .terms),
+            options: try c.decodeIfPresent([String: String].self, forKey: .options) ?? [:],
+            time: try c.decode(Date.self, forKey: .time))
     }
 
     /// Options as they are kept and compared: names in lower case, a country in upper case, a language
@@ -37,7 +39,8 @@ public struct DeniedSearch: Codable, Sendable, Equatable {
         for (name, value) in options {
             let name = name.lowercased()
             let value = value.trimmingCharacters(in: .whitespaces)
-            result[name] = name == "country" ? value.uppercased() : ["lang", "type"].contains(name) ? value.lowercased() : value
+            result[name] =
+                name == "country" ? value.uppercased() : ["lang", "type"].contains(name) ? value.lowercased() : value
         }
         return result
     }
@@ -46,12 +49,14 @@ public struct DeniedSearch: Codable, Sendable, Equatable {
     var key: String { Self.key(source: source, terms: terms, options: options) }
 
     static func key(source: String, terms: String, options: [String: String]) -> String {
-        ([source.lowercased(), Text.fold(terms)] + normalized(options).sorted { $0.key < $1.key }.map { "\($0.key)=\(Text.fold($0.value))" })
+        ([source.lowercased(), Text.fold(terms)]
+            + normalized(options).sorted { $0.key < $1.key }.map { "\($0.key)=\(Text.fold($0.value))" })
             .joined(separator: "\u{1F}")
     }
 
     /// The search as `deny` and messages name it: `omdb "batman" --year 1850`.
     public var description: String {
-        "\(source) \(terms.isEmpty ? "everything" : "\"\(terms)\"")" + options.sorted { $0.key < $1.key }.map { " --\($0.key) \($0.value)" }.joined()
+        "\(source) \(terms.isEmpty ? "everything" : "\"\(terms)\"")"
+            + options.sorted { $0.key < $1.key }.map { " --\($0.key) \($0.value)" }.joined()
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// dozen look-ups left 15 MB of a 16 MB index counted in the process's memory (the kernel maps more than
 /// the page that faulted).
 final class DenyIndex {
-    static let magic: UInt64 = 0x3130_594E_4544_4353  // "SCDENY01"
+    static let magic: UInt64 = 0x3130_594E_4544_4353 // "SCDENY01"
     static let headerWords = 7
 
     private enum Storage {
@@ -46,7 +46,9 @@ final class DenyIndex {
         self.storage = storage
         longest = Int(clamping: header[5])
         count = Int(clamping: header[6])
-        guard header[0] == Self.magic, header[6] <= UInt64(size / 16), size == (Self.headerWords + count * 2) * 8 else { return nil }
+        guard header[0] == Self.magic, header[6] <= UInt64(size / 16), size == (Self.headerWords + count * 2) * 8 else {
+            return nil
+        }
         if let stamp, Array(header[1...4]) != stamp.words { return nil }
     }
 

@@ -58,7 +58,9 @@ public final class DenyListStore {
             hash = FNV.hash(String(character), from: hash)
             length += character.utf8.count
             for offset in index.offsets(of: hash) {
-                if let term = try term(at: offset), Text.fold(term).utf8.elementsEqual(folded.utf8.prefix(length)) { return term }
+                if let term = try term(at: offset), Text.fold(term).utf8.elementsEqual(folded.utf8.prefix(length)) {
+                    return term
+                }
             }
         }
         return nil
@@ -133,7 +135,8 @@ public final class DenyListStore {
         if let term = try match(query.terms) { return .term(term) }
         guard automatic else { return nil }
         _ = try deniedSearches()
-        return cachedSearchKeys[DeniedSearch.key(source: query.source, terms: query.terms, options: query.options)].map(Refusal.search)
+        return cachedSearchKeys[DeniedSearch.key(source: query.source, terms: query.terms, options: query.options)].map(
+            Refusal.search)
     }
 
     /// The searches that found nothing, oldest first. Read again only when the file changed; a line that
@@ -177,14 +180,17 @@ public final class DenyListStore {
     }
 
     private func readSearches(holdingLock: Bool = false) throws -> [DeniedSearch] {
-        try readRepairing(searchesURL, holdingLock: holdingLock, label: "the denied searches", noun: ("search", "searches"),
-                          parse: Self.searches(in:), write: writeSearches)
+        try readRepairing(
+            searchesURL, holdingLock: holdingLock, label: "the denied searches", noun: ("search", "searches"),
+            parse: Self.searches(in:), write: writeSearches)
     }
 
     /// The records of a line-a-record file. A damaged line costs that line only: under the file's lock the
     /// file is kept aside as it was, written back with every record that reads, and that is said once.
-    private func readRepairing<Record>(_ file: URL, holdingLock: Bool, label: String, noun: (String, String),
-                                       parse: (Data) -> ([Record], Int), write: ([Record]) throws -> Void) throws -> [Record] {
+    private func readRepairing<Record>(
+        _ file: URL, holdingLock: Bool, label: String, noun: (String, String),
+        parse: (Data) -> ([Record], Int), write: ([Record]) throws -> Void
+    ) throws -> [Record] {
         guard let data = try store.read(file) else { return [] }
         let (records, damaged) = parse(data)
         guard damaged > 0 else { return records }
@@ -195,8 +201,10 @@ public final class DenyListStore {
         }
         let copy = store.keepCopy(of: file) ?? "(no copy could be made)"
         try write(records)
-        warn("\(label) had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the \(records.count) "
-             + "\(records.count == 1 ? noun.0 : noun.1) that could be read")
+        warn(
+            "\(label) had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the "
+                + "\(records.count) "
+                + "\(records.count == 1 ? noun.0 : noun.1) that could be read")
         return records
     }
 
@@ -204,8 +212,13 @@ public final class DenyListStore {
         let decoder = JSONDecoder.scout
         var searches: [DeniedSearch] = []
         var damaged = 0
-        for line in data.split(separator: UInt8(ascii: "\n")) where !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
-            if let search = try? decoder.decode(DeniedSearch.self, from: line) { searches.append(search) } else { damaged += 1 }
+        for line in data.split(separator: UInt8(ascii: "\n"))
+        where !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
+            if let search = try? decoder.decode(DeniedSearch.self, from: line) {
+                searches.append(search)
+            } else {
+                damaged += 1
+            }
         }
         return (searches, damaged)
     }
@@ -222,8 +235,9 @@ public final class DenyListStore {
     /// The terms on disk. A line that is not UTF-8 text (bytes no editor writes, NUL, control characters)
     /// is damage: the file is kept aside as it was and written back with the lines that read.
     private func read(holdingLock: Bool = false) throws -> [String] {
-        try readRepairing(url, holdingLock: holdingLock, label: "the deny list", noun: ("term", "terms"),
-                          parse: Self.terms(in:), write: write)
+        try readRepairing(
+            url, holdingLock: holdingLock, label: "the deny list", noun: ("term", "terms"),
+            parse: Self.terms(in:), write: write)
     }
 
     static func terms(in data: Data) -> (terms: [String], damaged: Int) {
@@ -231,7 +245,10 @@ public final class DenyListStore {
         var damaged = 0
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let text = String(bytes: line, encoding: .utf8),
-                  !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" && $0 != "\r" }) else {
+                !text.unicodeScalars.contains(where: {
+                    $0.properties.generalCategory == .control && $0 != "\t" && $0 != "\r"
+                })
+            else {
                 damaged += 1
                 continue
             }
@@ -256,4 +273,3 @@ public final class DenyListStore {
         }
     }
 }
-

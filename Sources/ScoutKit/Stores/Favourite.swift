@@ -22,7 +22,9 @@ public struct Favourite: Codable, Sendable, Equatable {
     }
 
     init(id: String, title: String, source: String, fields: [Item.Field], url: String?, addedAt: Date, tags: [String]) {
-        (self.id, self.title, self.source, self.fields, self.url, self.addedAt, self.tags) = (id, title, source, fields, url, addedAt, tags)
+        (self.id, self.title, self.source, self.fields, self.url, self.addedAt, self.tags) = (
+            id, title, source, fields, url, addedAt, tags
+        )
     }
 
     public var item: Item { Item(id: id, title: title, fields: fields, url: url) }
@@ -40,4 +42,3 @@ public struct Favourite: Codable, Sendable, Equatable {
         tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
     }
 }
-

@@ -21,7 +21,9 @@ public final class FavouritesStore {
 
     /// The file, read and written through `FavouritesCodec` where it can be.
     static func stateFile(_ url: URL, store: FileStore) -> StateFile<FavouritesFile> {
-        StateFile(url, label: "favourites", store: store, fastDecode: FavouritesCodec.decode, fastEncode: FavouritesCodec.encode)
+        StateFile(
+            url, label: "favourites", store: store, fastDecode: FavouritesCodec.decode,
+            fastEncode: FavouritesCodec.encode)
     }
 
     /// All favourites, oldest first.
@@ -45,9 +47,14 @@ public final class FavouritesStore {
     public func favouriteIDs(among candidates: some Sequence<String>) -> Set<String> {
         guard let stamp = FileStamp(file.url) else { return [] }
         if let cachedIDs, stamp == idsStamp { return Set(candidates.filter(cachedIDs.contains)) }
-        if let idIndex, let set = StampedHashSet(reading: idIndex, for: stamp) { return Set(candidates.filter { set.contains(FNV.hash($0)) }) }
+        if let idIndex, let set = StampedHashSet(reading: idIndex, for: stamp) {
+            return Set(candidates.filter { set.contains(FNV.hash($0)) })
+        }
         let ids = self.ids
-        if let idIndex, idsStamp == stamp { try? file.store.write(StampedHashSet.encode(ids.map { FNV.hash($0) }, stamp: stamp), to: idIndex, durably: false) }
+        if let idIndex, idsStamp == stamp {
+            try? file.store.write(
+                StampedHashSet.encode(ids.map { FNV.hash($0) }, stamp: stamp), to: idIndex, durably: false)
+        }
         return Set(candidates.filter(ids.contains))
     }
 
@@ -64,7 +71,7 @@ public final class FavouritesStore {
         } else if let data = try? file.store.map(file.url, whole: true), let scanned = Self.scanIDs(data) {
             ids = scanned
         } else {
-            ids = Set(all().map(\.id))  // not in the shape scout writes: read it whole (and report damage)
+            ids = Set(all().map(\.id)) // not in the shape scout writes: read it whole (and report damage)
         }
         (cachedIDs, idsStamp) = (ids, stamp)
         return ids
@@ -86,12 +93,18 @@ public final class FavouritesStore {
                     // A string: find its end; note escapes.
                     var end = index + 1, escaped = false
                     while end < bytes.count, bytes[end] != 0x22 {
-                        if bytes[end] == 0x5C { escaped = true; end += 1 }
+                        if bytes[end] == 0x5C {
+                            escaped = true
+                            end += 1
+                        }
                         end += 1
                     }
                     guard end < bytes.count else { return nil }
                     if depth == 1 {
-                        if !afterTopKey { inFavourites = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]).elementsEqual("favourites".utf8) }
+                        if !afterTopKey {
+                            inFavourites = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]).elementsEqual(
+                                "favourites".utf8)
+                        }
                         afterTopKey = false
                     }
                     if depth == 3 && inFavourites {
@@ -112,7 +125,10 @@ public final class FavouritesStore {
                     if depth == 3 { afterKey = true }
                     if depth == 1 { afterTopKey = true }
                 case 0x2C:
-                    if depth == 3 { afterKey = false; keyIsID = false }
+                    if depth == 3 {
+                        afterKey = false
+                        keyIsID = false
+                    }
                     if depth == 1 { afterTopKey = false }
                 case 0x7B, 0x5B:
                     depth += 1
@@ -135,7 +151,9 @@ public final class FavouritesStore {
         if let added = try appendInPlace(items, tags: tags, tagKept: false, at: date) { return added.count }
         return try modify { favourites in
             var known = Set(favourites.map(\.id))
-            let new = items.filter { known.insert($0.id).inserted }.map { Favourite(item: $0, addedAt: date, tags: tags) }
+            let new = items.filter { known.insert($0.id).inserted }.map {
+                Favourite(item: $0, addedAt: date, tags: tags)
+            }
             favourites += new
             return (new.count, !new.isEmpty)
         }
@@ -198,9 +216,13 @@ public final class FavouritesStore {
     private func appendInPlace(_ items: [Item], tags: [String], tagKept: Bool, at date: Date) throws -> [Favourite]? {
         try file.store.withLock(file.url) {
             let stamp = FileStamp(file.url)
-            guard stamp != nil, let data = try file.store.read(file.url), var known = Self.scanIDs(data) else { return nil }
+            guard stamp != nil, let data = try file.store.read(file.url), var known = Self.scanIDs(data) else {
+                return nil
+            }
             if tagKept, !tags.isEmpty, items.contains(where: { known.contains($0.id) }) { return nil }
-            let new = items.filter { known.insert($0.id).inserted }.map { Favourite(item: $0, addedAt: date, tags: tags) }
+            let new = items.filter { known.insert($0.id).inserted }.map {
+                Favourite(item: $0, addedAt: date, tags: tags)
+            }
             if new.isEmpty { return [] }
             guard let longer = FavouritesCodec.appending(new, to: data) else { return nil }
             try file.store.write(longer, to: file.url)

@@ -21,7 +21,10 @@ struct FileStamp: Equatable {
 
     /// The stamp as the index files keep it: inode, size, modification seconds and nanoseconds.
     var words: [UInt64] {
-        [inode, UInt64(bitPattern: size), UInt64(bitPattern: Int64(modified.tv_sec)), UInt64(bitPattern: Int64(modified.tv_nsec))]
+        [
+            inode, UInt64(bitPattern: size), UInt64(bitPattern: Int64(modified.tv_sec)),
+            UInt64(bitPattern: Int64(modified.tv_nsec)),
+        ]
     }
 
     /// The permission bits of a file, nil when it does not exist.
@@ -32,6 +35,7 @@ struct FileStamp: Equatable {
     }
 
     static func == (a: FileStamp, b: FileStamp) -> Bool {
-        a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+        a.inode == b.inode && a.size == b.size && a.modified.tv_sec == b.modified.tv_sec
+            && a.modified.tv_nsec == b.modified.tv_nsec
     }
 }

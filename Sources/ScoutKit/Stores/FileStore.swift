@@ -34,7 +34,9 @@ public struct FileStore: Sendable {
         var filled = 0
         while true {
             if filled == data.count { data.count += max(65_536, data.count / 2) }
-            let count = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + filled }, $0.count - filled) }
+            let count = data.withUnsafeMutableBytes {
+                Glibc.read(fd, $0.baseAddress.map { $0 + filled }, $0.count - filled)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(path: url.path, reason: Self.errnoText())
@@ -56,10 +58,12 @@ public struct FileStore: Sendable {
         guard fstat(fd, &info) == 0 else { throw .unreadable(path: url.path, reason: Self.errnoText()) }
         let size = Int(info.st_size)
         guard size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | (whole ? MAP_POPULATE : 0), fd, 0),
-              address != MAP_FAILED else {
-            return try read(url)  // empty, or not mappable (a pipe, an odd file system)
+            address != MAP_FAILED
+        else {
+            return try read(url) // empty, or not mappable (a pipe, an odd file system)
         }
-        return Data(bytesNoCopy: address, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
+        return Data(
+            bytesNoCopy: address, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
     }
 
     /// `url` opened to read, nil when it does not exist.
@@ -78,12 +82,15 @@ public struct FileStore: Sendable {
     public func write(_ data: Data, to url: URL, durably: Bool = true) throws(StoreError) {
         let directory = url.deletingLastPathComponent()
         try makeDirectory(directory)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = directory.appendingPathComponent(
+            ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .writeFailed(path: url.path, reason: Self.errnoText()) }
         do throws(StoreError) {
             try Self.writeAll(fd, data, path: url.path)
-            guard !durably || fsync(fd) == 0 else { throw StoreError.writeFailed(path: url.path, reason: Self.errnoText()) }
+            guard !durably || fsync(fd) == 0 else {
+                throw StoreError.writeFailed(path: url.path, reason: Self.errnoText())
+            }
             guard rename(temporary.path, url.path) == 0 else {
                 throw StoreError.writeFailed(path: url.path, reason: Self.errnoText())
             }
@@ -132,7 +139,7 @@ public struct FileStore: Sendable {
         try makeDirectory(url.deletingLastPathComponent())
         let lockPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock").path
         var fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if fd < 0 { fd = open(lockPath, O_RDONLY | O_CLOEXEC) }  // a lock file scout may not write still locks
+        if fd < 0 { fd = open(lockPath, O_RDONLY | O_CLOEXEC) } // a lock file scout may not write still locks
         // The user is told about the file they know, not the lock beside it.
         guard fd >= 0 else { throw StoreError.writeFailed(path: url.path, reason: Self.errnoText()) }
         defer { close(fd) }
@@ -183,7 +190,7 @@ public struct FileStore: Sendable {
         for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
             let tail = name.components(separatedBy: ".tmp-").last ?? ""
             let pidText = tail.split(separator: "-").first.map(String.init) ?? ""
-            if let pid = Int32(pidText), kill(pid, 0) == 0 { continue }  // a live scout may be mid-write
+            if let pid = Int32(pidText), kill(pid, 0) == 0 { continue } // a live scout may be mid-write
             unlink(directory.appendingPathComponent(name).path)
         }
     }

@@ -7,7 +7,8 @@ import Glibc
 /// Three files, each only ever extended, under a header that says how much of the history they cover:
 /// - `history.index`: the header (little-endian 64-bit words: magic, the history file's inode, the bytes
 ///   covered, the searches, the `done` records, the bytes of folded text, a hash of the covered bytes'
-///   first and last 64, its modification time), then a 24-byte entry a search: its line's offset and length, where its folded
+///   first and last 64, its modification time), then a 24-byte entry a search: its line's offset and length, where its
+/// folded
 ///   text ends, and the hash of its id (written for the entry to name its search; nothing reads it yet);
 /// - `history-text.index`: each search's source and terms folded (case, accents, width) as
 ///   `history search` compares them, a line each, so that one `memmem` over it finds every match;
@@ -18,7 +19,7 @@ import Glibc
 /// (edited in place) is built again. Data past the header's counts
 /// (a write cut short) is ignored and overwritten.
 final class HistoryIndex {
-    static let magic: UInt64 = 0x3130_5844_4948_4353  // "SCHIDX01"
+    static let magic: UInt64 = 0x3130_5844_4948_4353 // "SCHIDX01"
     static let headerWords = 8
     static let entryBytes = 24
     static let doneBytes = 16
@@ -37,10 +38,12 @@ final class HistoryIndex {
     /// The index in the three files' bytes, when they hold at least what the header counts.
     init?(entries: Data, text: Data, dones: Data, damaged: Int = 0) {
         guard let header = entries.withByteReader({ $0.words(Self.headerWords) }), header[0] == Self.magic,
-              !header[2...5].contains(where: { $0 > Self.largest }) else { return nil }
+            !header[2...5].contains(where: { $0 > Self.largest })
+        else { return nil }
         let (covered, searches, doneCount, textBytes) = (Int(header[2]), Int(header[3]), Int(header[4]), Int(header[5]))
         guard entries.count >= Self.headerWords * 8 + searches * Self.entryBytes, text.count >= textBytes,
-              dones.count >= doneCount * Self.doneBytes else { return nil }
+            dones.count >= doneCount * Self.doneBytes
+        else { return nil }
         (self.entries, self.text, self.dones) = (entries, text.prefix(textBytes), dones)
         (self.searchCount, self.doneCount, self.covered, self.damaged) = (searches, doneCount, covered, damaged)
     }
@@ -69,30 +72,43 @@ final class HistoryIndex {
     /// The covered prefix's fingerprint: its length and a hash of its first and last 64 bytes.
     private static func fingerprint(_ history: UnsafeBufferPointer<UInt8>, covered: Int) -> UInt64 {
         guard covered > 0 else { return 0 }
-        guard covered <= history.count else { return .max }  // a file shorter than the index says: not it
+        guard covered <= history.count else { return .max } // a file shorter than the index says: not it
         let head = UnsafeBufferPointer(rebasing: history[0..<min(64, covered)])
         let tail = UnsafeBufferPointer(rebasing: history[max(0, covered - 64)..<covered])
         return FNV.hash(bytes: tail, from: FNV.hash(bytes: head)) ^ UInt64(covered)
     }
 
-    private static func update(_ files: Files, history: Data, stamp: FileStamp, store: FileStore) throws -> HistoryIndex? {
+    private static func update(_ files: Files, history: Data, stamp: FileStamp, store: FileStore) throws
+        -> HistoryIndex?
+    {
         let inode = stamp.inode
         // Scout only appends to the file or replaces it (a new inode); one that was not appended to but was
         // written since (edited in place) is read again too.
-        let modified = UInt64(bitPattern: Int64(stamp.modified.tv_sec)) &* 1_000_000_000 &+ UInt64(bitPattern: Int64(stamp.modified.tv_nsec))
+        let modified =
+            UInt64(bitPattern: Int64(stamp.modified.tv_sec)) &* 1_000_000_000
+            &+ UInt64(bitPattern: Int64(stamp.modified.tv_nsec))
         let headerSize = headerWords * 8
         var header = [UInt64](repeating: 0, count: headerWords)
         let fd = open(files.index.path, O_RDWR | O_CLOEXEC)
-        if fd >= 0, let read = ByteReader.words(headerWords, of: fd, at: 0), !read[2...5].contains(where: { $0 > largest }) { header = read }
+        if fd >= 0, let read = ByteReader.words(headerWords, of: fd, at: 0),
+            !read[2...5].contains(where: { $0 > largest })
+        {
+            header = read
+        }
         defer { if fd >= 0 { close(fd) } }
         var covered = Int(clamping: header[2]), searches = Int(clamping: header[3]), dones = Int(clamping: header[4])
         var textBytes = Int(clamping: header[5])
         let stamp = header[6]
-        let matches = history.withUnsafeBytes { raw -> Bool in stamp == fingerprint(raw.bindMemory(to: UInt8.self), covered: covered) }
+        let matches = history.withUnsafeBytes { raw -> Bool in
+            stamp == fingerprint(raw.bindMemory(to: UInt8.self), covered: covered)
+        }
         // Each file holds at least what the header counts (one cut short or replaced is built again).
         func size(_ url: URL) -> Int { FileStamp(url).map { Int($0.size) } ?? -1 }
-        let whole = size(files.index) >= headerSize + searches * entryBytes && size(files.text) >= textBytes && size(files.done) >= dones * doneBytes
-        let valid = fd >= 0 && header[0] == magic && header[1] == inode && covered <= history.count && matches && whole
+        let whole =
+            size(files.index) >= headerSize + searches * entryBytes && size(files.text) >= textBytes
+            && size(files.done) >= dones * doneBytes
+        let valid =
+            fd >= 0 && header[0] == magic && header[1] == inode && covered <= history.count && matches && whole
             && (covered < history.count || header[7] == modified)
         if !valid { (covered, searches, dones, textBytes) = (0, 0, 0, 0) }
         var damaged = 0
@@ -102,7 +118,9 @@ final class HistoryIndex {
             var end = covered
             history.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                guard let base = raw.baseAddress, covered < bytes.count, let last = bytes[covered...].lastIndex(of: 0x0A) else { return }
+                guard let base = raw.baseAddress, covered < bytes.count,
+                    let last = bytes[covered...].lastIndex(of: 0x0A)
+                else { return }
                 end = last + 1
                 var start = covered
                 while start < end {
@@ -114,7 +132,10 @@ final class HistoryIndex {
                     case .search(let folded, let idHash):
                         newText.append(contentsOf: folded)
                         newText.append(0x0A)
-                        newEntries.write([UInt64(line.lowerBound), UInt64(line.count) | UInt64(textBytes + newText.count) << 32, idHash])
+                        newEntries.write([
+                            UInt64(line.lowerBound), UInt64(line.count) | UInt64(textBytes + newText.count) << 32,
+                            idHash,
+                        ])
                     case .done(let searchHash):
                         newDones.write([searchHash, UInt64(line.lowerBound)])
                     case .damaged:
@@ -123,17 +144,24 @@ final class HistoryIndex {
                 }
             }
             let added = (newEntries.count / entryBytes, newDones.count / doneBytes)
-            (searches, dones, textBytes, covered) = (searches + added.0, dones + added.1, textBytes + newText.count, end)
+            (searches, dones, textBytes, covered) = (
+                searches + added.0, dones + added.1, textBytes + newText.count, end
+            )
             let newCovered = covered
-            let print = history.withUnsafeBytes { raw -> UInt64 in fingerprint(raw.bindMemory(to: UInt8.self), covered: newCovered) }
+            let print = history.withUnsafeBytes { raw -> UInt64 in
+                fingerprint(raw.bindMemory(to: UInt8.self), covered: newCovered)
+            }
             var words = ByteWriter()
-            words.write([magic, inode, UInt64(covered), UInt64(searches), UInt64(dones), UInt64(textBytes), print, modified])
+            words.write([
+                magic, inode, UInt64(covered), UInt64(searches), UInt64(dones), UInt64(textBytes), print, modified,
+            ])
             if valid {
                 // Extended in place past what readers were told of; the header, written last, tells of it.
                 guard append(newText, to: files.text, at: textBytes - newText.count),
-                      append(newDones.data, to: files.done, at: (dones - added.1) * doneBytes),
-                      pwriteAll(fd, newEntries.data, at: headerSize + (searches - added.0) * entryBytes),
-                      pwriteAll(fd, words.data, at: 0) else { return nil }
+                    append(newDones.data, to: files.done, at: (dones - added.1) * doneBytes),
+                    pwriteAll(fd, newEntries.data, at: headerSize + (searches - added.0) * entryBytes),
+                    pwriteAll(fd, words.data, at: 0)
+                else { return nil }
             } else {
                 // Built anew as new files (a scout reading the old ones keeps them whole), the index last.
                 try store.write(newText, to: files.text, durably: false)
@@ -142,8 +170,10 @@ final class HistoryIndex {
             }
         }
         // The header as the index file holds it now (written above, or found whole): this lock keeps it so.
-        guard let entries = try store.map(files.index), let text = try store.map(files.text) ?? (textBytes == 0 ? Data() : nil),
-              let done = try store.map(files.done) ?? (dones == 0 ? Data() : nil) else { return nil }
+        guard let entries = try store.map(files.index),
+            let text = try store.map(files.text) ?? (textBytes == 0 ? Data() : nil),
+            let done = try store.map(files.done) ?? (dones == 0 ? Data() : nil)
+        else { return nil }
         return HistoryIndex(entries: entries, text: text, dones: done, damaged: damaged)
     }
 
@@ -160,8 +190,10 @@ final class HistoryIndex {
     private static func index(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, history: Data) -> Indexed {
         switch HistoryLog.classify(bytes, line) {
         case .search:
-            if let (source, terms) = HistoryLog.fieldsFromEnd(bytes, line), let id = HistoryLog.stringValue(bytes, line, key: idKey),
-               HistoryLog.isASCII(bytes, source), HistoryLog.isASCII(bytes, terms) {
+            if let (source, terms) = HistoryLog.fieldsFromEnd(bytes, line),
+                let id = HistoryLog.stringValue(bytes, line, key: idKey),
+                HistoryLog.isASCII(bytes, source), HistoryLog.isASCII(bytes, terms)
+            {
                 // As `Text.fold` folds ASCII: lower case, runs of spaces as one, none at either end.
                 var folded: [UInt8] = []
                 folded.reserveCapacity(source.count + terms.count + 1)
@@ -175,12 +207,16 @@ final class HistoryIndex {
                 return .search(folded: folded, idHash: FNV.hash(bytes: UnsafeBufferPointer(rebasing: bytes[id])))
             }
         case .done:
-            if let id = HistoryLog.searchID(bytes, line) { return .done(searchHash: FNV.hash(bytes: UnsafeBufferPointer(rebasing: bytes[id]))) }
+            if let id = HistoryLog.searchID(bytes, line) {
+                return .done(searchHash: FNV.hash(bytes: UnsafeBufferPointer(rebasing: bytes[id])))
+            }
         case .unknown:
             break
         }
         guard let record = HistoryLog.decode(history, line) else { return .damaged }
-        if record.kind == .search { return .search(folded: folded(record.source ?? "movies", record.terms ?? ""), idHash: FNV.hash(record.id)) }
+        if record.kind == .search {
+            return .search(folded: folded(record.source ?? "movies", record.terms ?? ""), idHash: FNV.hash(record.id))
+        }
         return record.search.map { .done(searchHash: FNV.hash($0)) } ?? .damaged
     }
 
@@ -271,9 +307,12 @@ final class HistoryIndex {
         dones.withByteReader { reader in
             for n in 0..<doneCount {
                 guard let hash = reader.word(at: n * Self.doneBytes), hashes.contains(hash),
-                      let offset = reader.word(at: n * Self.doneBytes + 8), offset < UInt64(history.count) else { continue }
+                    let offset = reader.word(at: n * Self.doneBytes + 8), offset < UInt64(history.count)
+                else { continue }
                 let start = Int(offset)
-                let end = history[(history.startIndex + start)...].firstIndex(of: 0x0A).map { $0 - history.startIndex } ?? history.count
+                let end =
+                    history[(history.startIndex + start)...].firstIndex(of: 0x0A).map { $0 - history.startIndex }
+                    ?? history.count
                 found[hash] = start..<end
             }
         }
@@ -284,5 +323,6 @@ final class HistoryIndex {
 /// glibc's `memmem` (a GNU extension the Glibc module does not export): a substring search that skips
 /// ahead by what it has seen, far faster over megabytes than a byte-by-byte loop.
 @_silgen_name("memmem")
-private func glibcMemmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int, _ needle: UnsafeRawPointer, _ needleLength: Int) -> UnsafeMutableRawPointer?
-
+private func glibcMemmem(
+    _ haystack: UnsafeRawPointer, _ haystackLength: Int, _ needle: UnsafeRawPointer, _ needleLength: Int
+) -> UnsafeMutableRawPointer?

@@ -16,7 +16,13 @@ extension HistoryLog {
 
     static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Kind {
         let kind: Kind
-        if starts(bytes, line, with: searchStart) { kind = .search } else if starts(bytes, line, with: doneStart) { kind = .done } else { return .unknown }
+        if starts(bytes, line, with: searchStart) {
+            kind = .search
+        } else if starts(bytes, line, with: doneStart) {
+            kind = .done
+        } else {
+            return .unknown
+        }
         // Printable ASCII that starts and ends as scout writes a record (the time last, before the brace) is
         // taken as whole: a cut record cannot end so. Other damage to such a line, printable bytes written
         // over its middle, is found when it is shown (it does not decode, and is left out).
@@ -48,7 +54,13 @@ extension HistoryLog {
             }
             guard byte >= 0x20, byte != 0x7F else { return .unknown }
             if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == 0x22 {
+                    inString = false
+                }
                 continue
             }
             switch byte {
@@ -75,8 +87,11 @@ extension HistoryLog {
         var index = line.lowerBound
         while index + 32 <= line.upperBound {
             let words = UnsafeRawPointer(base + index)
-            let any = flags(words.loadUnaligned(as: UInt64.self)) | flags(words.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                | flags(words.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) | flags(words.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            let any =
+                flags(words.loadUnaligned(as: UInt64.self))
+                | flags(words.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                | flags(words.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+                | flags(words.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
             if any & highs != 0 { return false }
             index += 32
         }
@@ -97,23 +112,31 @@ extension HistoryLog {
     static func endsWithTime(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
         let start = line.upperBound - 32
         guard start > line.lowerBound, bytes[line.upperBound - 1] == 0x7D, bytes[line.upperBound - 2] == 0x22,
-              bytes[line.upperBound - 3] == 0x5A, starts(bytes, start..<line.upperBound, with: timeKey) else { return false }
+            bytes[line.upperBound - 3] == 0x5A, starts(bytes, start..<line.upperBound, with: timeKey)
+        else { return false }
         let date = start + 10
-        for offset in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18] where bytes[date + offset] &- 0x30 > 9 { return false }
-        return bytes[date + 4] == 0x2D && bytes[date + 7] == 0x2D && bytes[date + 10] == 0x54 && bytes[date + 13] == 0x3A && bytes[date + 16] == 0x3A
+        for offset in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18] where bytes[date + offset] &- 0x30 > 9 {
+            return false
+        }
+        return bytes[date + 4] == 0x2D && bytes[date + 7] == 0x2D && bytes[date + 10] == 0x54
+            && bytes[date + 13] == 0x3A && bytes[date + 16] == 0x3A
     }
 
     /// The source and terms of a plain search line as scout writes it (`…"source":"S","terms":"T","time":…}`),
     /// found from its end, when neither holds an escape; nil otherwise.
     static func fieldsFromEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (Range<Int>, Range<Int>)? {
-        guard endsWithTime(bytes, line), let terms = valueEnding(at: line.upperBound - 32, key: termsKey, in: bytes, line),
-              bytes[terms.lowerBound - termsKey.count - 1] == 0x2C,
-              let source = valueEnding(at: terms.lowerBound - termsKey.count - 2, key: sourceKey, in: bytes, line) else { return nil }
+        guard endsWithTime(bytes, line),
+            let terms = valueEnding(at: line.upperBound - 32, key: termsKey, in: bytes, line),
+            bytes[terms.lowerBound - termsKey.count - 1] == 0x2C,
+            let source = valueEnding(at: terms.lowerBound - termsKey.count - 2, key: sourceKey, in: bytes, line)
+        else { return nil }
         return (source, terms)
     }
 
     /// The string value whose closing quote is at `end`, when the key before it is `key` and it holds no escape.
-    private static func valueEnding(at end: Int, key: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int>? {
+    private static func valueEnding(at end: Int, key: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>)
+        -> Range<Int>?
+    {
         guard end > line.lowerBound, bytes[end] == 0x22 else { return nil }
         var open = end - 1
         while open > line.lowerBound, bytes[open] != 0x22 {

@@ -11,7 +11,7 @@ import Glibc
 /// where it stopped, and any other change makes it anew. Derived data: written without fsync, and a
 /// damaged file is made again.
 enum HistoryLines {
-    static let magic: UInt64 = 0x3230_454E_494C_4353  // "SCLINE02"
+    static let magic: UInt64 = 0x3230_454E_494C_4353 // "SCLINE02"
     static let headerWords = 5
     static let fileName = "history-lines.index"
 
@@ -21,14 +21,22 @@ enum HistoryLines {
         let file = folder.appendingPathComponent(fileName)
         let cached = try? store.map(file)
         let kept = cached.flatMap { Self.read($0) }
-        if let kept, let stamp = FileStamp(history.url), kept.header == header(stamp, searches: kept.header[4]) { return kept.corpus }
+        if let kept, let stamp = FileStamp(history.url), kept.header == header(stamp, searches: kept.header[4]) {
+            return kept.corpus
+        }
 
         let log = try history.log()
         // The history as mapped, for the header: a file replaced meanwhile is not kept under its name.
-        guard let stamp = FileStamp(history.url), Int(stamp.size) == log.data.count else { return build(log.searchLines()) }
+        guard let stamp = FileStamp(history.url), Int(stamp.size) == log.data.count else {
+            return build(log.searchLines())
+        }
         let lines: [(line: String, newest: Int, runs: Int)]
-        if let kept, kept.header[1] == stamp.inode, Int(kept.header[2]) < Int(stamp.size), Int(kept.header[4]) <= log.count {
-            let known = (0..<kept.corpus.count).map { (kept.corpus.line($0), kept.corpus.recencies[$0], kept.corpus.frequencies[$0]) }
+        if let kept, kept.header[1] == stamp.inode, Int(kept.header[2]) < Int(stamp.size),
+            Int(kept.header[4]) <= log.count
+        {
+            let known = (0..<kept.corpus.count).map {
+                (kept.corpus.line($0), kept.corpus.recencies[$0], kept.corpus.frequencies[$0])
+            }
             lines = log.searchLines(after: known, from: Int(kept.header[4]) + 1)
         } else {
             lines = log.searchLines()
@@ -45,14 +53,17 @@ enum HistoryLines {
     }
 
     private static func header(_ stamp: FileStamp, searches: UInt64) -> [UInt64] {
-        let modified = UInt64(bitPattern: Int64(stamp.modified.tv_sec)) &* 1_000_000_000 &+ UInt64(bitPattern: Int64(stamp.modified.tv_nsec))
+        let modified =
+            UInt64(bitPattern: Int64(stamp.modified.tv_sec)) &* 1_000_000_000
+            &+ UInt64(bitPattern: Int64(stamp.modified.tv_nsec))
         return [magic, stamp.inode, UInt64(bitPattern: stamp.size), modified, searches]
     }
 
     /// The header and corpus a kept file holds, nil when it is not one (scripts/fuzz's `lines` target).
     static func read(_ data: Data) -> (header: [UInt64], corpus: PickerCorpus)? {
         data.withByteReader { reader in
-            guard let header = reader.words(headerWords), header[0] == magic, let corpus = PickerCorpus.decoded(&reader) else { return nil }
+            guard let header = reader.words(headerWords), header[0] == magic, let corpus = PickerCorpus.decoded(&reader)
+            else { return nil }
             return (header, corpus)
         }
     }

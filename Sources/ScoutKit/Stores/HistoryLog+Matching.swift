@@ -23,11 +23,15 @@ extension HistoryLog {
             for (index, line) in searches.enumerated() {
                 let matches: Bool
                 if let (source, terms) = Self.fieldsFromEnd(bytes, line)
-                    ?? Self.stringValue(bytes, line, key: Self.sourceKey).flatMap({ source in Self.stringValue(bytes, line, key: Self.termsKey).map { (source, $0) } }) {
+                    ?? Self.stringValue(bytes, line, key: Self.sourceKey).flatMap({ source in
+                        Self.stringValue(bytes, line, key: Self.termsKey).map { (source, $0) }
+                    })
+                {
                     if bytewise, Self.isASCII(bytes, source), Self.isASCII(bytes, terms) {
                         matches = Self.contains(bytes, source, lowered) || Self.contains(bytes, terms, lowered)
                     } else {
-                        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[source]), as: UTF8.self) + " "
+                        let text =
+                            String(decoding: UnsafeBufferPointer(rebasing: bytes[source]), as: UTF8.self) + " "
                             + String(decoding: UnsafeBufferPointer(rebasing: bytes[terms]), as: UTF8.self)
                         if let known = folded[text] {
                             matches = known

@@ -8,7 +8,9 @@ extension HistoryLog {
     /// A record is read from its bytes where scout wrote it plainly (no options, terms that need no
     /// quoting; a repeat is known by the hash of its source and terms, so that no text is made for it),
     /// else decoded; a record that does not decode is left out.
-    func searchLines(after known: [(line: String, newest: Int, runs: Int)] = [], from first: Int = 1) -> [(line: String, newest: Int, runs: Int)] {
+    func searchLines(after known: [(line: String, newest: Int, runs: Int)] = [], from first: Int = 1) -> [(
+        line: String, newest: Int, runs: Int
+    )] {
         var lines = known
         var byHash: [UInt64: Int] = [:]
         var byLine = Dictionary(known.enumerated().map { ($0.element.line, $0.offset) }) { a, _ in a }
@@ -32,10 +34,14 @@ extension HistoryLog {
                 let n = offset + 1
                 // In scout's layout (keys sorted) `filters` comes straight after the count, if at all.
                 if let (source, terms) = Self.fieldsFromEnd(bytes, range), !source.isEmpty,
-                   bytes.firstIndex(of: Self.filtersKey, in: range.lowerBound..<min(range.upperBound, range.lowerBound + 40)) == nil,
-                   Self.isPlainWords(bytes, terms), Self.isPlainWords(bytes, source) {
-                    let hash = FNV.hash(bytes: UnsafeBufferPointer(rebasing: bytes[terms]),
-                                        from: FNV.hash(bytes: UnsafeBufferPointer(rebasing: bytes[source])) ^ 0x0A)
+                    bytes.firstIndex(
+                        of: Self.filtersKey, in: range.lowerBound..<min(range.upperBound, range.lowerBound + 40))
+                        == nil,
+                    Self.isPlainWords(bytes, terms), Self.isPlainWords(bytes, source)
+                {
+                    let hash = FNV.hash(
+                        bytes: UnsafeBufferPointer(rebasing: bytes[terms]),
+                        from: FNV.hash(bytes: UnsafeBufferPointer(rebasing: bytes[source])) ^ 0x0A)
                     if let at = byHash[hash] {
                         lines[at].newest = n
                         lines[at].runs += 1
@@ -48,7 +54,8 @@ extension HistoryLog {
                     byHash[hash] = byLine[text] ?? lines.count
                     add(text, n)
                 } else if let record = decode(range) {
-                    let query = SearchQuery(source: record.source ?? "movies", terms: record.terms ?? "", options: record.filters ?? [:])
+                    let query = SearchQuery(
+                        source: record.source ?? "movies", terms: record.terms ?? "", options: record.filters ?? [:])
                     add(Tokenizer.searchLine(query), n)
                 }
             }
@@ -62,7 +69,8 @@ extension HistoryLog {
     /// (and other text, but no Unicode space: U+0085, U+00A0, U+1680, U+2000–200A, U+2028, U+2029,
     /// U+202F, U+205F, U+3000), single spaces between, none at either end, nothing a quote would be needed for.
     static func isPlainWords(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        guard let first = range.first, bytes[first] != 0x20, bytes[first] != 0x23, bytes[range.upperBound - 1] != 0x20 else { return range.isEmpty }
+        guard let first = range.first, bytes[first] != 0x20, bytes[first] != 0x23, bytes[range.upperBound - 1] != 0x20
+        else { return range.isEmpty }
         var previousSpace = false
         for index in range {
             let byte = bytes[index]
@@ -71,15 +79,20 @@ extension HistoryLog {
                 if previousSpace { return false }
                 previousSpace = true
                 continue
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x2D, 0x5F, 0x3A, 0x2C, 0x2B, 0x26, 0x21, 0x3F, 0x80...0xBF, 0xC3...0xDF, 0xE4...0xF4: break
-            case 0xC2: if index + 1 < range.upperBound, bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0 { return false }
-            case 0xE1: if index + 2 < range.upperBound, bytes[index + 1] == 0x9A, bytes[index + 2] == 0x80 { return false }
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2E, 0x2D, 0x5F, 0x3A, 0x2C, 0x2B, 0x26, 0x21, 0x3F,
+                0x80...0xBF, 0xC3...0xDF, 0xE4...0xF4:
+                break
+            case 0xC2:
+                if index + 1 < range.upperBound, bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0 { return false }
+            case 0xE1:
+                if index + 2 < range.upperBound, bytes[index + 1] == 0x9A, bytes[index + 2] == 0x80 { return false }
             case 0xE2:
                 guard index + 2 < range.upperBound else { return false }
                 let (second, third) = (bytes[index + 1], bytes[index + 2])
                 if second == 0x80, third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF { return false }
                 if second == 0x81, third == 0x9F { return false }
-            case 0xE3: if index + 2 < range.upperBound, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 { return false }
+            case 0xE3:
+                if index + 2 < range.upperBound, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 { return false }
             default: return false
             }
             previousSpace = false

@@ -55,16 +55,27 @@ public struct HistoryLog {
             let bytes = raw.bindMemory(to: UInt8.self)
             var start = 0
             while start < bytes.count {
-                let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - base } ?? bytes.count
+                let end =
+                    memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - base } ?? bytes.count
                 let line = start..<end
                 start = end + 1
                 guard !line.isEmpty else { continue }
                 switch Self.classify(bytes, line) {
                 case .search: searches.append(line)
-                case .done: if let id = Self.searchID(bytes, line) { done[FNV.hash(bytes: UnsafeBufferPointer(rebasing: bytes[id]))] = line }
+                case .done:
+                    if let id = Self.searchID(bytes, line) {
+                        done[FNV.hash(bytes: UnsafeBufferPointer(rebasing: bytes[id]))] = line
+                    }
                 case .unknown:
-                    guard let record = try? JSONDecoder.scout.decode(HistoryRecord.self, from: Data(bytes[line])) else { damaged += 1; continue }
-                    if record.kind == .search { searches.append(line) } else if let id = record.search { done[FNV.hash(id)] = line }
+                    guard let record = try? JSONDecoder.scout.decode(HistoryRecord.self, from: Data(bytes[line])) else {
+                        damaged += 1
+                        continue
+                    }
+                    if record.kind == .search {
+                        searches.append(line)
+                    } else if let id = record.search {
+                        done[FNV.hash(id)] = line
+                    }
                 }
             }
         }
@@ -94,9 +105,12 @@ public struct HistoryLog {
         case .indexed(let index): done = index.doneLines(for: Set(records.map { FNV.hash($0.1.id) }), history: data)
         }
         return records.map { n, record in
-            var entry = HistoryEntry(id: record.id, time: record.time, source: record.source ?? "movies", terms: record.terms ?? "",
-                                     filters: record.filters ?? [:], count: record.count ?? 0, chosen: [])
-            if let line = done[FNV.hash(record.id)], let finished = decode(line), finished.search == record.id { entry.chosen = finished.chosen ?? [] }
+            var entry = HistoryEntry(
+                id: record.id, time: record.time, source: record.source ?? "movies", terms: record.terms ?? "",
+                filters: record.filters ?? [:], count: record.count ?? 0, chosen: [])
+            if let line = done[FNV.hash(record.id)], let finished = decode(line), finished.search == record.id {
+                entry.chosen = finished.chosen ?? []
+            }
             return (n, entry)
         }
     }
@@ -110,7 +124,8 @@ public struct HistoryLog {
     /// nil for a line that does not decode or lies outside `data` (named by a damaged index).
     static func decode(_ data: Data, _ line: Range<Int>) -> HistoryRecord? {
         guard line.lowerBound >= 0, line.upperBound <= data.count else { return nil }
-        let bytes = data[data.startIndex + line.lowerBound ..< data.startIndex + line.upperBound]
-        return JSONBytes.whole(bytes) { $0.historyRecord() } ?? (try? JSONDecoder.scout.decode(HistoryRecord.self, from: bytes))
+        let bytes = data[data.startIndex + line.lowerBound..<data.startIndex + line.upperBound]
+        return JSONBytes.whole(bytes) { $0.historyRecord() }
+            ?? (try? JSONDecoder.scout.decode(HistoryRecord.self, from: bytes))
     }
 }

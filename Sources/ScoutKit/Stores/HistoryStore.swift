@@ -20,13 +20,17 @@ public final class HistoryStore {
     }
 
     public func recordSearch(id: String, query: SearchQuery, count: Int, at time: Date) throws {
-        try append(HistoryRecord(kind: .search, id: id, time: time, source: query.source, terms: query.terms,
-                                 filters: query.options.isEmpty ? nil : query.options, count: count))
+        try append(
+            HistoryRecord(
+                kind: .search, id: id, time: time, source: query.source, terms: query.terms,
+                filters: query.options.isEmpty ? nil : query.options, count: count))
     }
 
     public func recordDone(search: String, chosen: [Item], at time: Date) throws {
-        try append(HistoryRecord(kind: .done, id: UUID().uuidString, time: time, search: search,
-                                 chosen: chosen.map { .init(id: $0.id, title: $0.title) }))
+        try append(
+            HistoryRecord(
+                kind: .done, id: UUID().uuidString, time: time, search: search,
+                chosen: chosen.map { .init(id: $0.id, title: $0.title) }))
     }
 
     /// Appends the record, after any that an earlier failed write left in memory.
@@ -52,8 +56,10 @@ public final class HistoryStore {
         let before = FileStamp(url)
         guard let data = try store.map(url, whole: indexFolder == nil) else { return HistoryLog(Data()) }
         // The index names the file by its inode: one replaced between the stat and the map is scanned instead.
-        if let indexFolder, let before, let after = FileStamp(url), after.inode == before.inode, Int(after.size) == data.count,
-           let index = HistoryIndex.current(for: data, stamp: after, in: indexFolder, store: store) {
+        if let indexFolder, let before, let after = FileStamp(url), after.inode == before.inode,
+            Int(after.size) == data.count,
+            let index = HistoryIndex.current(for: data, stamp: after, in: indexFolder, store: store)
+        {
             return HistoryLog(data, index: index)
         }
         return HistoryLog(data)
@@ -80,7 +86,10 @@ public final class HistoryStore {
             guard damaged > 0 else { return }
             let copy = store.keepCopy(of: url) ?? "(no copy could be made)"
             try store.write(kept, to: url)
-            warn("history had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the \(count) record\(count == 1 ? "" : "s") that could be read")
+            warn(
+                "history had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the "
+                    + "\(count) record\(count == 1 ? "" : "s") that could be read"
+            )
         }
     }
 
@@ -89,7 +98,11 @@ public final class HistoryStore {
         let decoder = JSONDecoder.scout
         var damaged = 0
         for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            if let record = try? decoder.decode(HistoryRecord.self, from: line) { body(record, line) } else { damaged += 1 }
+            if let record = try? decoder.decode(HistoryRecord.self, from: line) {
+                body(record, line)
+            } else {
+                damaged += 1
+            }
         }
         return damaged
     }

@@ -52,4 +52,3 @@ public struct SessionModel: Codable, Sendable, Equatable {
         searchID = try c.decodeIfPresent(String.self, forKey: .searchID)
     }
 }
-

@@ -29,7 +29,8 @@ public struct Settings: Codable, Sendable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl", timeout, omdbKey = "omdb-key", picker
+        case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl",
+            timeout, omdbKey = "omdb-key", picker
     }
 
     public init(from decoder: any Decoder) throws {
@@ -50,13 +51,19 @@ public struct Settings: Codable, Sendable, Equatable {
     /// The countries with an iTunes Store, by their ISO 3166-1 alpha-2 codes (lower case): the one list
     /// `set country` checks against (Apple's affiliate appendix of store countries and its App Store
     /// storefronts, together).
-    public static let storeCountries: Set<String> = Set("""
-        ae ag ai am ao ar at au az bb bd be bg bh bm bn bo br bs bw by bz ca ch ci cl cn co cr cy cz de dk dm do dz ec ee eg es fi fr gb gd gh
-        gr gt gy hk hn hr hu id ie il in is it jm jo jp ke kn kr kw ky kz lb lc li lk lt lu lv md mg mk ml mo ms mt mu mv mx my ne ng ni nl no
-        np nz om pa pe ph pk pl pt py qa ro rs ru sa se sg si sk sn sr sv tc th tn tr tt tw tz ua ug us uy uz vc ve vg vn ye za
+    public static let storeCountries: Set<String> = Set(
+        """
+        ae ag ai am ao ar at au az bb bd be bg bh bm bn bo br bs bw by bz ca ch ci cl cn co cr cy cz de dk dm do dz ec \
+        ee eg es fi fr gb gd gh
+        gr gt gy hk hn hr hu id ie il in is it jm jo jp ke kn kr kw ky kz lb lc li lk lt lu lv md mg mk ml mo ms mt mu \
+        mv mx my ne ng ni nl no
+        np nz om pa pe ph pk pl pt py qa ro rs ru sa se sg si sk sn sr sv tc th tn tr tt tw tz ua ug us uy uz vc ve vg \
+        vn ye za
         """.split(whereSeparator: \.isWhitespace).map(String.init))
     /// The common store countries Tab offers (all of them in `storeCountries`).
-    public static let countries = ["au", "br", "ca", "de", "es", "fr", "gb", "ie", "in", "it", "jp", "kr", "mx", "nl", "nz", "se", "us"]
+    public static let countries = [
+        "au", "br", "ca", "de", "es", "fr", "gb", "ie", "in", "it", "jp", "kr", "mx", "nl", "nz", "se", "us",
+    ]
     /// The languages the iTunes Search API answers in.
     public static let languages = ["en_us", "ja_jp"]
 
@@ -65,14 +72,20 @@ public struct Settings: Codable, Sendable, Equatable {
         let code = text.trimmingCharacters(in: .whitespaces).lowercased()
         if storeCountries.contains(code) { return code.uppercased() }
         if code == "uk" { throw UsageError("the United Kingdom's code is GB (ISO 3166-1): use GB") }
-        throw UsageError("\"\(text.prefix(40))\" is not the country of an iTunes store: use its two-letter ISO 3166-1 code, such as US, GB, DE, FR or JP")
+        throw UsageError(
+            "\"\(text.prefix(40))\" is not the country of an iTunes store: use its two-letter ISO 3166-1 code, such as "
+                + "US, GB, DE, FR or JP"
+        )
     }
 
     /// `text` as a language iTunes answers in (`en_us`, `ja_jp`; `EN-US` reads as `en_us`), or an error naming them.
     public static func storeLanguage(_ text: String) throws(UsageError) -> String {
         let code = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: "_")
         guard languages.contains(code) else {
-            throw UsageError("iTunes answers in \(languages.joined(separator: " or ")) only: \"\(text.prefix(40))\" is not one of them")
+            throw UsageError(
+                "iTunes answers in \(languages.joined(separator: " or ")) only: \"\(text.prefix(40))\" is not one "
+                    + "of them"
+            )
         }
         return code
     }
@@ -90,6 +103,7 @@ public struct Settings: Codable, Sendable, Equatable {
     }
 
     static func mask(_ key: String) -> String {
-        key.count <= 4 ? String(repeating: "•", count: key.count) : String(repeating: "•", count: key.count - 2) + key.suffix(2)
+        key.count <= 4
+            ? String(repeating: "•", count: key.count) : String(repeating: "•", count: key.count - 2) + key.suffix(2)
     }
 }

@@ -35,107 +35,131 @@ public struct Setting: Sendable {
 
     /// A setting whose value is one of a few words.
     static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
-        _ key: String, _ path: WritableKeyPath<Settings, Value> & Sendable, term: String? = nil, help: String, error: String
+        _ key: String, _ path: WritableKeyPath<Settings, Value> & Sendable, term: String? = nil, help: String,
+        error: String
     ) -> Setting where Value.RawValue == String {
-        Setting(key: key, kind: .choice, term: term ?? "\(key) \(Value.allCases.map(\.rawValue).joined(separator: "|"))", help: help,
-                values: Value.allCases.map(\.rawValue),
-                show: { settings, _ in settings[keyPath: path].rawValue },
-                json: { settings, _ in .string(settings[keyPath: path].rawValue) },
-                parse: { settings, text throws(UsageError) in
-                    guard let value = Value(rawValue: text.lowercased()) else { throw UsageError(error) }
-                    settings[keyPath: path] = value
-                })
+        Setting(
+            key: key, kind: .choice, term: term ?? "\(key) \(Value.allCases.map(\.rawValue).joined(separator: "|"))",
+            help: help,
+            values: Value.allCases.map(\.rawValue),
+            show: { settings, _ in settings[keyPath: path].rawValue },
+            json: { settings, _ in .string(settings[keyPath: path].rawValue) },
+            parse: { settings, text throws(UsageError) in
+                guard let value = Value(rawValue: text.lowercased()) else { throw UsageError(error) }
+                settings[keyPath: path] = value
+            })
     }
 
     /// A setting that is on or off.
     static func onOff(_ key: String, _ path: WritableKeyPath<Settings, Bool> & Sendable, help: String) -> Setting {
-        Setting(key: key, kind: .onOff, term: "\(key) on|off", help: help, values: ["on", "off"],
-                show: { settings, _ in settings[keyPath: path] ? "on" : "off" },
-                json: { settings, _ in .bool(settings[keyPath: path]) },
-                parse: { settings, text throws(UsageError) in
-                    switch text.lowercased() {
-                    case "on", "yes", "true", "1": settings[keyPath: path] = true
-                    case "off", "no", "false", "0": settings[keyPath: path] = false
-                    default: throw UsageError("\(key) takes on or off")
-                    }
-                })
+        Setting(
+            key: key, kind: .onOff, term: "\(key) on|off", help: help, values: ["on", "off"],
+            show: { settings, _ in settings[keyPath: path] ? "on" : "off" },
+            json: { settings, _ in .bool(settings[keyPath: path]) },
+            parse: { settings, text throws(UsageError) in
+                switch text.lowercased() {
+                case "on", "yes", "true", "1": settings[keyPath: path] = true
+                case "off", "no", "false", "0": settings[keyPath: path] = false
+                default: throw UsageError("\(key) takes on or off")
+                }
+            })
     }
 
     /// A setting that is a number of seconds, typed as `90s`, `30m`, `12h`, `7d` or a bare number.
-    static func duration(_ key: String, _ path: WritableKeyPath<Settings, Int> & Sendable, term: String, help: String,
-                         range: ClosedRange<Int>, error: String) -> Setting {
-        Setting(key: key, kind: .duration, term: term, help: help,
-                show: { settings, _ in "\(settings[keyPath: path])s" },
-                json: { settings, _ in .int(settings[keyPath: path]) },
-                parse: { settings, text throws(UsageError) in
-                    guard let seconds = Settings.seconds(text), range.contains(seconds) else { throw UsageError(error) }
-                    settings[keyPath: path] = seconds
-                })
+    static func duration(
+        _ key: String, _ path: WritableKeyPath<Settings, Int> & Sendable, term: String, help: String,
+        range: ClosedRange<Int>, error: String
+    ) -> Setting {
+        Setting(
+            key: key, kind: .duration, term: term, help: help,
+            show: { settings, _ in "\(settings[keyPath: path])s" },
+            json: { settings, _ in .int(settings[keyPath: path]) },
+            parse: { settings, text throws(UsageError) in
+                guard let seconds = Settings.seconds(text), range.contains(seconds) else { throw UsageError(error) }
+                settings[keyPath: path] = seconds
+            })
     }
 }
 
 extension Settings {
     /// Every setting, in the order `set` lists them.
     public static let table: [Setting] = [
-        Setting(key: "country", kind: .text, term: "country CC",
-                help: "the iTunes store: a two-letter ISO 3166-1 code, such as US, GB or JP", values: countries,
-                show: { settings, _ in settings.country }, json: { settings, _ in .string(settings.country) },
-                parse: { settings, text throws(UsageError) in settings.country = try storeCountry(text) }),
-        Setting(key: "lang", kind: .text, term: "lang L", help: "the language iTunes answers in: en_us or ja_jp", values: languages,
-                show: { settings, _ in settings.lang }, json: { settings, _ in .string(settings.lang) },
-                parse: { settings, text throws(UsageError) in settings.lang = try storeLanguage(text) }),
-        Setting(key: "page-size", kind: .number, term: "page-size N", help: "rows a page: 1 to 200, or auto to fit the window",
-                show: { settings, _ in settings.pageSize.map(String.init) ?? "auto (fits the window; 20 in a script)" },
-                json: { settings, _ in settings.pageSize.map(JSONValue.int) ?? .null },
-                parse: { settings, text throws(UsageError) in
-                    if text.lowercased() == "auto" {
-                        settings.pageSize = nil
-                        return
-                    }
-                    guard let size = Int(text), (1...200).contains(size) else {
-                        throw UsageError("page-size takes a number from 1 to 200, or auto to fit the window")
-                    }
-                    settings.pageSize = size
-                }, resetsPage: true),
-        .choice("color", \.color, term: "color C", help: "auto, always or never", error: "color takes auto, always or never"),
-        .onOff("auto-deny", \.autoDeny, help: "remember a remote search that found nothing and refuse that same search again"),
+        Setting(
+            key: "country", kind: .text, term: "country CC",
+            help: "the iTunes store: a two-letter ISO 3166-1 code, such as US, GB or JP", values: countries,
+            show: { settings, _ in settings.country }, json: { settings, _ in .string(settings.country) },
+            parse: { settings, text throws(UsageError) in settings.country = try storeCountry(text) }),
+        Setting(
+            key: "lang", kind: .text, term: "lang L", help: "the language iTunes answers in: en_us or ja_jp",
+            values: languages,
+            show: { settings, _ in settings.lang }, json: { settings, _ in .string(settings.lang) },
+            parse: { settings, text throws(UsageError) in settings.lang = try storeLanguage(text) }),
+        Setting(
+            key: "page-size", kind: .number, term: "page-size N",
+            help: "rows a page: 1 to 200, or auto to fit the window",
+            show: { settings, _ in settings.pageSize.map(String.init) ?? "auto (fits the window; 20 in a script)" },
+            json: { settings, _ in settings.pageSize.map(JSONValue.int) ?? .null },
+            parse: { settings, text throws(UsageError) in
+                if text.lowercased() == "auto" {
+                    settings.pageSize = nil
+                    return
+                }
+                guard let size = Int(text), (1...200).contains(size) else {
+                    throw UsageError("page-size takes a number from 1 to 200, or auto to fit the window")
+                }
+                settings.pageSize = size
+            }, resetsPage: true),
+        .choice(
+            "color", \.color, term: "color C", help: "auto, always or never", error: "color takes auto, always or never"
+        ),
+        .onOff(
+            "auto-deny", \.autoDeny,
+            help: "remember a remote search that found nothing and refuse that same search again"),
         .onOff("offline", \.offline, help: "answer only from the cache"),
-        .duration("cache-ttl", \.cacheTTL, term: "cache-ttl T", help: "how long an answer stays fresh: 3600, 90s, 30m, 12h, 7d",
-                  range: 0...Int.max, error: "cache-ttl takes a duration such as 3600, 90s, 30m, 12h or 7d"),
-        .duration("timeout", \.timeout, term: "timeout T", help: "how long a request may take: 1s to 5m", range: 1...300,
-                  error: "timeout takes a duration from 1s to 5m, such as 15 or 30s"),
-        Setting(key: "omdb-key", kind: .secret, term: "omdb-key KEY",
-                help: "the OMDb key, shown masked with where it comes from; none (or \"\") forgets it; OMDB_API_KEY wins",
-                show: { settings, context in
-                    let saved = settings.omdbKey.map(mask)
-                    if let environment = context.omdbKey.map(mask) {
-                        return "\(environment) from OMDB_API_KEY" + (saved.map { ", which wins over set omdb-key \($0)" } ?? "")
-                    }
-                    return saved.map { "\($0) from set omdb-key" } ?? "(not set: set omdb-key KEY, or OMDB_API_KEY)"
-                },
-                // The key in use, masked (the environment's wins), or null: no sentence.
-                json: { settings, context in (context.omdbKey ?? settings.omdbKey).map { .string(mask($0)) } ?? .null },
-                parse: { settings, text throws(UsageError) in
-                    if clearsKey(text) {
-                        settings.omdbKey = nil
-                        return
-                    }
-                    guard text.allSatisfy({ $0.isLetter || $0.isNumber }) else {
-                        throw UsageError("omdb-key takes the key OMDb sent you (letters and digits), or none to forget it")
-                    }
-                    settings.omdbKey = text
-                },
-                confirm: { settings, context in
-                    switch (settings.omdbKey, context.omdbKey) {
-                    case (nil, nil): "Forgot the OMDb key: set omdb-key KEY (or OMDB_API_KEY) gives it one again."
-                    case (nil, let environment?): "Forgot the saved OMDb key; the one in use is \(mask(environment)) from OMDB_API_KEY."
-                    case (let saved?, nil): "omdb-key is now \(mask(saved))."
-                    case (let saved?, let environment?):
-                        "Saved the OMDb key \(mask(saved)); OMDB_API_KEY (\(mask(environment))) is used while it is set."
-                    }
-                }),
-        .choice("picker", \.picker, help: "the finder pick and Ctrl-R open: builtin (scout's own) or fzf (yours, from PATH)",
-                error: "picker takes builtin (scout's own) or fzf (yours, from PATH)"),
+        .duration(
+            "cache-ttl", \.cacheTTL, term: "cache-ttl T",
+            help: "how long an answer stays fresh: 3600, 90s, 30m, 12h, 7d",
+            range: 0...Int.max, error: "cache-ttl takes a duration such as 3600, 90s, 30m, 12h or 7d"),
+        .duration(
+            "timeout", \.timeout, term: "timeout T", help: "how long a request may take: 1s to 5m", range: 1...300,
+            error: "timeout takes a duration from 1s to 5m, such as 15 or 30s"),
+        Setting(
+            key: "omdb-key", kind: .secret, term: "omdb-key KEY",
+            help: "the OMDb key, shown masked with where it comes from; none (or \"\") forgets it; OMDB_API_KEY wins",
+            show: { settings, context in
+                let saved = settings.omdbKey.map(mask)
+                if let environment = context.omdbKey.map(mask) {
+                    return "\(environment) from OMDB_API_KEY"
+                        + (saved.map { ", which wins over set omdb-key \($0)" } ?? "")
+                }
+                return saved.map { "\($0) from set omdb-key" } ?? "(not set: set omdb-key KEY, or OMDB_API_KEY)"
+            },
+            // The key in use, masked (the environment's wins), or null: no sentence.
+            json: { settings, context in (context.omdbKey ?? settings.omdbKey).map { .string(mask($0)) } ?? .null },
+            parse: { settings, text throws(UsageError) in
+                if clearsKey(text) {
+                    settings.omdbKey = nil
+                    return
+                }
+                guard text.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+                    throw UsageError("omdb-key takes the key OMDb sent you (letters and digits), or none to forget it")
+                }
+                settings.omdbKey = text
+            },
+            confirm: { settings, context in
+                switch (settings.omdbKey, context.omdbKey) {
+                case (nil, nil): "Forgot the OMDb key: set omdb-key KEY (or OMDB_API_KEY) gives it one again."
+                case (nil, let environment?):
+                    "Forgot the saved OMDb key; the one in use is \(mask(environment)) from OMDB_API_KEY."
+                case (let saved?, nil): "omdb-key is now \(mask(saved))."
+                case (let saved?, let environment?):
+                    "Saved the OMDb key \(mask(saved)); OMDB_API_KEY (\(mask(environment))) is used while it is set."
+                }
+            }),
+        .choice(
+            "picker", \.picker,
+            help: "the finder pick and Ctrl-R open: builtin (scout's own) or fzf (yours, from PATH)",
+            error: "picker takes builtin (scout's own) or fzf (yours, from PATH)"),
     ]
 
     /// The setting named `key` (lower case).
@@ -148,7 +172,10 @@ extension Settings {
         if let setting = setting(key) { return setting }
         let keys = table.map(\.key)
         let near = keys.first { CommandTable.editDistance(key, $0) <= 2 }
-        throw UsageError("no setting \"\(key.prefix(40))\"; \(near.map { "did you mean \($0)? " } ?? "")settings are \(keys.joined(separator: ", "))")
+        throw UsageError(
+            "no setting \"\(key.prefix(40))\"; \(near.map { "did you mean \($0)? " } ?? "")settings are "
+                + "\(keys.joined(separator: ", "))"
+        )
     }
 
     /// Changes one setting from the text a user typed; the error says what is accepted.

@@ -9,7 +9,7 @@ import FoundationEssentials
 /// Layout (little-endian 64-bit words): magic, inode, size, mtime seconds, mtime nanoseconds, count, then
 /// `count` hashes in ascending order.
 struct StampedHashSet {
-    static let magic: UInt64 = 0x3130_5448_5341_4853  // "SHASHT01"
+    static let magic: UInt64 = 0x3130_5448_5341_4853 // "SHASHT01"
     static let headerWords = 6
     private let words: [UInt64]
 
@@ -21,8 +21,10 @@ struct StampedHashSet {
 
     /// The set encoded in `data`, when it is whole and was taken from the version `stamp` names.
     init?(data: Data, for stamp: FileStamp) {
-        guard data.count % 8 == 0, let words = data.withByteReader({ $0.words($0.count / 8) }), words.count >= Self.headerWords,
-              Array(words[0..<5]) == Self.header(stamp), words[5] == UInt64(words.count - Self.headerWords) else { return nil }
+        guard data.count % 8 == 0, let words = data.withByteReader({ $0.words($0.count / 8) }),
+            words.count >= Self.headerWords,
+            Array(words[0..<5]) == Self.header(stamp), words[5] == UInt64(words.count - Self.headerWords)
+        else { return nil }
         self.words = words
     }
 

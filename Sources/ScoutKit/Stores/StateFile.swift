@@ -17,8 +17,10 @@ public struct StateFile<Value: Codable>: Sendable {
         self.init(url, label: label, store: store, recovery: recovery, fastDecode: nil, fastEncode: nil)
     }
 
-    init(_ url: URL, label: String, store: FileStore, recovery: String? = nil,
-         fastDecode: (@Sendable (Data) -> Value?)?, fastEncode: (@Sendable (Value) -> Data)?) {
+    init(
+        _ url: URL, label: String, store: FileStore, recovery: String? = nil,
+        fastDecode: (@Sendable (Data) -> Value?)?, fastEncode: (@Sendable (Value) -> Data)?
+    ) {
         self.url = url
         self.label = label
         self.store = store

@@ -15,7 +15,9 @@ import Testing
     }
 
     @Test func aBadRecordCostsThatRecordOnly() throws {
-        let json = #"[{"id": 1, "title": "Kept", "year": "1999"}, {"id": 2}, {"title": "no id"}, {"id": "3", "title": "Also kept", "year": 2001.0}]"#
+        let json =
+            #"[{"id": 1, "title": "Kept", "year": "1999"}, {"id": 2}, {"title": "no id"}, {"id": "3", "title": "Also "#
+            + #"kept", "year": 2001.0}]"#
         let items = try CatalogDecoder.decode(.movies, from: Data(json.utf8))
         #expect(items.map(\.title) == ["Kept", "Also kept"])
         #expect(items.map(\.id) == ["movies:1", "movies:3"])
@@ -36,7 +38,10 @@ import Testing
         let italian = CatalogSource.match("ITALIAN", in: all, kind: .restaurants)
         #expect(italian.count == all.filter { $0[field: "cuisine"] == "Italian" }.count)
         #expect(CatalogSource.match("rome", in: all, kind: .restaurants).map(\.title) == ["Roscioli", "Da Enzo al 29"])
-        #expect(CatalogSource.match("san sebastian", in: all, kind: .restaurants).map(\.title) == ["Arzak", "La Cuchara de San Telmo"])
+        #expect(
+            CatalogSource.match("san sebastian", in: all, kind: .restaurants).map(\.title) == [
+                "Arzak", "La Cuchara de San Telmo",
+            ])
         #expect(CatalogSource.match("cafe", in: all, kind: .restaurants).map(\.title) == ["Zuni Café"])
     }
 

@@ -6,32 +6,37 @@ import Testing
 
     @Test("deny with no terms says how to deny one")
     func denyWhenEmpty() async throws {
-        #expect(try await screen(after: ["deny"]) == "No denied terms: deny add TERM keeps a term from ever being searched.")
+        #expect(
+            try await screen(after: ["deny"]) == "No denied terms: deny add TERM keeps a term from ever being searched."
+        )
     }
 
     @Test("a search starting with a denied term is refused, says how to allow it, and sends nothing")
     func aDeniedTermRefusesTheSearch() async throws {
-        #expect(try await screen(after: ["deny add spoil", "search spoilers"]) == """
-            \(Self.denied)
-            ! refused: "spoilers" matches the denied term "spoil" (deny rm spoil to allow it); nothing was sent
-            """)
+        #expect(
+            try await screen(after: ["deny add spoil", "search spoilers"]) == """
+                \(Self.denied)
+                ! refused: "spoilers" matches the denied term "spoil" (deny rm spoil to allow it); nothing was sent
+                """)
     }
 
     @Test("deny numbers the denied terms")
     func denyListsTheTerms() async throws {
-        #expect(try await screen(after: ["deny add spoil", "deny"]) == """
-            \(Self.denied)
-            1. spoil
-            """)
+        #expect(
+            try await screen(after: ["deny add spoil", "deny"]) == """
+                \(Self.denied)
+                1. spoil
+                """)
     }
 
     @Test("deny rm allows the term again, and the search then runs")
     func denyRemoveAllowsTheSearch() async throws {
-        #expect(try await screen(after: ["deny add spoil", "deny rm spoil", "search spoilers"]) == """
-            \(Self.denied)
-            "spoil" may be searched again.
-            No movies match "spoilers".
-            """)
+        #expect(
+            try await screen(after: ["deny add spoil", "deny rm spoil", "search spoilers"]) == """
+                \(Self.denied)
+                "spoil" may be searched again.
+                No movies match "spoilers".
+                """)
     }
 
     @Test("deny rm of a term that is not denied says so and where the terms are listed")

@@ -25,70 +25,79 @@ import Testing
 
     @Test("fav numbers the favourites with their ids and tags")
     func favListsThem() async throws {
-        #expect(try await screen(after: Self.adding + ["fav"]) == """
-            \(Self.added)
-            1. Memento (2000, Thriller, Christopher Nolan)  [movies:42]  #weekend
-            2. The Dark Knight (2008, Action, Christopher Nolan)  [movies:43]  #weekend
-            """)
+        #expect(
+            try await screen(after: Self.adding + ["fav"]) == """
+                \(Self.added)
+                1. Memento (2000, Thriller, Christopher Nolan)  [movies:42]  #weekend
+                2. The Dark Knight (2008, Action, Christopher Nolan)  [movies:43]  #weekend
+                """)
     }
 
     @Test("fav tag and fav untag say which tag went on or off which favourite")
     func favTagAndUntag() async throws {
-        #expect(try await screen(after: Self.adding + ["fav tag 2 rewatch", "fav untag 2 rewatch"]) == """
-            \(Self.added)
-            Tagged The Dark Knight (2008, Action, Christopher Nolan) #rewatch.
-            Took #rewatch off The Dark Knight (2008, Action, Christopher Nolan).
-            """)
+        #expect(
+            try await screen(after: Self.adding + ["fav tag 2 rewatch", "fav untag 2 rewatch"]) == """
+                \(Self.added)
+                Tagged The Dark Knight (2008, Action, Christopher Nolan) #rewatch.
+                Took #rewatch off The Dark Knight (2008, Action, Christopher Nolan).
+                """)
     }
 
     @Test("fav show opens a favourite's detail with when it was added and its tags")
     func favShow() async throws {
-        #expect(try await screen(after: Self.adding + ["fav show 1"]) == """
-            \(Self.added)
-            Memento
-            ───────
-            Year:      2000
-            Genre:     Thriller
-            Director:  Christopher Nolan
-            Id:        movies:42
-            ♥ favourite
-            Added Sun 22 Nov 2026, 19:14 · tags: weekend
-            """)
+        #expect(
+            try await screen(after: Self.adding + ["fav show 1"]) == """
+                \(Self.added)
+                Memento
+                ───────
+                Year:      2000
+                Genre:     Thriller
+                Director:  Christopher Nolan
+                Id:        movies:42
+                ♥ favourite
+                Added Sun 22 Nov 2026, 19:14 · tags: weekend
+                """)
     }
 
     @Test("fav search lists the favourites whose text matches, with their numbers")
     func favSearch() async throws {
-        #expect(try await screen(after: Self.adding + ["fav search dark"]) == """
-            \(Self.added)
-            2. The Dark Knight (2008, Action, Christopher Nolan)  [movies:43]  #weekend
-            """)
+        #expect(
+            try await screen(after: Self.adding + ["fav search dark"]) == """
+                \(Self.added)
+                2. The Dark Knight (2008, Action, Christopher Nolan)  [movies:43]  #weekend
+                """)
     }
 
     @Test("fav export writes every favourite with its tags and counts them")
     func favExport() async throws {
         let box = try Sandbox()
-        #expect(try await screen(after: Self.adding + ["fav export favs.json"], in: box) == """
-            \(Self.added)
-            Exported 2 favourites to favs.json.
-            """)
+        #expect(
+            try await screen(after: Self.adding + ["fav export favs.json"], in: box) == """
+                \(Self.added)
+                Exported 2 favourites to favs.json.
+                """)
         // The export holds both favourites, with their tags, as fav export's JSON.
         let exported = try String(contentsOf: box.root.appendingPathComponent("favs.json"), encoding: .utf8)
-        #expect(exported.contains("\"id\" : \"movies:42\"") && exported.contains("\"id\" : \"movies:43\""), "\(exported)")
+        #expect(
+            exported.contains("\"id\" : \"movies:42\"") && exported.contains("\"id\" : \"movies:43\""), "\(exported)")
         #expect(exported.contains("\"weekend\""))
     }
 
     @Test("fav rm names what it removed, and fav import brings back only what is not kept already")
     func favRemoveAndImport() async throws {
-        #expect(try await screen(after: Self.adding + ["fav export favs.json", "fav rm 1", "fav import favs.json"]) == """
-            \(Self.added)
-            Exported 2 favourites to favs.json.
-            Removed Memento (2000, Thriller, Christopher Nolan) from the favourites.
-            Imported 1 new favourite (1 already kept).
-            """)
+        #expect(
+            try await screen(after: Self.adding + ["fav export favs.json", "fav rm 1", "fav import favs.json"]) == """
+                \(Self.added)
+                Exported 2 favourites to favs.json.
+                Removed Memento (2000, Thriller, Christopher Nolan) from the favourites.
+                Imported 1 new favourite (1 already kept).
+                """)
     }
 
     @Test("fav rm of an id that is no favourite says where the ids are listed")
     func favRemoveOfAnUnknownId() async throws {
-        #expect(try await screen(after: ["fav rm movies:999"]) == "! no favourite has the id movies:999: fav lists them with their ids")
+        #expect(
+            try await screen(after: ["fav rm movies:999"])
+                == "! no favourite has the id movies:999: fav lists them with their ids")
     }
 }

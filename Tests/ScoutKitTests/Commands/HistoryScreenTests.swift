@@ -15,60 +15,67 @@ import Testing
 
     @Test("history numbers each search with its time, source, terms and how many it found")
     func historyListsSearches() async throws {
-        #expect(try await screen(after: ["search nolan", "search alien", "history"]) == """
-            \(Self.searched)
-            1  2026-11-22 19:14  movies      "nolan"  5 results
-            2  2026-11-22 19:14  movies      "alien"  2 results
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "search alien", "history"]) == """
+                \(Self.searched)
+                1  2026-11-22 19:14  movies      "nolan"  5 results
+                2  2026-11-22 19:14  movies      "alien"  2 results
+                """)
     }
 
     @Test("history search lists the past searches that match, with their numbers")
     func historySearch() async throws {
-        #expect(try await screen(after: ["search nolan", "search alien", "history search ali"]) == """
-            \(Self.searched)
-            2  2026-11-22 19:14  movies      "alien"  2 results
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "search alien", "history search ali"]) == """
+                \(Self.searched)
+                2  2026-11-22 19:14  movies      "alien"  2 results
+                """)
     }
 
     @Test("!N says what it re-runs, then runs search N of history")
     func bangNReruns() async throws {
-        #expect(try await screen(after: ["search nolan", "search alien", "!1"]) == """
-            \(Self.searched)
-            Re-running: search nolan --in movies
-            \(Listing.nolan)
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "search alien", "!1"]) == """
+                \(Self.searched)
+                Re-running: search nolan --in movies
+                \(Listing.nolan)
+                """)
     }
 
     @Test("!x names no search and says what !N and !! do")
     func bangWithoutANumber() async throws {
-        #expect(try await screen(after: ["!x"]) == "! !x names no search: !N re-runs search N of history, !! the last one")
+        #expect(
+            try await screen(after: ["!x"]) == "! !x names no search: !N re-runs search N of history, !! the last one")
     }
 
     @Test("history rm removes one search and names it")
     func historyRemove() async throws {
-        #expect(try await screen(after: ["search nolan", "search alien", "history rm 1"]) == """
-            \(Self.searched)
-            Removed search 1 (movies "nolan").
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "search alien", "history rm 1"]) == """
+                \(Self.searched)
+                Removed search 1 (movies "nolan").
+                """)
     }
 
     @Test("history N shows the last N searches and says how to see more or find one")
     func historyShowsTheLastN() async throws {
-        #expect(try await screen(after: ["search alien", "search nolan", "history 1"]) == """
-            \(Listing.alien)
-            \(Listing.nolan)
-            2  2026-11-22 19:14  movies      "nolan"  5 results
-            (the last 1 of 2: history N shows more, history search TEXT finds one)
-            """)
+        #expect(
+            try await screen(after: ["search alien", "search nolan", "history 1"]) == """
+                \(Listing.alien)
+                \(Listing.nolan)
+                2  2026-11-22 19:14  movies      "nolan"  5 results
+                (the last 1 of 2: history N shows more, history search TEXT finds one)
+                """)
     }
 
     @Test("history clear removes every search and counts them; history is empty after")
     func historyClear() async throws {
-        #expect(try await screen(after: ["search nolan", "search alien", "history clear", "history"]) == """
-            \(Self.searched)
-            History cleared: 2 searches removed.
-            No searches yet.
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "search alien", "history clear", "history"]) == """
+                \(Self.searched)
+                History cleared: 2 searches removed.
+                No searches yet.
+                """)
     }
 
     @Test("history clear of an empty history says it was already empty")
@@ -83,27 +90,30 @@ import Testing
 
     @Test("history stats counts the searches and choices, by source, and the terms searched most")
     func historyStatsCounts() async throws {
-        #expect(try await screen(after: ["search alien", "search nolan", "search alien", "select 1", "done",
-                                         "use restaurants", "search", "history stats"]) == """
-            \(Listing.alien)
-            \(Listing.nolan)
-            \(Listing.alien)
-            Selected Alien (1979, Science Fiction, Ridley Scott).
-            Chosen:
-              Alien (1979, Science Fiction, Ridley Scott)
-            Now using restaurants: search TERMS, or search alone for everything.
-            restaurants · everything · 66 results · page 1 of 14 · 1 selected
-            ── American ──
-               1  Katz's Delicatessen                       New York    $$    4.5
-               2  Franklin Barbecue                         Austin      $$    4.7
-               3  Peter Luger                               Brooklyn    $$$$  4.4
-               4  The French Laundry                        Yountville  $$$$  4.7
-               5  Alinea                                    Chicago     $$$$  4.7
-            next for page 2 of 14
-            4 searches on Sun 22 Nov 2026, 19:14; 1 ended in a choice (done).
-            By source: movies 3, restaurants 1
-            Searched most: "alien" (2), everything (1), "nolan" (1)
-            """)
+        #expect(
+            try await screen(after: [
+                "search alien", "search nolan", "search alien", "select 1", "done",
+                "use restaurants", "search", "history stats",
+            ]) == """
+                \(Listing.alien)
+                \(Listing.nolan)
+                \(Listing.alien)
+                Selected Alien (1979, Science Fiction, Ridley Scott).
+                Chosen:
+                  Alien (1979, Science Fiction, Ridley Scott)
+                Now using restaurants: search TERMS, or search alone for everything.
+                restaurants · everything · 66 results · page 1 of 14 · 1 selected
+                ── American ──
+                   1  Katz's Delicatessen                       New York    $$    4.5
+                   2  Franklin Barbecue                         Austin      $$    4.7
+                   3  Peter Luger                               Brooklyn    $$$$  4.4
+                   4  The French Laundry                        Yountville  $$$$  4.7
+                   5  Alinea                                    Chicago     $$$$  4.7
+                next for page 2 of 14
+                4 searches on Sun 22 Nov 2026, 19:14; 1 ended in a choice (done).
+                By source: movies 3, restaurants 1
+                Searched most: "alien" (2), everything (1), "nolan" (1)
+                """)
     }
 
     @Test("history stats with anything after it shows its usage")

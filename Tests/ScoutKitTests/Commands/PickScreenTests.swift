@@ -22,55 +22,64 @@ import Testing
 
     @Test("pick history --filter prints the past searches that match")
     func pickHistoryFilter() async throws {
-        #expect(try await screen(after: Self.setup + ["pick history --filter kub"]) == """
-            \(Self.setUp)
-            search kubrick --in movies
-            """)
+        #expect(
+            try await screen(after: Self.setup + ["pick history --filter kub"]) == """
+                \(Self.setUp)
+                search kubrick --in movies
+                """)
     }
 
     @Test("pick --filter picks from history, and takes fzf's !negation")
     func pickFilterNegates() async throws {
-        #expect(try await screen(after: Self.setup + ["pick --filter s !heat"]) == """
-            \(Self.setUp)
-            search alien --in movies
-            search kubrick --in movies
-            """)
+        #expect(
+            try await screen(after: Self.setup + ["pick --filter s !heat"]) == """
+                \(Self.setUp)
+                search alien --in movies
+                search kubrick --in movies
+                """)
     }
 
     @Test("pick fav --filter prints the favourites that match, with their ids")
     func pickFavFilter() async throws {
-        #expect(try await screen(after: Self.setup + ["pick fav --filter shining"]) == """
-            \(Self.setUp)
-            The Shining (1980, Horror, Stanley Kubrick)  [movies:29]
-            """)
+        #expect(
+            try await screen(after: Self.setup + ["pick fav --filter shining"]) == """
+                \(Self.setUp)
+                The Shining (1980, Horror, Stanley Kubrick)  [movies:29]
+                """)
     }
 
     // (fzf's 'exact is quoted on a command line, where ' starts a quotation; typed in the picker it is not)
     @Test("pick results --filter with fzf's 'exact prints the rows that match, with their numbers")
     func pickResultsFilter() async throws {
-        #expect(try await screen(after: Self.setup + ["pick results --filter \"'ens\""]) == """
-            \(Self.setUp)
-            2  Aliens (1986, Science Fiction, James Cameron)
-            """)
+        #expect(
+            try await screen(after: Self.setup + ["pick results --filter \"'ens\""]) == """
+                \(Self.setUp)
+                2  Aliens (1986, Science Fiction, James Cameron)
+                """)
     }
 
     @Test("pick without a terminal says what a script uses instead")
     func pickNeedsATerminal() async throws {
-        #expect(try await screen(after: ["pick"]) == """
-            ! pick needs a terminal: in a script, history search TEXT finds past searches, and pick history --filter QUERY prints the ranked matches
-            """)
+        #expect(
+            try await screen(after: ["pick"]) == """
+                ! pick needs a terminal: in a script, history search TEXT finds past searches, and pick history \
+                --filter QUERY prints the ranked matches
+                """)
     }
 
     @Test("pick of a word that is no list says which lists it takes")
     func pickOfNoList() async throws {
-        #expect(try await screen(after: ["pick nowhere"]) == "! pick takes history, fav or results, then --filter QUERY: \"nowhere\" is neither")
+        #expect(
+            try await screen(after: ["pick nowhere"])
+                == "! pick takes history, fav or results, then --filter QUERY: \"nowhere\" is neither")
     }
 
     @Test("set picker fzf says the new picker, and set picker reads it back")
     func setPicker() async throws {
-        #expect(try await screen(after: ["set picker fzf", "set picker"]) == """
-            picker is now fzf.
-            picker fzf
-            """)
+        #expect(
+            try await screen(after: ["set picker fzf", "set picker"]) == """
+                picker is now fzf.
+                picker fzf
+                """)
     }
 }

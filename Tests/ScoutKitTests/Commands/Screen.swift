@@ -9,8 +9,9 @@ import ScoutTestSupport
 /// the binary.
 @MainActor func screen(after lines: [String], in box: Sandbox? = nil) async throws -> String {
     let box = try box ?? Sandbox()
-    var context = ShellContext(environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
-                               now: { REPLTests.now }, sessionName: nil, width: 80)
+    var context = ShellContext(
+        environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
+        now: { REPLTests.now }, sessionName: nil, width: 80)
     context.calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
     let shell = Shell(context: context, fresh: true)
     var reader = ScriptedReader(["set page-size 5"] + lines)

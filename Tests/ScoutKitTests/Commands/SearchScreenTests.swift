@@ -9,91 +9,101 @@ import Testing
 
     @Test("next on the last page and prev on the first say there is no page that way")
     func nextAndPrevAtTheEnds() async throws {
-        #expect(try await screen(after: ["search nolan", "next", "next", "prev"]) == """
-            \(Listing.nolan)
-            ! already on the last page
-            ! already on the last page
-            ! already on the first page
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "next", "next", "prev"]) == """
+                \(Listing.nolan)
+                ! already on the last page
+                ! already on the last page
+                ! already on the first page
+                """)
     }
 
     @Test("page past the last says there is only one page")
     func pagePastTheLast() async throws {
-        #expect(try await screen(after: ["search nolan", "page 9"]) == """
-            \(Listing.nolan)
-            ! there is only one page
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "page 9"]) == """
+                \(Listing.nolan)
+                ! there is only one page
+                """)
     }
 
     @Test("load all when every result is loaded says so")
     func loadAllWhenAllAreLoaded() async throws {
-        #expect(try await screen(after: ["search nolan", "load all"]) == """
-            \(Listing.nolan)
-            All 5 results are loaded.
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "load all"]) == """
+                \(Listing.nolan)
+                All 5 results are loaded.
+                """)
     }
 
     @Test("filter keeps the rows that match and says so in the heading, and filter alone clears it")
     func filterAndClear() async throws {
-        #expect(try await screen(after: ["search nolan", "filter dark", "filter"]) == """
-            \(Listing.nolan)
-            movies · "nolan" · 1 result · filter "dark" · page 1 of 1
-               1  The Dark Knight                           2008  Action  Christopher Nolan
-            \(Listing.nolan)
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "filter dark", "filter"]) == """
+                \(Listing.nolan)
+                movies · "nolan" · 1 result · filter "dark" · page 1 of 1
+                   1  The Dark Knight                           2008  Action  Christopher Nolan
+                \(Listing.nolan)
+                """)
     }
 
     @Test("sort year desc orders the rows and the heading says by what")
     func sortYearDesc() async throws {
-        #expect(try await screen(after: ["search nolan", "sort year desc"]) == """
-            \(Listing.nolan)
-            \(Listing.nolanByYearDesc)
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "sort year desc"]) == """
+                \(Listing.nolan)
+                \(Listing.nolanByYearDesc)
+                """)
     }
 
     @Test("group genre heads each genre's rows, and group none lists them in the sort order again")
     func groupAndUngroup() async throws {
-        #expect(try await screen(after: ["search nolan", "sort year desc", "group genre", "group none"]) == """
-            \(Listing.nolan)
-            \(Listing.nolanByYearDesc)
-            movies · "nolan" · 5 results · by year desc · page 1 of 1
-            ── Action ──
-               1  The Dark Knight                   2008  Action           Christopher Nolan
-            ── Drama ──
-               2  Oppenheimer                       2023  Drama            Christopher Nolan
-            ── Science Fiction ──
-               3  Interstellar                      2014  Science Fiction  Christopher Nolan
-               4  Inception                         2010  Science Fiction  Christopher Nolan
-            ── Thriller ──
-               5  Memento                           2000  Thriller         Christopher Nolan
-            \(Listing.nolanByYearDesc)
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "sort year desc", "group genre", "group none"]) == """
+                \(Listing.nolan)
+                \(Listing.nolanByYearDesc)
+                movies · "nolan" · 5 results · by year desc · page 1 of 1
+                ── Action ──
+                   1  The Dark Knight                   2008  Action           Christopher Nolan
+                ── Drama ──
+                   2  Oppenheimer                       2023  Drama            Christopher Nolan
+                ── Science Fiction ──
+                   3  Interstellar                      2014  Science Fiction  Christopher Nolan
+                   4  Inception                         2010  Science Fiction  Christopher Nolan
+                ── Thriller ──
+                   5  Memento                           2000  Thriller         Christopher Nolan
+                \(Listing.nolanByYearDesc)
+                """)
     }
 
     @Test("show N opens the row's detail: its title underlined, then its fields")
     func showOpensTheDetail() async throws {
-        #expect(try await screen(after: ["search nolan", "show 4"]) == """
-            \(Listing.nolan)
-            Interstellar
-            ────────────
-            Year:      2014
-            Genre:     Science Fiction
-            Director:  Christopher Nolan
-            Id:        movies:45
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "show 4"]) == """
+                \(Listing.nolan)
+                Interstellar
+                ────────────
+                Year:      2014
+                Genre:     Science Fiction
+                Director:  Christopher Nolan
+                Id:        movies:45
+                """)
     }
 
     @Test("open of an item without a web page says so")
     func openWithoutAWebPage() async throws {
-        #expect(try await screen(after: ["search nolan", "open 4"]) == """
-            \(Listing.nolan)
-            ! Interstellar has no web page
-            """)
+        #expect(
+            try await screen(after: ["search nolan", "open 4"]) == """
+                \(Listing.nolan)
+                ! Interstellar has no web page
+                """)
     }
 
     @Test("use switches the source and says what a search there takes")
     func useSwitchesTheSource() async throws {
-        #expect(try await screen(after: ["use restaurants"]) == "Now using restaurants: search TERMS, or search alone for everything.")
+        #expect(
+            try await screen(after: ["use restaurants"])
+                == "Now using restaurants: search TERMS, or search alone for everything.")
     }
 
     @Test("use of an unknown source names it and says where the sources are listed")
@@ -103,9 +113,10 @@ import Testing
 
     @Test("a search option the source does not take is refused, naming the source and what it takes")
     func anOptionTheSourceDoesNotTake() async throws {
-        #expect(try await screen(after: ["use restaurants", "search --year 1999"]) == """
-            Now using restaurants: search TERMS, or search alone for everything.
-            ! --year does not apply to restaurants: the catalog takes only terms and --in
-            """)
+        #expect(
+            try await screen(after: ["use restaurants", "search --year 1999"]) == """
+                Now using restaurants: search TERMS, or search alone for everything.
+                ! --year does not apply to restaurants: the catalog takes only terms and --in
+                """)
     }
 }

@@ -23,37 +23,43 @@ import Testing
 
     @Test("session list shows each saved session with its search, selection and age")
     func sessionList() async throws {
-        #expect(try await screen(after: ["search alien", "session save night", "session list"]) == """
-            \(Self.saved)
-            night                movies "alien", 0 selected, saved just now
-            """)
+        #expect(
+            try await screen(after: ["search alien", "session save night", "session list"]) == """
+                \(Self.saved)
+                night                movies "alien", 0 selected, saved just now
+                """)
     }
 
     @Test("session reset clears the search and the selection and says what it keeps")
     func sessionReset() async throws {
-        #expect(try await screen(after: ["search alien", "session reset", "session"]) == """
-            \(Listing.alien)
-            Session reset: no search, nothing selected. Favourites, history and denied terms are kept.
-            \(Self.fresh)
-            """)
+        #expect(
+            try await screen(after: ["search alien", "session reset", "session"]) == """
+                \(Listing.alien)
+                Session reset: no search, nothing selected. Favourites, history and denied terms are kept.
+                \(Self.fresh)
+                """)
     }
 
     @Test("session load brings back the saved search and lists it")
     func sessionLoad() async throws {
-        #expect(try await screen(after: ["search alien", "session save night", "session reset", "session load night"]) == """
-            \(Self.saved)
-            Session reset: no search, nothing selected. Favourites, history and denied terms are kept.
-            Loaded session night: movies, "alien", page 1, 0 selected, list view.
-            \(Listing.alien)
-            """)
+        #expect(
+            try await screen(after: ["search alien", "session save night", "session reset", "session load night"])
+                == """
+                \(Self.saved)
+                Session reset: no search, nothing selected. Favourites, history and denied terms are kept.
+                Loaded session night: movies, "alien", page 1, 0 selected, list view.
+                \(Listing.alien)
+                """)
     }
 
     @Test("session rm removes a session, and a second rm says there is none by that name")
     func sessionRemove() async throws {
-        #expect(try await screen(after: ["search alien", "session save night", "session rm night", "session rm night"]) == """
-            \(Self.saved)
-            Removed session night.
-            ! no session named night: session list shows them
-            """)
+        #expect(
+            try await screen(after: ["search alien", "session save night", "session rm night", "session rm night"])
+                == """
+                \(Self.saved)
+                Removed session night.
+                ! no session named night: session list shows them
+                """)
     }
 }

@@ -61,7 +61,9 @@ import Testing
         #expect(Array(out.data.prefix(15)) == Array(1...15), "little-endian, in the order written")
         #expect(out.count == 15 + 16 + 8 + 2)
         out.data.withByteReader { reader in
-            #expect(reader.read(UInt8.self) == 1 && reader.read(UInt16.self) == 0x0302 && reader.read(UInt32.self) == 0x0706_0504)
+            #expect(
+                reader.read(UInt8.self) == 1 && reader.read(UInt16.self) == 0x0302
+                    && reader.read(UInt32.self) == 0x0706_0504)
             #expect(reader.word() == 0x0F0E_0D0C_0B0A_0908)
             #expect(reader.read(2, of: Int.self) == [-2, .max] && reader.read(2, of: UInt32.self) == [7, 8])
             #expect(reader.read(2, of: UInt8.self) == [0xFF, 0xFE] && reader.isAtEnd)
@@ -79,7 +81,9 @@ import Testing
         #expect(ByteReader.words(3, of: fd, at: 0) == [1, 2, 3])
         #expect(ByteReader.words(2, of: fd, at: 8) == [2, 3])
         #expect(ByteReader.words(3, of: fd, at: 8) == nil && ByteReader.words(-1, of: fd, at: 0) == nil)
-        #expect(ByteReader.word(of: fd, at: 16) == 3 && ByteReader.word(of: fd, at: 17) == nil && ByteReader.word(of: fd, at: -8) == nil)
+        #expect(
+            ByteReader.word(of: fd, at: 16) == 3 && ByteReader.word(of: fd, at: 17) == nil
+                && ByteReader.word(of: fd, at: -8) == nil)
     }
 
     // MARK: Each format, whole and cut
@@ -88,7 +92,9 @@ import Testing
         let bytes = StampedHashSet.encode([30, 10, 20], stamp: Self.stamp)
         let set = StampedHashSet(data: bytes, for: Self.stamp)
         #expect(set?.contains(20) == true && set?.contains(21) == false)
-        for count in 0..<bytes.count { #expect(StampedHashSet(data: bytes.prefix(count), for: Self.stamp) == nil, "\(count)") }
+        for count in 0..<bytes.count {
+            #expect(StampedHashSet(data: bytes.prefix(count), for: Self.stamp) == nil, "\(count)")
+        }
         var other = Self.stamp
         other.size += 1
         #expect(StampedHashSet(data: bytes, for: other) == nil, "another version of the file")
@@ -119,7 +125,8 @@ import Testing
         var lying = bytes
         lying.replaceSubrange(40..<48, with: Data([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0]))
         #expect(HistoryLines.read(lying) == nil)
-        // A recency no history could hold (found by scripts/fuzz: merging typed lines counted on from it and overflowed).
+        // A recency no history could hold (found by scripts/fuzz: merging typed lines counted on from it and
+        // overflowed).
         var newest = bytes
         newest.replaceSubrange(64..<72, with: Data([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]))
         #expect(HistoryLines.read(newest) == nil)
@@ -132,11 +139,15 @@ import Testing
         try stores.record(["Alien", "amélie", "東京 story", "kubrick"], from: 0)
         let log = try stores.indexed.log()
         let files = HistoryIndex.Files(folder: stores.folder.file("cache"))
-        let (entries, text, dones) = (try Data(contentsOf: files.index), try Data(contentsOf: files.text), try Data(contentsOf: files.done))
+        let (entries, text, dones) = (
+            try Data(contentsOf: files.index), try Data(contentsOf: files.text), try Data(contentsOf: files.done)
+        )
         let index = try #require(HistoryIndex(entries: entries, text: text, dones: dones))
         #expect(index.searchCount == 4 && index.doneCount == 1 && index.matching(Array("kubrick".utf8)) == [4])
         #expect(index.lines().count == 4 && index.covered == log.data.count)
-        for count in 0..<(8 * 8 + 4 * 24) { #expect(HistoryIndex(entries: entries.prefix(count), text: text, dones: dones) == nil, "\(count)") }
+        for count in 0..<(8 * 8 + 4 * 24) {
+            #expect(HistoryIndex(entries: entries.prefix(count), text: text, dones: dones) == nil, "\(count)")
+        }
         #expect(HistoryIndex(entries: entries, text: text.dropLast(), dones: dones) == nil)
         #expect(HistoryIndex(entries: entries, text: text, dones: dones.dropLast()) == nil)
         // An entry whose line starts past the history, or runs past it: an empty line, read as nothing.

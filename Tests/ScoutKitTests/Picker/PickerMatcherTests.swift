@@ -11,30 +11,48 @@ import Testing
     }
 
     @Test func theSyntaxIsFzfsExtendedSearch() {
-        let texts = ["search alien --in movies", "search aliens --in movies", "use restaurants", "search heat --in omdb", "fav add 2"]
-        #expect(ranked("aln", texts) == ["search alien --in movies", "search aliens --in movies"])  // fuzzy: letters in order
-        #expect(ranked("'ens", texts) == ["search aliens --in movies"])                               // exact
+        let texts = [
+            "search alien --in movies", "search aliens --in movies", "use restaurants", "search heat --in omdb",
+            "fav add 2",
+        ]
+        #expect(
+            ranked("aln", texts) == [
+                "search alien --in movies",
+                "search aliens "
+                    + "--in movies",
+            ]) // fuzzy: letters in order
+        #expect(ranked("'ens", texts) == ["search aliens --in movies"]) // exact
         #expect(ranked("'aln", texts) == [])
-        #expect(ranked("^use", texts) == ["use restaurants"])                                         // prefix
+        #expect(ranked("^use", texts) == ["use restaurants"]) // prefix
         #expect(ranked("^rest", texts) == [])
-        #expect(ranked("omdb$", texts) == ["search heat --in omdb"])                                   // suffix
-        #expect(ranked("search !alien", texts) == ["search heat --in omdb"])                           // inverse
-        #expect(ranked("!^search", texts) == ["fav add 2", "use restaurants"])                          // inverse prefix (no score: the shorter first)
-        #expect(ranked("heat | fav", texts) == ["search heat --in omdb", "fav add 2"])                  // or (four letters outscore three)
-        #expect(ranked("search movies", texts) == ["search alien --in movies", "search aliens --in movies"])  // all terms
-        #expect(ranked("^fav\\ add", texts) == ["fav add 2"])                                          // an escaped space
+        #expect(ranked("omdb$", texts) == ["search heat --in omdb"]) // suffix
+        #expect(ranked("search !alien", texts) == ["search heat --in omdb"]) // inverse
+        // An inverse prefix (no score: the shorter first).
+        #expect(ranked("!^search", texts) == ["fav add 2", "use restaurants"])
+        #expect(
+            ranked("heat | fav", texts) == [
+                "search heat "
+                    + "--in omdb", "fav add 2",
+            ]) // or (four letters outscore three)
+        #expect(
+            ranked("search movies", texts) == [
+                "search alien --in movies",
+                "search aliens "
+                    + "--in movies",
+            ]) // all terms
+        #expect(ranked("^fav\\ add", texts) == ["fav add 2"]) // an escaped space
         #expect(ranked("^fav add 2$", texts) == ["fav add 2"])
-        #expect(ranked("", texts) == texts)                                                            // newest first
+        #expect(ranked("", texts) == texts) // newest first
         #expect(PickerQuery("a | b c").groups.count == 2 && PickerQuery("a | b c").groups[0].count == 2)
         #expect(PickerQuery("!").isEmpty && PickerQuery("'").isEmpty && PickerQuery("   ").isEmpty)
     }
 
     @Test func smartCaseAndFolding() {
         let texts = ["Amélie", "AMELIE poster", "amelie", "ｆｕｌｌ width", "Zürich café", "東京 story"]
-        #expect(Set(ranked("amelie", texts)) == ["Amélie", "AMELIE poster", "amelie"])  // accents and case folded
-        #expect(ranked("Amelie", texts) == ["Amélie"])                                 // a capital: case matters
+        #expect(Set(ranked("amelie", texts)) == ["Amélie", "AMELIE poster", "amelie"]) // accents and case folded
+        #expect(ranked("Amelie", texts) == ["Amélie"]) // a capital: case matters
         #expect(ranked("AMELIE", texts) == ["AMELIE poster"])
-        #expect(ranked("full", texts) == ["ｆｕｌｌ width"])                            // width folded
+        #expect(ranked("full", texts) == ["ｆｕｌｌ width"]) // width folded
         #expect(ranked("zurich cafe", texts) == ["Zürich café"])
         #expect(ranked("東京", texts) == ["東京 story"])
         let folded: [UInt32] = PickerFold.scalars("Ｃafé", keepCase: true)
@@ -51,17 +69,24 @@ import Testing
         #expect(ranked("alien", ["alien covenant", "alien"]) == ["alien", "alien covenant"])
         #expect(ranked("alien", ["xalien", "yalien"]) == ["xalien", "yalien"])
         // Then how often it was run and chosen.
-        let matcher = PickerMatcher([.init(value: "a", text: "search x", recency: 5, frequency: 1),
-                                     .init(value: "b", text: "search y", recency: 5, frequency: 9)])
+        let matcher = PickerMatcher([
+            .init(value: "a", text: "search x", recency: 5, frequency: 1),
+            .init(value: "b", text: "search y", recency: 5, frequency: 9),
+        ])
         #expect(matcher.rank(PickerQuery("search")).matches.map { matcher.corpus.value($0.index) } == ["b", "a"])
         // Rows and favourites start with their title: of equal scores, the match that begins earlier wins
         // there (`red` finds the album Red before the song 22 from it); history keeps fzf's shorter-first.
-        let rows: [PickerMatcher.Candidate] = [.init(value: "1", text: "1  Red (album, Taylor Swift, 2012)", recency: 3),
-                                               .init(value: "2", text: "2  22 (song, Taylor Swift, Red)", recency: 2)]
+        let rows: [PickerMatcher.Candidate] = [
+            .init(value: "1", text: "1  Red (album, Taylor Swift, 2012)", recency: 3),
+            .init(value: "2", text: "2  22 (song, Taylor Swift, Red)", recency: 2),
+        ]
         for (earlierFirst, expected) in [(true, ["1", "2"]), (false, ["2", "1"])] {
             let matcher = PickerMatcher(PickerCorpus(rows, earlierMatchFirst: earlierFirst))
             #expect(matcher.rank(PickerQuery("red")).matches.map { matcher.corpus.value($0.index) } == expected)
-            #expect(matcher.rank(PickerQuery("red"), limit: 1).matches.map { matcher.corpus.value($0.index) } == [expected[0]])
+            #expect(
+                matcher.rank(PickerQuery("red"), limit: 1).matches.map { matcher.corpus.value($0.index) } == [
+                    expected[0]
+                ])
         }
         // fzf's numbers: a word-start first letter doubled, consecutive letters carried.
         let term = PickerQuery("ab").groups[0][0]

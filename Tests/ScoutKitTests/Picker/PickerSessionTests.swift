@@ -4,19 +4,25 @@ import Testing
 
 /// The picker without a terminal: the lines its window shows after each key, and what it gives back.
 @Suite struct PickerSessionTests {
-    static let request = PickerRequest(candidates: [
-        .init(value: "search alien --in movies", text: "search alien --in movies", recency: 4),
-        .init(value: "search aliens --in movies", text: "search aliens --in movies", recency: 3),
-        .init(value: "search heat --in movies", text: "search heat --in movies", recency: 2),
-        .init(value: "fav add 2", text: "fav add 2", recency: 1),
-    ], multiple: false, finder: .builtin, title: "history")
+    static let request = PickerRequest(
+        candidates: [
+            .init(value: "search alien --in movies", text: "search alien --in movies", recency: 4),
+            .init(value: "search aliens --in movies", text: "search aliens --in movies", recency: 3),
+            .init(value: "search heat --in movies", text: "search heat --in movies", recency: 2),
+            .init(value: "fav add 2", text: "fav add 2", recency: 1),
+        ], multiple: false, finder: .builtin, title: "history")
 
     @Test func typingNarrowsAndEnterGivesTheLine() {
         let session = PickerSession(Self.request, height: 6, width: 40)
-        #expect(session.lines == ["history> ", "  4/4", "> search alien --in movies", "  search aliens --in movies",
-                                  "  search heat --in movies", "  fav add 2"].map { $0 })
+        #expect(
+            session.lines
+                == [
+                    "history> ", "  4/4", "> search alien --in movies", "  search aliens --in movies",
+                    "  search heat --in movies", "  fav add 2",
+                ].map { $0 })
         for key in ["a", "l", "n"] { #expect(session.handle(.text(key)) == nil) }
-        #expect(session.lines == ["history> aln", "  2/4", "> search alien --in movies", "  search aliens --in movies"])
+        #expect(
+            session.lines == ["history> aln", "  2/4", "> search alien --in movies", "  search aliens --in movies"])
         #expect(session.queryColumn == 12)
         #expect(session.handle(.down) == nil)
         #expect(session.lines[3] == "> search aliens --in movies")
@@ -46,10 +52,13 @@ import Testing
         let session = PickerSession(request, height: 6, width: 60)
         _ = session.handle(.tab)
         _ = session.handle(.tab)
-        #expect(session.lines == ["fav> ", "  4/4  (2 marked)", " *search alien --in movies", " *search aliens --in movies",
-                                  "> search heat --in movies", "  fav add 2"])
+        #expect(
+            session.lines == [
+                "fav> ", "  4/4  (2 marked)", " *search alien --in movies", " *search aliens --in movies",
+                "> search heat --in movies", "  fav add 2",
+            ])
         _ = session.handle(.up)
-        _ = session.handle(.tab)  // unmarks
+        _ = session.handle(.tab) // unmarks
         #expect(session.handle(.enter) == .accept(["search alien --in movies"]))
         // Where one is chosen (history), Tab marks nothing.
         let single = PickerSession(Self.request, height: 6, width: 60)

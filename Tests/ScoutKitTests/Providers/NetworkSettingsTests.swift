@@ -26,17 +26,28 @@ import Testing
 
     @Test func loopbackNeverGoesThroughAProxy() {
         let env = ["http_proxy": "http://web:3128"]
-        for url in ["http://localhost:8080/", "http://api.localhost/", "http://127.0.0.1:9/", "http://127.3.2.1/", "http://[::1]:80/"] {
+        for url in [
+            "http://localhost:8080/", "http://api.localhost/", "http://127.0.0.1:9/", "http://127.3.2.1/",
+            "http://[::1]:80/",
+        ] {
             #expect(proxy(env, url) == nil, "\(url)")
         }
         #expect(proxy(env, "http://128.0.0.1/") == "http_proxy web:3128")
     }
 
     @Test func noProxyMatchesNamesSuffixesPortsAndRanges() {
-        let env = ["http_proxy": "http://web:3128", "no_proxy": "example.org, .corp.example,*.lan,intranet:8080,10.0.0.0/8,192.168.1.7"]
-        let direct = ["http://example.org/", "http://www.example.org/", "http://a.corp.example/", "http://corp.example/",
-                      "http://printer.lan/", "http://intranet:8080/", "http://10.1.2.3/", "http://192.168.1.7/"]
-        let proxied = ["http://notexample.org/", "http://intranet/", "http://11.0.0.1/", "http://192.168.1.8/", "http://example.org.evil/"]
+        let env = [
+            "http_proxy": "http://web:3128",
+            "no_proxy": "example.org, .corp.example,*.lan,intranet:8080,10.0.0.0/8,192.168.1.7",
+        ]
+        let direct = [
+            "http://example.org/", "http://www.example.org/", "http://a.corp.example/", "http://corp.example/",
+            "http://printer.lan/", "http://intranet:8080/", "http://10.1.2.3/", "http://192.168.1.7/",
+        ]
+        let proxied = [
+            "http://notexample.org/", "http://intranet/", "http://11.0.0.1/", "http://192.168.1.8/",
+            "http://example.org.evil/",
+        ]
         for url in direct { #expect(proxy(env, url) == nil, "\(url)") }
         for url in proxied { #expect(proxy(env, url) == "http_proxy web:3128", "\(url)") }
         #expect(proxy(["http_proxy": "web:1", "NO_PROXY": "*"], "http://anything.example/") == nil)
@@ -52,6 +63,8 @@ import Testing
 
     @Test func aProxySchemeScoutCannotUseIsOneLine() {
         let settings = NetworkSettings(environment: ["https_proxy": "https://proxy.example:443"])
-        #expect(settings.problem == "https_proxy names a https://… proxy, which scout cannot use: name an http:// or socks5:// proxy")
+        #expect(
+            settings.problem
+                == "https_proxy names a https://… proxy, which scout cannot use: name an http:// or socks5:// proxy")
     }
 }

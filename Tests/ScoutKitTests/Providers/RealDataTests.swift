@@ -6,7 +6,8 @@ import Testing
 /// Every recorded real response in ../shared/realdata decodes (read from there, never copied here).
 /// Without the folder each test fails saying so (the parameterized ones once, from their arguments);
 /// `SCOUT_SKIP_REALDATA=1` skips them.
-@Suite(.enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the tests of the recorded real data")) struct RealDataTests {
+@Suite(.enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the tests of the recorded real data"))
+struct RealDataTests {
     static var folder: URL { RealData.folder }
 
     @Test func theRecordedDataIsThere() throws {
@@ -71,7 +72,10 @@ import Testing
 
     @Test func omdbYearsAndRatings() throws {
         try RealData.require()
-        let series = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.folder.appendingPathComponent("omdb/detail_series_breakout_kings_tt1590961_compact.json")))
+        let series = try JSONSerialization.jsonObject(
+            with: Data(
+                contentsOf: Self.folder.appendingPathComponent(
+                    "omdb/detail_series_breakout_kings_tt1590961_compact.json")))
         let item = try #require(JSONFields(series).flatMap(OMDbSource.detail))
         #expect(item[field: "year"] == "2011–2012")
         #expect(item.year == 2011)

@@ -10,14 +10,17 @@ import Testing
     /// A registry over a fresh sandbox, with the environment's additions (`OMDB_API_KEY`, `SCOUT_*_URL`).
     func registry(_ environment: [String: String] = [:]) throws -> SourceRegistry {
         let box = try Sandbox()
-        let context = ShellContext(environment: box.environment.merging(environment) { $1 }, home: box.root.path,
-                                   workingDirectory: box.root.path)
+        let context = ShellContext(
+            environment: box.environment.merging(environment) { $1 }, home: box.root.path,
+            workingDirectory: box.root.path)
         return SourceRegistry(context: context, warnings: WarningLog())
     }
 
     @Test func everyNameResolvesToASourceThatSaysWhatItCanDo() throws {
         let registry = try registry()
-        let itunes = ["songs", "albums", "artists", "music-videos", "podcasts", "films", "audiobooks", "ebooks", "apps"]
+        let itunes = [
+            "songs", "albums", "artists", "music-videos", "podcasts", "films", "audiobooks", "ebooks", "apps",
+        ]
         #expect(SourceRegistry.names == ["movies", "restaurants"] + itunes + ["omdb"])
         for name in SourceRegistry.names {
             let source = try registry.source(named: name, settings: Settings())
@@ -29,8 +32,11 @@ import Testing
             #expect(!capabilities.kinds.isEmpty, "\(name)")
             switch name {
             case "movies", "restaurants":
-                #expect(capabilities == SourceCapabilities(kinds: [name == "movies" ? "movie" : "restaurant"], paging: .whole,
-                                                           lookup: false, artwork: false, idPrefix: name))
+                #expect(
+                    capabilities
+                        == SourceCapabilities(
+                            kinds: [name == "movies" ? "movie" : "restaurant"], paging: .whole,
+                            lookup: false, artwork: false, idPrefix: name))
             case "omdb":
                 #expect(capabilities.paging == .paged(size: 10, maxPages: 100))
                 #expect(capabilities.idPrefix == "omdb" && capabilities.lookup && capabilities.artwork)
@@ -96,8 +102,15 @@ import Testing
 
         let query = SearchQuery(source: "songs", terms: "red", options: ["lang": "ja_jp"])
         #expect(songs.effectiveOptions(of: query, settings: settings) == ["country": "GB", "lang": "ja_jp"])
-        #expect(omdb.effectiveOptions(of: SearchQuery(source: "omdb", terms: "x", options: ["year": "1999"]), settings: settings) == ["year": "1999"])
-        #expect(SourceRegistry.names.filter { (try? plain.source(named: $0, settings: settings))?.remembersEmptySearches == false }
+        #expect(
+            omdb.effectiveOptions(
+                of: SearchQuery(source: "omdb", terms: "x", options: ["year": "1999"]), settings: settings) == [
+                    "year": "1999"
+                ])
+        #expect(
+            SourceRegistry.names.filter {
+                (try? plain.source(named: $0, settings: settings))?.remembersEmptySearches == false
+            }
                 == ["movies", "restaurants"])
     }
 
@@ -107,7 +120,9 @@ import Testing
     /// the pages join the list in order.
     @Test func loadAllWithoutACountFetchesPagesConcurrently() async {
         let stub = PagedStub(fullPages: 6, lastPageSize: 1)
-        let results = ResultSet { ResultView(filter: nil, sort: nil, groupField: nil, pageLines: 20, pagesFitWindow: false) }
+        let results = ResultSet {
+            ResultView(filter: nil, sort: nil, groupField: nil, pageLines: 20, pagesFitWindow: false)
+        }
         let query = SearchQuery(source: stub.name, terms: "x")
         results.start(with: await stub.page(1))
         let (added, received, failure) = await results.loadRemaining(query, from: stub, progress: nil)
@@ -125,9 +140,12 @@ import Testing
     /// A list that ends on the next page costs one request, as it did when pages came one by one.
     @Test func loadAllWithoutACountStartsWithOnePage() async {
         let stub = PagedStub(fullPages: 1, lastPageSize: 0)
-        let results = ResultSet { ResultView(filter: nil, sort: nil, groupField: nil, pageLines: 20, pagesFitWindow: false) }
+        let results = ResultSet {
+            ResultView(filter: nil, sort: nil, groupField: nil, pageLines: 20, pagesFitWindow: false)
+        }
         results.start(with: await stub.page(1))
-        let (added, _, failure) = await results.loadRemaining(SearchQuery(source: stub.name, terms: "x"), from: stub, progress: nil)
+        let (added, _, failure) = await results.loadRemaining(
+            SearchQuery(source: stub.name, terms: "x"), from: stub, progress: nil)
         #expect(failure == nil && added == 0 && !results.hasMore)
         #expect(stub.log.read { $0.asked } == [2])
     }
@@ -136,9 +154,12 @@ import Testing
     /// as it did when pages came one by one, rather than asking for ever.
     @Test func loadAllWithoutACountEndsAtAPageOfNothingNew() async {
         let stub = PagedStub(fullPages: 1_000, lastPageSize: 0, repeatsFrom: 3)
-        let results = ResultSet { ResultView(filter: nil, sort: nil, groupField: nil, pageLines: 20, pagesFitWindow: false) }
+        let results = ResultSet {
+            ResultView(filter: nil, sort: nil, groupField: nil, pageLines: 20, pagesFitWindow: false)
+        }
         results.start(with: await stub.page(1))
-        let (added, received, failure) = await results.loadRemaining(SearchQuery(source: stub.name, terms: "x"), from: stub, progress: nil)
+        let (added, received, failure) = await results.loadRemaining(
+            SearchQuery(source: stub.name, terms: "x"), from: stub, progress: nil)
         #expect(failure == nil && !results.hasMore)
         #expect(results.items.map(\.id) == (1...6).map { "stub:\($0)" })
         #expect(added == 4 && received == 6)
@@ -149,7 +170,9 @@ import Testing
     /// asks for the missing page, not for them again.
     @Test func loadAllWithoutACountKeepsPagesPastAFailure() async {
         let stub = PagedStub(fullPages: 6, lastPageSize: 1, failingOnce: [3])
-        let results = ResultSet { ResultView(filter: nil, sort: nil, groupField: nil, pageLines: 20, pagesFitWindow: false) }
+        let results = ResultSet {
+            ResultView(filter: nil, sort: nil, groupField: nil, pageLines: 20, pagesFitWindow: false)
+        }
         let query = SearchQuery(source: stub.name, terms: "x")
         results.start(with: await stub.page(1))
         let first = await results.loadRemaining(query, from: stub, progress: nil)
@@ -200,7 +223,11 @@ struct PagedStub: Source {
     static let size = 2
     static let family = SourceFamily(
         names: ["stub"], urlVariable: nil, searchOptions: [],
-        capabilities: { _ in SourceCapabilities(kinds: ["thing"], paging: .paged(size: size, maxPages: nil), lookup: false, artwork: false, idPrefix: "stub") },
+        capabilities: { _ in
+            SourceCapabilities(
+                kinds: ["thing"], paging: .paged(size: size, maxPages: nil), lookup: false, artwork: false,
+                idPrefix: "stub")
+        },
         make: { _, _, _ in nil })
 
     let fullPages: Int

@@ -6,11 +6,12 @@ import Testing
 /// The read-eval-print loop in process: a scripted reader, the real shell on a sandbox's folders, and
 /// every line it would print, in milliseconds and without spawning scout.
 @MainActor @Suite struct REPLTests {
-    nonisolated static let now = Date(timeIntervalSince1970: 1_795_374_840)  // 2026-11-22 19:14 UTC, as the scenarios
+    nonisolated static let now = Date(timeIntervalSince1970: 1_795_374_840) // 2026-11-22 19:14 UTC, as the scenarios
 
     func shell(_ box: Sandbox) -> Shell {
-        var context = ShellContext(environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
-                                   now: { Self.now }, sessionName: nil, width: 80)
+        var context = ShellContext(
+            environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
+            now: { Self.now }, sessionName: nil, width: 80)
         context.calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         return Shell(context: context, fresh: true)
     }
@@ -25,19 +26,23 @@ import Testing
         var reader = ScriptedReader(["search villeneuve", "select 2", "fav add", "bogus", "quit", "search never read"])
         var printed: [Output] = []
         await REPL(shell: shell(box)).run(reader: &reader) { printed.append($0) }
-        #expect(shown(printed) == [
-            "movies · \"villeneuve\" · 3 results · page 1 of 1",
-            "   1  Blade Runner 2049                  2017  Science Fiction  Denis Villeneuve",
-            "   2  Arrival                            2016  Science Fiction  Denis Villeneuve",
-            "   3  Dune                               2021  Science Fiction  Denis Villeneuve",
-            "Selected Arrival (2016, Science Fiction, Denis Villeneuve).",
-            "♥ Arrival (2016, Science Fiction, Denis Villeneuve) is a favourite.",
-            "! unknown command \"bogus\": type help for the list of commands",
-        ])
+        #expect(
+            shown(printed) == [
+                "movies · \"villeneuve\" · 3 results · page 1 of 1",
+                "   1  Blade Runner 2049                  2017  Science Fiction  Denis Villeneuve",
+                "   2  Arrival                            2016  Science Fiction  Denis Villeneuve",
+                "   3  Dune                               2021  Science Fiction  Denis Villeneuve",
+                "Selected Arrival (2016, Science Fiction, Denis Villeneuve).",
+                "♥ Arrival (2016, Science Fiction, Denis Villeneuve) is a favourite.",
+                "! unknown command \"bogus\": type help for the list of commands",
+            ])
         #expect(printed.last?.quit == true)
         // The prompt follows the selection; the line after quit is never read.
-        #expect(reader.prompts == ["movies [0 selected]> ", "movies [0 selected]> ", "movies [1 selected]> ",
-                                   "movies [1 selected]> ", "movies [1 selected]> "])
+        #expect(
+            reader.prompts == [
+                "movies [0 selected]> ", "movies [0 selected]> ", "movies [1 selected]> ",
+                "movies [1 selected]> ", "movies [1 selected]> ",
+            ])
         let favourites = try String(contentsOf: box.path("data/scout/favourites.json"), encoding: .utf8)
         #expect(favourites.contains("\"title\" : \"Arrival\""))
     }
@@ -48,7 +53,9 @@ import Testing
         var printed: [Output] = []
         await REPL(shell: shell(box)).run(reader: &reader) { printed.append($0) }
         #expect(printed.first?.error == "that line is not UTF-8 text and was skipped: check the input's encoding")
-        #expect(printed.count == 2 && printed[1].lines.first == "▸ movies        usable  one pick       built-in catalog", "\(shown(printed))")
+        #expect(
+            printed.count == 2 && printed[1].lines.first == "▸ movies        usable  one pick       built-in catalog",
+            "\(shown(printed))")
         #expect(reader.prompts.count == 3, "the end of input is read once and ends the loop")
     }
 
@@ -74,7 +81,10 @@ import Testing
         var printer = Printer(json: false, console: console) { _ in false }
         printer.print(output)
         printer.print(.failure("already on the last page"))
-        #expect(written.map(\.0) == ["scout: the session was not saved\n", "Selected Arrival.\n", "scout: already on the last page\n"])
+        #expect(
+            written.map(\.0) == [
+                "scout: the session was not saved\n", "Selected Arrival.\n", "scout: already on the last page\n",
+            ])
         #expect(written.map(\.1) == [.error, .output, .error])
         #expect(printer.failed)
 
@@ -82,7 +92,11 @@ import Testing
         var json = Printer(json: true, console: console) { _ in false }
         json.print(output)
         #expect(written.map(\.1) == [.output])
-        #expect(written.first?.0 == #"{"command":"select","message":"Selected Arrival.","ok":true,"schema":1,"warnings":["the session was not saved"]}"# + "\n")
+        #expect(
+            written.first?.0
+                == #"{"command":"select","message":"Selected Arrival.","ok":true,"schema":1,"warnings":["the session "#
+                + #"was not saved"]}"#
+                + "\n")
         #expect(!json.failed)
     }
 }

@@ -7,8 +7,9 @@ import Testing
 /// its page rendered only as it is read.
 @MainActor @Suite struct SearchOperationTests {
     func shell(_ box: Sandbox) -> Shell {
-        var context = ShellContext(environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
-                                   now: { REPLTests.now }, sessionName: nil, width: 80)
+        var context = ShellContext(
+            environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
+            now: { REPLTests.now }, sessionName: nil, width: 80)
         context.calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         return Shell(context: context, fresh: true)
     }
@@ -28,12 +29,13 @@ import Testing
     func aPageIsRenderedFromOneView() async throws {
         let shell = shell(try Sandbox())
         let output = await shell.run(words: ["search", "villeneuve"])
-        #expect(output.lines == [
-            "movies · \"villeneuve\" · 3 results · page 1 of 1",
-            "   1  Blade Runner 2049                  2017  Science Fiction  Denis Villeneuve",
-            "   2  Arrival                            2016  Science Fiction  Denis Villeneuve",
-            "   3  Dune                               2021  Science Fiction  Denis Villeneuve",
-        ])
+        #expect(
+            output.lines == [
+                "movies · \"villeneuve\" · 3 results · page 1 of 1",
+                "   1  Blade Runner 2049                  2017  Science Fiction  Denis Villeneuve",
+                "   2  Arrival                            2016  Science Fiction  Denis Villeneuve",
+                "   3  Dune                               2021  Science Fiction  Denis Villeneuve",
+            ])
         let json = try JSONSerialization.jsonObject(with: Data(output.jsonLine().utf8)) as? [String: Any]
         let items = try #require(json?["items"] as? [[String: Any]])
         #expect(items.map { $0["title"] as? String } == ["Blade Runner 2049", "Arrival", "Dune"])

@@ -13,8 +13,10 @@ import Testing
         data.sources = sources
         data.currentSource = "movies"
         data.favourites = {
-            [.init(id: "movies:tt0078748", title: "Alien"), .init(id: "movies:tt0090605", title: "Aliens"),
-             .init(id: "restaurants:12", title: "Café Ñandú 東京")]
+            [
+                .init(id: "movies:tt0078748", title: "Alien"), .init(id: "movies:tt0090605", title: "Aliens"),
+                .init(id: "restaurants:12", title: "Café Ñandú 東京"),
+            ]
         }
         data.tags = { ["sci-fi", "weekend"] }
         data.historyCount = { 250 }
@@ -89,7 +91,10 @@ import Testing
         // Newest first: the highest numbers that start with the digits typed, as numbers, not as text.
         #expect(complete("!2").candidates.prefix(3) == ["!250", "!249", "!248"])
         #expect(complete("!2").candidates.suffix(3) == ["!21", "!20", "!2"])
-        #expect(complete("!24").candidates == ["!249", "!248", "!247", "!246", "!245", "!244", "!243", "!242", "!241", "!240", "!24"])
+        #expect(
+            complete("!24").candidates == [
+                "!249", "!248", "!247", "!246", "!245", "!244", "!243", "!242", "!241", "!240", "!24",
+            ])
         #expect(complete("!25").labels == ["250  movies \"search 250\"", "25  movies \"search 25\""])
         #expect(complete("!").candidates.prefix(3) == ["!!", "!250", "!249"])
         #expect(complete("!").candidates.count == Completion.limit)
@@ -113,9 +118,14 @@ import Testing
         #expect(Completion.complete("!1", data: twelve).candidates == ["!12", "!11", "!10", "!1"])
         #expect(Completion.complete("history rerun ", data: twelve).candidates == newestFirst)
         #expect(Completion.complete("history rm ", data: twelve).candidates == newestFirst)
-        #expect(Completion.complete("history ", data: twelve).candidates == ["clear", "rerun", "rm", "search", "stats"] + newestFirst)
-        #expect(Completion.complete("history rerun 1", data: twelve).labels == ["12  movies \"search 12\"", "11  movies \"search 11\"",
-                                                                                  "10  movies \"search 10\"", "1  movies \"search 1\""])
+        #expect(
+            Completion.complete("history ", data: twelve).candidates == ["clear", "rerun", "rm", "search", "stats"]
+                + newestFirst)
+        #expect(
+            Completion.complete("history rerun 1", data: twelve).labels == [
+                "12  movies \"search 12\"", "11  movies \"search 11\"",
+                "10  movies \"search 10\"", "1  movies \"search 1\"",
+            ])
         // Rows and pages count up from 1, as numbers too; a long list offers its first hundred.
         var many = data
         many.rows = { (1...500).map { "Title \($0)" } }
@@ -141,8 +151,13 @@ import Testing
         #expect(lines[0].hasPrefix("1  Alien") && lines[0].contains("2  Aliens"))
         #expect(lines[1].hasPrefix("3  東京物語") && lines[1].contains("4  Amélie"))
         // Column starts line up by display width, not by characters.
-        #expect(DisplayWidth.of(String(lines[0].prefix { $0 != "2" })) == DisplayWidth.of(String(lines[1].prefix { $0 != "4" })))
-        #expect(Completion.columns([String(repeating: "x", count: 100)], width: 40).split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 40 })
+        #expect(
+            DisplayWidth.of(String(lines[0].prefix { $0 != "2" }))
+                == DisplayWidth.of(String(lines[1].prefix { $0 != "4" })))
+        #expect(
+            Completion.columns([String(repeating: "x", count: 100)], width: 40).split(separator: "\n").allSatisfy {
+                DisplayWidth.of(String($0)) <= 40
+            })
     }
 
     /// A real folder: folders end in `/`, hidden files only when a dot is typed.

@@ -9,8 +9,11 @@ import Testing
 @Suite struct DamageTests {
     static let date = Date(timeIntervalSince1970: 1_795_000_000)
     static let items = [
-        Item(id: "movies:tt0078748", title: "Alien", fields: [.init("Year", "1979"), .init("Director", "Ridley Scott")], url: "https://www.imdb.com/title/tt0078748/"),
-        Item(id: "restaurants:12", title: "Café Ñandú 東京", fields: [.init("Cuisine", "Peruvian"), .init("Price", "$$")]),
+        Item(
+            id: "movies:tt0078748", title: "Alien", fields: [.init("Year", "1979"), .init("Director", "Ridley Scott")],
+            url: "https://www.imdb.com/title/tt0078748/"),
+        Item(
+            id: "restaurants:12", title: "Café Ñandú 東京", fields: [.init("Cuisine", "Peruvian"), .init("Price", "$$")]),
         Item(id: "songs:1440833481", title: "Love Story \u{1B}[2J", fields: [.init("Artist", "Taylor Swift")]),
     ]
 
@@ -40,8 +43,10 @@ import Testing
 
     /// A JSON state file: the damaged bytes either still decode to the whole value (only trailing space
     /// was cut) or give one warning, a copy holding exactly those bytes, and no file left in its place.
-    func checkJSONFile<Value: Codable & Equatable>(_ value: Value, label: String, name: String,
-                                                   file makeFile: ((URL) -> StateFile<Value>)? = nil) throws -> Int {
+    func checkJSONFile<Value: Codable & Equatable>(
+        _ value: Value, label: String, name: String,
+        file makeFile: ((URL) -> StateFile<Value>)? = nil
+    ) throws -> Int {
         let folder = try TempFolder()
         let url = folder.file(name)
         let file = makeFile?(url) ?? StateFile<Value>(url, label: label, store: FileStore())
@@ -59,15 +64,20 @@ import Testing
             }
             damagedCount += 1
             #expect(warnings.count == 1, "\(name) \(how): \(warnings)")
-            #expect(warnings.first?.hasPrefix("\(label) was damaged and could not be read; kept it as \(name).corrupt-") == true, "\(warnings)")
+            #expect(
+                warnings.first?.hasPrefix("\(label) was damaged and could not be read; kept it as \(name).corrupt-")
+                    == true, "\(warnings)")
             let copies = Self.copies(in: folder, of: name)
             #expect(copies.count == 1, "\(name) \(how): \(folder.names)")
             if let copy = copies.first {
-                #expect(try Data(contentsOf: folder.file(copy)) == damaged, "\(name) \(how): the copy holds the damaged bytes")
+                #expect(
+                    try Data(contentsOf: folder.file(copy)) == damaged,
+                    "\(name) \(how): the copy holds the damaged bytes")
                 try FileManager.default.removeItem(at: folder.file(copy))
             }
             #expect(!FileManager.default.fileExists(atPath: url.path))
-            #expect(file.load { warnings.append($0) } == nil && warnings.count == 1, "the next read starts afresh quietly")
+            #expect(
+                file.load { warnings.append($0) } == nil && warnings.count == 1, "the next read starts afresh quietly")
         }
         // Only the cut of the final newline leaves a file that decodes; every other damage was caught.
         #expect(damagedCount == sample.count - 1 + Self.variants(of: sample).count, "\(name)")
@@ -88,7 +98,8 @@ import Testing
         settings.country = "GB"
         settings.cacheTTL = 90
         settings.omdbKey = "abc12345"
-        let favourites = FavouritesFile(favourites: Self.items.map { Favourite(item: $0, addedAt: Self.date, tags: ["weekend"]) })
+        let favourites = FavouritesFile(
+            favourites: Self.items.map { Favourite(item: $0, addedAt: Self.date, tags: ["weekend"]) })
         var tried = 0
         tried += try checkJSONFile(session, label: "the session", name: "session.json")
         tried += try checkJSONFile(settings, label: "the settings", name: "config.json")
@@ -100,8 +111,9 @@ import Testing
 
     /// A cached answer cut or damaged anywhere is no answer (a miss, asked again), never another body.
     @Test func aDamagedCacheEntryIsAMiss() throws {
-        let entry = CacheEntry(url: "https://itunes.apple.com/search?term=love&media=music", storedAt: Self.date, status: 200, maxAge: 300,
-                               body: Data(#"{"resultCount":1,"results":[{"trackName":"Love Story"}]}"#.utf8))
+        let entry = CacheEntry(
+            url: "https://itunes.apple.com/search?term=love&media=music", storedAt: Self.date, status: 200, maxAge: 300,
+            body: Data(#"{"resultCount":1,"results":[{"trackName":"Love Story"}]}"#.utf8))
         let sample = entry.encoded
         #expect(String(decoding: sample.prefix(41), as: UTF8.self) == "scout-answer 1 200 1795000000 300 56\nhttp")
         #expect(CacheEntry(sample) == entry)
@@ -116,7 +128,8 @@ import Testing
         let url = folder.file("history.jsonl")
         let history = HistoryStore(url: url, store: FileStore(), warn: { _ in })
         for (n, terms) in ["alien", "café ñandú", "東京", "love story"].enumerated() {
-            try history.recordSearch(id: "s\(n)", query: SearchQuery(source: "movies", terms: terms), count: n, at: Self.date)
+            try history.recordSearch(
+                id: "s\(n)", query: SearchQuery(source: "movies", terms: terms), count: n, at: Self.date)
         }
         try history.recordDone(search: "s1", chosen: [Self.items[1]], at: Self.date)
         let sample = try Data(contentsOf: url)
@@ -132,7 +145,9 @@ import Testing
             let entries = try reader.entries()
             // Whole lines before the cut stay; the line it cut goes, unless only its newline was cut.
             let whole = cut.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast().count
-            let partialIsWhole = lines.indices.contains(whole) && cut.suffix(lines[whole].count) == lines[whole] && cut.last != UInt8(ascii: "\n")
+            let partialIsWhole =
+                lines.indices.contains(whole) && cut.suffix(lines[whole].count) == lines[whole]
+                && cut.last != UInt8(ascii: "\n")
             let kept = whole + (partialIsWhole ? 1 : 0)
             let searchesKept = lines.prefix(kept).filter { $0.starts(with: Data(#"{"count""#.utf8)) }.count
             #expect(entries.count == searchesKept, "cut at \(offset)")
@@ -141,28 +156,38 @@ import Testing
             let damaged = cut.count > 0 && cut.last != UInt8(ascii: "\n") && !partialIsWhole
             #expect(said.count == (damaged ? 1 : 0), "cut at \(offset): \(said)")
             if damaged {
-                #expect(said.first?.hasPrefix("history had 1 damaged line; kept the file as history.jsonl.corrupt-") == true)
+                #expect(
+                    said.first?.hasPrefix("history had 1 damaged line; kept the file as history.jsonl.corrupt-") == true
+                )
                 let copies = Self.copies(in: folder, of: "history.jsonl")
                 #expect(copies.count == 1)
                 if let copy = copies.first {
                     #expect(try Data(contentsOf: folder.file(copy)) == cut)
                     try FileManager.default.removeItem(at: folder.file(copy))
                 }
-                #expect(try Data(contentsOf: url) == Data(lines.prefix(kept).map { $0 + [UInt8(ascii: "\n")] }.joined()),
-                        "the file now holds every whole record")
+                #expect(
+                    try Data(contentsOf: url) == Data(lines.prefix(kept).map { $0 + [UInt8(ascii: "\n")] }.joined()),
+                    "the file now holds every whole record")
             }
         }
 
         // A bad line in the middle costs that line only, whatever the damage.
         for (name, damage) in Self.variants(of: Data(lines[2])) where !damage.isEmpty {
             var file = Data()
-            for (index, line) in lines.enumerated() { file.append(index == 2 ? damage : Data(line)); file.append(UInt8(ascii: "\n")) }
+            for (index, line) in lines.enumerated() {
+                file.append(index == 2 ? damage : Data(line))
+                file.append(UInt8(ascii: "\n"))
+            }
             try file.write(to: url)
             let entries = try reader.entries()
             #expect(entries.map(\.terms) == ["alien", "café ñandú", "love story"], "\(name)")
-            #expect(entries[1].chosen.map(\.title) == ["Café Ñandú 東京"], "\(name): the done record after the bad line is kept")
+            #expect(
+                entries[1].chosen.map(\.title) == ["Café Ñandú 東京"],
+                "\(name): the done record after the bad line is kept")
             #expect(warnings.drain().count == 1, "\(name)")
-            for copy in Self.copies(in: folder, of: "history.jsonl") { try FileManager.default.removeItem(at: folder.file(copy)) }
+            for copy in Self.copies(in: folder, of: "history.jsonl") {
+                try FileManager.default.removeItem(at: folder.file(copy))
+            }
         }
     }
 
@@ -171,7 +196,7 @@ import Testing
         let url = folder.file("history.jsonl")
         let history = HistoryStore(url: url, store: FileStore(), warn: { _ in })
         try history.recordSearch(id: "a", query: SearchQuery(source: "movies", terms: "alien"), count: 1, at: Self.date)
-        try FileStore().append(Data(#"{"count":3,"id":"b","kind":"sea"#.utf8), to: url)  // cut by a power failure
+        try FileStore().append(Data(#"{"count":3,"id":"b","kind":"sea"#.utf8), to: url) // cut by a power failure
         try history.recordSearch(id: "c", query: SearchQuery(source: "movies", terms: "heat"), count: 1, at: Self.date)
         #expect(try history.entries().map(\.terms) == ["alien", "heat"])
     }
@@ -188,18 +213,26 @@ import Testing
             try sample.prefix(offset).write(to: url)
             let read = try DenyListStore(url: url, store: FileStore(), warn: warnings.add).terms()
             // A cut inside a multi-byte character damages that line; any other cut leaves a shorter term.
-            #expect(read.count <= terms.count && Array(read.dropLast()) == Array(terms.prefix(max(0, read.count - 1))), "cut at \(offset)")
+            #expect(
+                read.count <= terms.count && Array(read.dropLast()) == Array(terms.prefix(max(0, read.count - 1))),
+                "cut at \(offset)")
             let said = warnings.drain()
             #expect(said.count <= 1)
             if said.count == 1 {
-                #expect(said[0].hasPrefix("the deny list had 1 damaged line; kept the file as denylist.txt.corrupt-"), "\(said)")
+                #expect(
+                    said[0].hasPrefix("the deny list had 1 damaged line; kept the file as denylist.txt.corrupt-"),
+                    "\(said)")
                 #expect(Self.copies(in: folder, of: "denylist.txt").count == 1)
-                for copy in Self.copies(in: folder, of: "denylist.txt") { try FileManager.default.removeItem(at: folder.file(copy)) }
+                for copy in Self.copies(in: folder, of: "denylist.txt") {
+                    try FileManager.default.removeItem(at: folder.file(copy))
+                }
             }
         }
         for (name, damage) in Self.variants(of: Data("spoilers".utf8)) where !damage.isEmpty {
             try (Data("alien\n".utf8) + damage + Data("\nheat\n".utf8)).write(to: url)
-            #expect(try DenyListStore(url: url, store: FileStore(), warn: warnings.add).match("heat wave") == "heat", "\(name)")
+            #expect(
+                try DenyListStore(url: url, store: FileStore(), warn: warnings.add).match("heat wave") == "heat",
+                "\(name)")
             let said = warnings.drain()
             // Random bytes may happen to be text; then they are a term like any other.
             if name != "garbage" { #expect(said.count == 1, "\(name): \(said)") }
@@ -210,7 +243,7 @@ import Testing
     @Test func aSecondDamageNeverOverwritesTheFirstCopy() throws {
         let folder = try TempFolder()
         var store = FileStore()
-        store.now = { Self.date }  // the same second each time
+        store.now = { Self.date } // the same second each time
         let file = StateFile<Settings>(folder.file("config.json"), label: "the settings", store: store)
         for attempt in 1...3 {
             try Data("garbage \(attempt)".utf8).write(to: file.url)
@@ -218,7 +251,10 @@ import Testing
         }
         let copies = Self.copies(in: folder, of: "config.json")
         #expect(copies.count == 3)
-        #expect(Set(try copies.map { try String(decoding: Data(contentsOf: folder.file($0)), as: UTF8.self) }) == ["garbage 1", "garbage 2", "garbage 3"])
+        #expect(
+            Set(try copies.map { try String(decoding: Data(contentsOf: folder.file($0)), as: UTF8.self) }) == [
+                "garbage 1", "garbage 2", "garbage 3",
+            ])
     }
 }
 
@@ -242,7 +278,9 @@ import Testing
         // A damaged or foreign index is built again, quietly.
         for junk in [Data(), Data(repeating: 0xFF, count: 200), Data("SCDENY01".utf8) + Data(count: 48)] {
             try junk.write(to: index)
-            #expect(try DenyListStore(url: list, indexURL: index, store: FileStore(), warn: { _ in }).match("café au lait") == "Café")
+            #expect(
+                try DenyListStore(url: list, indexURL: index, store: FileStore(), warn: { _ in }).match("café au lait")
+                    == "Café")
         }
         try deny.remove("x")
         #expect(try deny.match("xylophone") == nil)
@@ -253,21 +291,30 @@ import Testing
     @Test func theByteScanFindsExactlyWhatDecodingEveryRecordFinds() throws {
         let folder = try TempFolder()
         let history = HistoryStore(url: folder.file("history.jsonl"), store: FileStore(), warn: { _ in })
-        let terms = ["Alien", "STAR wars", "amélie", "Amelie poulain", "東京 story", "say \"hi\"", "back\\slash", "tab\there",
-                     "kubrick", "Kubrick's films", "star   trek", "café", "CAFE"]
+        let terms = [
+            "Alien", "STAR wars", "amélie", "Amelie poulain", "東京 story", "say \"hi\"", "back\\slash", "tab\there",
+            "kubrick", "Kubrick's films", "star   trek", "café", "CAFE",
+        ]
         for (n, term) in terms.enumerated() {
             let filters = n % 3 == 0 ? ["type": "movie"] : [:]
-            try history.recordSearch(id: "s\(n)", query: SearchQuery(source: n % 2 == 0 ? "movies" : "omdb", terms: term, options: filters),
-                                     count: n, at: DamageTests.date)
-            if n % 4 == 0 { try history.recordDone(search: "s\(n)", chosen: [DamageTests.items[n % 3]], at: DamageTests.date) }
+            try history.recordSearch(
+                id: "s\(n)", query: SearchQuery(source: n % 2 == 0 ? "movies" : "omdb", terms: term, options: filters),
+                count: n, at: DamageTests.date)
+            if n % 4 == 0 {
+                try history.recordDone(search: "s\(n)", chosen: [DamageTests.items[n % 3]], at: DamageTests.date)
+            }
         }
         let log = try history.log()
         let all = try history.entries()
         #expect(log.count == terms.count && all.map(\.terms) == terms)
         #expect(all[4].chosen.map(\.title) == ["Café Ñandú 東京"], "a done record is found by the id it names")
-        for needle in ["alien", "ALIEN", "star", "wars", "amelie", "Amélie", "cafe", "café", "東京", "hi", "\"hi\"", "slash", "\\",
-                       "kubrick", "kubrick's", "omdb", "movies", "star trek", "r w", "", "zzz", "type", "movie"] {
-            let expected = all.enumerated().filter { Text.fold("\($0.element.source) \($0.element.terms)").contains(Text.fold(needle)) }.map { $0.offset + 1 }
+        for needle in [
+            "alien", "ALIEN", "star", "wars", "amelie", "Amélie", "cafe", "café", "東京", "hi", "\"hi\"", "slash", "\\",
+            "kubrick", "kubrick's", "omdb", "movies", "star trek", "r w", "", "zzz", "type", "movie",
+        ] {
+            let expected = all.enumerated().filter {
+                Text.fold("\($0.element.source) \($0.element.terms)").contains(Text.fold(needle))
+            }.map { $0.offset + 1 }
             #expect(log.matching(needle) == expected, "\(needle)")
         }
     }
@@ -278,14 +325,19 @@ import Testing
         let folder = try TempFolder()
         let favourites = FavouritesStore(url: folder.file("favourites.json"), store: FileStore(), warn: { _ in })
         var items = DamageTests.items
-        items.append(Item(id: "omdb:tt0000001", title: "id \"id\": {nested} [brackets]", fields: [.init("id", "not:this"), .init("Note", "\"id\" : \"fake\"")]))
+        items.append(
+            Item(
+                id: "omdb:tt0000001", title: "id \"id\": {nested} [brackets]",
+                fields: [.init("id", "not:this"), .init("Note", "\"id\" : \"fake\"")]))
         try favourites.add(items, tags: ["id"], at: DamageTests.date)
         let sample = try Data(contentsOf: folder.file("favourites.json"))
         #expect(FavouritesStore.scanIDs(sample) == Set(items.map(\.id)))
         var agreed = 0
         for offset in 0...sample.count {
             let cut = sample.prefix(offset)
-            let decoded = (try? JSONDecoder.scout.decode(FavouritesFile.self, from: cut)).map { Set($0.favourites.map(\.id)) }
+            let decoded = (try? JSONDecoder.scout.decode(FavouritesFile.self, from: cut)).map {
+                Set($0.favourites.map(\.id))
+            }
             if let scanned = FavouritesStore.scanIDs(cut) {
                 #expect(decoded == nil || decoded == scanned, "cut at \(offset)")
                 agreed += 1

@@ -16,7 +16,9 @@ import Testing
         #expect(store().favouriteIDs(among: ["movies:1", "movies:9", "omdb:tt3"]) == ["movies:1", "omdb:tt3"])
         // The set as written: the header and the three hashes, sorted.
         let written = try Data(contentsOf: set)
-        let words = written.withUnsafeBytes { raw in (0..<(raw.count / 8)).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) } }
+        let words = written.withUnsafeBytes { raw in
+            (0..<(raw.count / 8)).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) }
+        }
         #expect(words.count == 9 && words[5] == 3)
         #expect(Array(words[6...]) == ["movies:1", "movies:2", "omdb:tt3"].map { FNV.hash($0) }.sorted())
         // Read from the set, not the file: a set of this version naming another id is believed.

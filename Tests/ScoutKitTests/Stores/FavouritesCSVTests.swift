@@ -9,14 +9,20 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/csv")
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
-    static let movie = Favourite(item: Item(id: "movies:29", title: "The Shining",
-                                            fields: [.init("year", "1980"), .init("genre", "Horror"), .init("director", "Stanley Kubrick")]),
-                                 addedAt: now)
-    static let song = Favourite(item: Item(id: "itunes:1440935562", title: "22",
-                                           fields: [.init("kind", "song"), .init("artist", "Taylor Swift"), .init("collection", "Red"),
-                                                    .init("year", "2012"), .init("genre", "Country"), .init("price", "1.29 USD")],
-                                           url: "https://music.apple.com/us/album/22/1440935340?i=1440935562&uo=4"),
-                                addedAt: now, tags: ["rewatch", "country"])
+    static let movie = Favourite(
+        item: Item(
+            id: "movies:29", title: "The Shining",
+            fields: [.init("year", "1980"), .init("genre", "Horror"), .init("director", "Stanley Kubrick")]),
+        addedAt: now)
+    static let song = Favourite(
+        item: Item(
+            id: "itunes:1440935562", title: "22",
+            fields: [
+                .init("kind", "song"), .init("artist", "Taylor Swift"), .init("collection", "Red"),
+                .init("year", "2012"), .init("genre", "Country"), .init("price", "1.29 USD"),
+            ],
+            url: "https://music.apple.com/us/album/22/1440935340?i=1440935562&uo=4"),
+        addedAt: now, tags: ["rewatch", "country"])
 
     static func roundTrip(_ favourites: [Favourite]) throws -> [Favourite] {
         try FavouritesCSV.read(Data(FavouritesCSV.write(favourites).utf8), now: now).favourites
@@ -25,33 +31,51 @@ import Testing
     @Test func aSongAfterAMovieReadsTheSameAfterARoundTrip() throws {
         let back = try Self.roundTrip([Self.movie, Self.song])
         #expect(back == [Self.movie, Self.song])
-        #expect(back.map { Renderer.summary($0.item) } == ["The Shining (1980, Horror, Stanley Kubrick)", "22 (song, Taylor Swift, Red)"])
+        #expect(
+            back.map { Renderer.summary($0.item) } == [
+                "The Shining (1980, Horror, Stanley Kubrick)", "22 (song, Taylor Swift, Red)",
+            ])
         // One order fits both: no `fields` column.
-        #expect(FavouritesCSV.write([Self.movie, Self.song]).hasPrefix("id,title,source,added_at,tags,url,kind,artist,collection,year,genre,price,director\r\n"))
+        #expect(
+            FavouritesCSV.write([Self.movie, Self.song]).hasPrefix(
+                "id,title,source,added_at,tags,url,kind,artist,collection,year,genre,price,director\r\n"))
     }
 
     @Test func ordersThatDisagreeGetAFieldsColumn() throws {
-        let one = Favourite(item: Item(id: "a:1", title: "A", fields: [.init("year", "1"), .init("genre", "g")]), addedAt: Self.now)
-        let other = Favourite(item: Item(id: "b:2", title: "B", fields: [.init("genre", "h"), .init("year", "2"), .init("note", "")]), addedAt: Self.now)
+        let one = Favourite(
+            item: Item(id: "a:1", title: "A", fields: [.init("year", "1"), .init("genre", "g")]), addedAt: Self.now)
+        let other = Favourite(
+            item: Item(id: "b:2", title: "B", fields: [.init("genre", "h"), .init("year", "2"), .init("note", "")]),
+            addedAt: Self.now)
         let csv = FavouritesCSV.write([one, other])
         #expect(csv.hasPrefix("id,title,source,added_at,tags,url,fields,year,genre,note\r\n"))
         #expect(try Self.roundTrip([one, other]) == [one, other])
     }
 
     @Test func fieldsNamedLikeColumnsKeepTheirNames() throws {
-        let odd = Favourite(item: Item(id: "x:1", title: "T", fields: [.init("title", "sub"), .init("field.x", "y"), .init("fields", "z"), .init("ID", "w")]),
-                            addedAt: Self.now)
+        let odd = Favourite(
+            item: Item(
+                id: "x:1", title: "T",
+                fields: [.init("title", "sub"), .init("field.x", "y"), .init("fields", "z"), .init("ID", "w")]),
+            addedAt: Self.now)
         #expect(try Self.roundTrip([odd]) == [odd])
     }
 
     @Test func formulasAreNeutralisedAndRestoredExactly() throws {
-        for value in ["=1+2", "+33 1", "-3", "@SUM(A1)", "\tx", "\rx", "'=quoted", "''=twice", "'plain", "plain", "", "'", "a=b"] {
+        for value in [
+            "=1+2", "+33 1", "-3", "@SUM(A1)", "\tx", "\rx", "'=quoted", "''=twice", "'plain", "plain", "", "'", "a=b",
+        ] {
             let written = FavouritesCSV.neutralised(value)
-            #expect(!FavouritesCSV.formulaStarts.contains(written.unicodeScalars.first ?? "a"), "\(value.debugDescription) is left to run")
+            #expect(
+                !FavouritesCSV.formulaStarts.contains(written.unicodeScalars.first ?? "a"),
+                "\(value.debugDescription) is left to run")
             #expect(FavouritesCSV.restored(written) == value, "\(value.debugDescription)")
         }
-        let evil = Favourite(item: Item(id: "movies:1", title: "=HYPERLINK(\"http://x\",\"y\")", fields: [.init("note", "-2"), .init("at", "@me")]),
-                             addedAt: Self.now, tags: ["+1"])
+        let evil = Favourite(
+            item: Item(
+                id: "movies:1", title: "=HYPERLINK(\"http://x\",\"y\")",
+                fields: [.init("note", "-2"), .init("at", "@me")]),
+            addedAt: Self.now, tags: ["+1"])
         let csv = FavouritesCSV.write([evil])
         #expect(csv.contains(",\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\","))
         #expect(csv.contains(",'+1,"))
@@ -72,14 +96,21 @@ import Testing
             let favourites = (0..<Int.random(in: 0...4, using: &generator)).map { n -> Favourite in
                 let fieldNames = names.shuffled(using: &generator).prefix(Int.random(in: 0...4, using: &generator))
                 let title = text(8, allowEmpty: false)
-                let tags = (0..<Int.random(in: 0...2, using: &generator)).map { _ in text(5, allowEmpty: false).replacingOccurrences(of: ";", with: "") }
-                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                return Favourite(item: Item(id: "s:\(n)\(text(3).replacingOccurrences(of: ";", with: ""))", title: title,
-                                            fields: fieldNames.map { Item.Field($0, text(6)) }, url: Bool.random() ? nil : "https://e.x/\(n)"),
-                                 addedAt: Self.now, tags: tags)
+                let tags = (0..<Int.random(in: 0...2, using: &generator)).map { _ in
+                    text(5, allowEmpty: false).replacingOccurrences(of: ";", with: "")
+                }
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                return Favourite(
+                    item: Item(
+                        id: "s:\(n)\(text(3).replacingOccurrences(of: ";", with: ""))", title: title,
+                        fields: fieldNames.map { Item.Field($0, text(6)) },
+                        url: Bool.random() ? nil : "https://e.x/\(n)"),
+                    addedAt: Self.now, tags: tags)
             }
             // Ids and tags are read trimmed; a title left empty reads as the id.
-            let expected = favourites.filter { $0.id.trimmingCharacters(in: .whitespaces) == $0.id && !$0.title.isEmpty }
+            let expected = favourites.filter {
+                $0.id.trimmingCharacters(in: .whitespaces) == $0.id && !$0.title.isEmpty
+            }
             #expect(try Self.roundTrip(expected) == expected, "\(expected)")
         }
     }
@@ -89,7 +120,10 @@ import Testing
         #expect(data.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
         let read = try FavouritesCSV.read(data, now: Self.now)
         #expect(read.skippedLines.isEmpty)
-        #expect(read.favourites.map { Renderer.summary($0.item) } == ["The Shining (1980, Horror, Stanley Kubrick)", "22 (song, Taylor Swift, Red)"])
+        #expect(
+            read.favourites.map { Renderer.summary($0.item) } == [
+                "The Shining (1980, Horror, Stanley Kubrick)", "22 (song, Taylor Swift, Red)",
+            ])
         #expect(read.favourites.last?.tags == ["rewatch", "country"])
         #expect(read.favourites.last?.url == "https://music.apple.com/us/album/22/1440935340?i=1440935562&uo=4")
         #expect(read.favourites.first?.addedAt == ISO8601DateFormatter().date(from: "2026-11-20T18:00:00Z"))
@@ -98,7 +132,10 @@ import Testing
     @Test func semicolonSeparatedImports() throws {
         let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("semicolon.csv"))
         let read = try FavouritesCSV.read(data, now: Self.now)
-        #expect(read.favourites.map { Renderer.summary($0.item) } == ["Narisawa (Japanese, Tokyo, $$$$)", "Katz's Delicatessen (American, New York, $$)"])
+        #expect(
+            read.favourites.map { Renderer.summary($0.item) } == [
+                "Narisawa (Japanese, Tokyo, $$$$)", "Katz's Delicatessen (American, New York, $$)",
+            ])
         #expect(read.favourites.last?.tags == ["date night", "deli"])
         #expect(read.favourites.last?.item.rating == 4.5)
     }
@@ -123,14 +160,20 @@ import Testing
     }
 
     @Test func badFilesGetOneLineSayingWhatToDo() {
-        #expect(throws: UsageError.self) { try FavouritesCSV.read(Data([0x69, 0x64, 0x0A, 0xFF, 0xFE]), now: Self.now) }
+        #expect(throws: UsageError.self) {
+            try FavouritesCSV.read(Data([0x69, 0x64, 0x0A, 0xFF, 0xFE]), now: Self.now)
+        }
         #expect(throws: UsageError.self) { try FavouritesCSV.read(Data("title,year\nA,1\n".utf8), now: Self.now) }
     }
 
     @Test func fieldOrderKeepsEachListsOrder() {
-        #expect(FavouritesCSV.fieldOrder([["year", "genre", "director"], ["kind", "artist", "collection", "year", "genre", "price"]])
+        #expect(
+            FavouritesCSV.fieldOrder([
+                ["year", "genre", "director"], ["kind", "artist", "collection", "year", "genre", "price"],
+            ])
                 == ["kind", "artist", "collection", "year", "genre", "price", "director"])
-        #expect(FavouritesCSV.fieldOrder([["cuisine", "city", "price", "rating"], ["year", "genre", "director"]])
+        #expect(
+            FavouritesCSV.fieldOrder([["cuisine", "city", "price", "rating"], ["year", "genre", "director"]])
                 == ["cuisine", "city", "price", "rating", "year", "genre", "director"])
     }
 }

@@ -7,15 +7,26 @@ import Testing
 @Suite struct FavouritesCodecTests {
     /// Text that JSON must escape or keep as it is: every control character, quotes, slashes, wide and
     /// combining characters, a line separator, an emoji outside the first plane.
-    static let awkward = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined() +
-        "\"\\/ \u{7F} é e\u{301} 東京 \u{2028} 😀 \u{1B}[2J"
+    static let awkward =
+        (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined() + "\"\\/ \u{7F} é e\u{301} 東京 \u{2028} 😀 \u{1B}[2J"
 
     static let sample = FavouritesFile(favourites: [
-        Favourite(item: Item(id: "movies:tt0078748", title: "Alien", fields: [.init("Year", "1979"), .init("Director", "Ridley Scott")],
-                             url: "https://www.imdb.com/title/tt0078748/"), addedAt: Date(timeIntervalSince1970: 1_795_000_000.75), tags: ["sci-fi", "1970s"]),
-        Favourite(item: Item(id: "restaurants:12", title: awkward, fields: [.init(awkward, awkward)]), addedAt: Date(timeIntervalSince1970: 0)),
-        Favourite(item: Item(id: "songs:\(awkward)", title: "", fields: []), addedAt: Date(timeIntervalSince1970: 253_402_300_799.9), tags: [awkward, ""]),
-        Favourite(item: Item(id: "podcasts:1", title: "leap day", url: ""), addedAt: Date(timeIntervalSince1970: 951_782_400)),  // 2000-02-29
+        Favourite(
+            item: Item(
+                id: "movies:tt0078748", title: "Alien",
+                fields: [.init("Year", "1979"), .init("Director", "Ridley Scott")],
+                url: "https://www.imdb.com/title/tt0078748/"), addedAt: Date(timeIntervalSince1970: 1_795_000_000.75),
+            tags: ["sci-fi", "1970s"]),
+        Favourite(
+            item: Item(id: "restaurants:12", title: awkward, fields: [.init(awkward, awkward)]),
+            addedAt: Date(timeIntervalSince1970: 0)),
+        Favourite(
+            item: Item(id: "songs:\(awkward)", title: "", fields: []),
+            addedAt: Date(timeIntervalSince1970: 253_402_300_799.9), tags: [awkward, ""]),
+        // Added on 2000-02-29.
+        Favourite(
+            item: Item(id: "podcasts:1", title: "leap day", url: ""),
+            addedAt: Date(timeIntervalSince1970: 951_782_400)),
     ])
 
     @Test func writesTheBytesJSONEncoderWrites() throws {
@@ -32,10 +43,14 @@ import Testing
             let fast = try #require(FavouritesCodec.decode(data))
             #expect(fast == (try JSONDecoder.scout.decode(FavouritesFile.self, from: data)))
             #expect(fast.favourites.map(\.title) == file.favourites.map(\.title))
-            #expect(fast.favourites.map(\.addedAt.timeIntervalSince1970) == file.favourites.map { $0.addedAt.timeIntervalSince1970.rounded(.down) })
+            #expect(
+                fast.favourites.map(\.addedAt.timeIntervalSince1970)
+                    == file.favourites.map { $0.addedAt.timeIntervalSince1970.rounded(.down) })
         }
         // Compact JSON, keys in any order, escapes in values, nulls and absent keys: still the quick path.
-        let compact = #"{"version":1,"favourites":[{"title":"A\u00e9\ud83d\ude00\/","id":"movies:1","url":null,"addedAt":"2024-02-29T23:59:59Z"},{"id":"x:2"}]}"#
+        let compact =
+            #"{"version":1,"favourites":[{"title":"A\u00e9\ud83d\ude00\/","id":"movies:1","url":null,"#
+            + #""addedAt":"2024-02-29T23:59:59Z"},{"id":"x:2"}]}"#
         let fast = try #require(FavouritesCodec.decode(Data(compact.utf8)))
         #expect(fast == (try JSONDecoder.scout.decode(FavouritesFile.self, from: Data(compact.utf8))))
         #expect(fast.favourites.first?.title == "Aé😀/")
@@ -45,11 +60,18 @@ import Testing
     /// `fav add` to a file in scout's layout writes the new favourites in before the end of the list: the
     /// same bytes as writing the whole longer list, through the store as well; any other layout is read whole.
     @Test func addingInPlaceWritesWhatTheWholeListWouldBe() throws {
-        let extra = [Favourite(item: Item(id: "movies:tt0090605", title: "Aliens \"2\"", fields: [.init("Year", "1986")]),
-                               addedAt: Date(timeIntervalSince1970: 1_800_000_000), tags: ["sequel"])]
+        let extra = [
+            Favourite(
+                item: Item(id: "movies:tt0090605", title: "Aliens \"2\"", fields: [.init("Year", "1986")]),
+                addedAt: Date(timeIntervalSince1970: 1_800_000_000), tags: ["sequel"])
+        ]
         let longer = FavouritesFile(favourites: Self.sample.favourites + extra)
-        #expect(FavouritesCodec.appending(extra, to: FavouritesCodec.encode(Self.sample) + Data("\n".utf8)) == (try JSONEncoder.scout.encode(longer)) + Data("\n".utf8))
-        #expect(FavouritesCodec.appending(extra, to: FavouritesCodec.encode(FavouritesFile()) + Data("\n".utf8)) == nil, "an empty list is written whole")
+        #expect(
+            FavouritesCodec.appending(extra, to: FavouritesCodec.encode(Self.sample) + Data("\n".utf8))
+                == (try JSONEncoder.scout.encode(longer)) + Data("\n".utf8))
+        #expect(
+            FavouritesCodec.appending(extra, to: FavouritesCodec.encode(FavouritesFile()) + Data("\n".utf8)) == nil,
+            "an empty list is written whole")
         #expect(FavouritesCodec.appending(extra, to: Data(#"{"favourites":[{"id":"a:1"}],"version":1}"#.utf8)) == nil)
 
         let folder = try TempFolder()
@@ -57,8 +79,11 @@ import Testing
         let store = FavouritesStore(url: url, store: FileStore(), warn: { _ in })
         try store.add(Self.sample.favourites.map(\.item), at: Date(timeIntervalSince1970: 1_795_000_000))
         let before = store.all()
-        #expect(try store.add([extra[0].item, Self.sample.favourites[0].item], tags: ["sequel"], at: extra[0].addedAt) == 1)
-        #expect(try Data(contentsOf: url) == (try JSONEncoder.scout.encode(FavouritesFile(favourites: before + extra))) + Data("\n".utf8))
+        #expect(
+            try store.add([extra[0].item, Self.sample.favourites[0].item], tags: ["sequel"], at: extra[0].addedAt) == 1)
+        #expect(
+            try Data(contentsOf: url) == (try JSONEncoder.scout.encode(FavouritesFile(favourites: before + extra)))
+                + Data("\n".utf8))
         #expect(store.all() == before + extra)
         #expect(try store.add([extra[0].item], at: Date()) == 0, "already kept")
 
@@ -67,18 +92,20 @@ import Testing
         let other = FavouritesStore(url: url, store: FileStore(), warn: { _ in })
         #expect(try other.add([extra[0].item], at: extra[0].addedAt) == 1)
         #expect(other.all().map(\.id) == ["movies:1", "movies:tt0090605"])
-        #expect(try Data(contentsOf: url) == (try JSONEncoder.scout.encode(FavouritesFile(favourites: other.all()))) + Data("\n".utf8))
+        #expect(
+            try Data(contentsOf: url) == (try JSONEncoder.scout.encode(FavouritesFile(favourites: other.all())))
+                + Data("\n".utf8))
     }
 
     /// Shapes scout never writes: nil from the quick reader, and JSONDecoder (through the store) reads them.
     @Test func leavesOtherShapesToJSONDecoder() throws {
         let others = [
-            #"{"favourites":[{"id":"movies:1","rating":5}],"version":1}"#,          // a key scout does not write
-            #"{"favourites":[{"\u0069d":"movies:1"}],"version":1}"#,               // an escape in a key
-            #"{"favourites":[{"id":"movies:1","addedAt":"2024-01-01T10:00:00+01:00"}],"version":1}"#,  // an offset
-            #"{"favourites":[{"id":"movies:1"}],"version":1.0}"#,                   // a version with a fraction
-            #"{"favourites":[{"id":"movies:1"}],"version":2,"extra":[]}"#,           // another top-level key
-            "\u{FEFF}" + #"{"favourites":[],"version":1}"#,                          // a byte-order mark
+            #"{"favourites":[{"id":"movies:1","rating":5}],"version":1}"#, // a key scout does not write
+            #"{"favourites":[{"\u0069d":"movies:1"}],"version":1}"#, // an escape in a key
+            #"{"favourites":[{"id":"movies:1","addedAt":"2024-01-01T10:00:00+01:00"}],"version":1}"#, // an offset
+            #"{"favourites":[{"id":"movies:1"}],"version":1.0}"#, // a version with a fraction
+            #"{"favourites":[{"id":"movies:1"}],"version":2,"extra":[]}"#, // another top-level key
+            "\u{FEFF}" + #"{"favourites":[],"version":1}"#, // a byte-order mark
         ]
         let folder = try TempFolder()
         let url = folder.file("favourites.json")

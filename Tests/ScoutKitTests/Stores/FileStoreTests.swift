@@ -12,7 +12,9 @@ final class TempFolder {
     deinit { try? FileManager.default.removeItem(at: url) }
     func file(_ name: String) -> URL { url.appendingPathComponent(name) }
     var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
-    func mode(_ name: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: file(name).path)[.posixPermissions]) as? Int) ?? -1 }
+    func mode(_ name: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: file(name).path)[.posixPermissions]) as? Int) ?? -1
+    }
 }
 
 @Suite struct FileStoreTests {
@@ -28,7 +30,8 @@ final class TempFolder {
         #expect(folder.mode("nested/deeper/state.json") == 0o600)
         #expect(folder.mode("nested") == 0o700)
         #expect(folder.mode("nested/deeper") == 0o700)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("nested/deeper").path) == ["state.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.file("nested/deeper").path) == ["state.json"])
     }
 
     @Test func aFailedWriteKeepsTheOldFileAndNoTemporary() throws {
@@ -38,7 +41,7 @@ final class TempFolder {
         try store.write(Data("precious".utf8), to: target)
         chmod(folder.url.path, 0o500)
         defer { chmod(folder.url.path, 0o700) }
-        guard getuid() != 0 else { return }  // root writes through any mode; the fault test of issue 4 covers root
+        guard getuid() != 0 else { return } // root writes through any mode; the fault test of issue 4 covers root
         #expect(throws: StoreError.self) { try store.write(Data("new".utf8), to: target) }
         #expect(try String(contentsOf: target, encoding: .utf8) == "precious")
         #expect(folder.names == ["keep.json"])
@@ -104,7 +107,10 @@ final class TempFolder {
 
 @Suite struct PathsTests {
     @Test func xdgValuesAreUsedWhenAbsolute() {
-        let paths = Paths(environment: ["XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/k"], home: "/home/u")
+        let paths = Paths(
+            environment: [
+                "XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/k",
+            ], home: "/home/u")
         #expect(paths.configFile.path == "/c/scout/config.json")
         #expect(paths.favouritesFile.path == "/d/scout/favourites.json")
         #expect(paths.sessionFile.path == "/s/scout/session.json")
@@ -118,7 +124,9 @@ final class TempFolder {
     @Test func unsetEmptyOrRelativeValuesFallBackToTheDefaults() {
         for value in [nil, "", "relative/dir", "~/x"] as [String?] {
             var environment: [String: String] = [:]
-            for name in ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] { environment[name] = value }
+            for name in ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] {
+                environment[name] = value
+            }
             let paths = Paths(environment: environment, home: "/home/u")
             #expect(paths.config.path == "/home/u/.config/scout")
             #expect(paths.data.path == "/home/u/.local/share/scout")
@@ -132,7 +140,9 @@ final class TempFolder {
     @Test func sessionDecodesFromEmptyObjectAndEarlierVersions() throws {
         #expect(try JSONDecoder.scout.decode(SessionModel.self, from: Data("{}".utf8)) == SessionModel())
         // A version-0 file of an earlier build: no view, no searchID, an unknown extra key.
-        let early = #"{"schemaVersion":0,"source":"restaurants","query":{"source":"restaurants","terms":"thai","options":{}},"page":2,"legacy":true}"#
+        let early =
+            #"{"schemaVersion":0,"source":"restaurants","query":{"source":"restaurants","terms":"thai","options":{}},"#
+            + #""page":2,"legacy":true}"#
         let model = try JSONDecoder.scout.decode(SessionModel.self, from: Data(early.utf8))
         #expect(model.source == "restaurants")
         #expect(model.query?.terms == "thai")
@@ -149,7 +159,9 @@ final class TempFolder {
         var warnings: [String] = []
         #expect(file.load { warnings.append($0) } == nil)
         #expect(warnings.count == 1)
-        #expect(warnings.first?.hasPrefix("the session was damaged and could not be read; kept it as session.json.corrupt-") == true)
+        #expect(
+            warnings.first?.hasPrefix("the session was damaged and could not be read; kept it as session.json.corrupt-")
+                == true)
         #expect(folder.names.count == 1 && folder.names[0].hasPrefix("session.json.corrupt-"))
     }
 

@@ -12,8 +12,11 @@ import Testing
         let terms = ["alien", "say \"hi\"", "back\\slash", "tab\there", "東京 café", "\u{1B}[2J", "😀", ""]
         for (n, term) in terms.enumerated() {
             let filters = n % 2 == 0 ? ["type": "movie", "year": "1979"] : [:]
-            try history.recordSearch(id: "s\(n)", query: SearchQuery(source: "omdb", terms: term, options: filters), count: n * 1_000, at: DamageTests.date)
-            try history.recordDone(search: "s\(n)", chosen: DamageTests.items, at: DamageTests.date.addingTimeInterval(Double(n)))
+            try history.recordSearch(
+                id: "s\(n)", query: SearchQuery(source: "omdb", terms: term, options: filters), count: n * 1_000,
+                at: DamageTests.date)
+            try history.recordDone(
+                search: "s\(n)", chosen: DamageTests.items, at: DamageTests.date.addingTimeInterval(Double(n)))
         }
         let lines = try Data(contentsOf: url).split(separator: UInt8(ascii: "\n"))
         #expect(lines.count == terms.count * 2)
@@ -25,7 +28,8 @@ import Testing
             let decoded = try JSONDecoder.scout.decode(HistoryRecord.self, from: line)
             let record = try #require(quick, "\(String(decoding: line, as: UTF8.self))")
             #expect(record.kind == decoded.kind && record.id == decoded.id && record.time == decoded.time)
-            #expect(record.source == decoded.source && record.terms == decoded.terms && record.filters == decoded.filters)
+            #expect(
+                record.source == decoded.source && record.terms == decoded.terms && record.filters == decoded.filters)
             #expect(record.count == decoded.count && record.search == decoded.search && record.chosen == decoded.chosen)
         }
         #expect(try history.entries().map(\.terms) == terms)
@@ -33,7 +37,10 @@ import Testing
     }
 
     @Test func timesAsDateFormatterWritesThem() throws {
-        for zone in ["UTC", "Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "America/St_Johns", "Pacific/Apia"] {
+        for zone in [
+            "UTC", "Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "America/St_Johns",
+            "Pacific/Apia",
+        ] {
             let timeZone = try #require(TimeZone(identifier: zone))
             let reference = DateFormatter()
             reference.locale = Locale(identifier: "en_US_POSIX")
@@ -41,15 +48,26 @@ import Testing
             reference.dateFormat = "yyyy-MM-dd HH:mm"
             var quick = MinuteFormatter(timeZone: timeZone)
             var dates: [Date] = []
-            var t = 1_293_840_000.0  // 2011-01-01, before Samoa skipped a day
-            while t < 1_356_998_400 { dates.append(Date(timeIntervalSince1970: t)); t += 25_973.5 }
+            var t = 1_293_840_000.0 // 2011-01-01, before Samoa skipped a day
+            while t < 1_356_998_400 {
+                dates.append(Date(timeIntervalSince1970: t))
+                t += 25_973.5
+            }
             // Each side of every change of offset in those years.
             var at = Date(timeIntervalSince1970: 1_293_840_000)
-            while let change = timeZone.nextDaylightSavingTimeTransition(after: at), change.timeIntervalSince1970 < 1_356_998_400 {
-                dates += [change.addingTimeInterval(-1), change, change.addingTimeInterval(59), change.addingTimeInterval(3_600)]
+            while let change = timeZone.nextDaylightSavingTimeTransition(after: at),
+                change.timeIntervalSince1970 < 1_356_998_400
+            {
+                dates += [
+                    change.addingTimeInterval(-1), change, change.addingTimeInterval(59),
+                    change.addingTimeInterval(3_600),
+                ]
                 at = change
             }
-            dates += [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 951_782_400), Date(timeIntervalSince1970: 253_402_300_799)]
+            dates += [
+                Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 951_782_400),
+                Date(timeIntervalSince1970: 253_402_300_799),
+            ]
             for date in dates {
                 #expect(quick.string(date) == reference.string(from: date), "\(zone) \(date.timeIntervalSince1970)")
             }

@@ -18,8 +18,11 @@ import Testing
     @Test("help set and completion list every setting, picker among them")
     func helpAndCompletionReadTheTable() {
         let terms = SetCommand.spec.details.map(\.term)
-        #expect(terms == ["country CC", "lang L", "page-size N", "color C", "auto-deny on|off", "offline on|off", "cache-ttl T",
-                          "timeout T", "omdb-key KEY", "picker builtin|fzf"])
+        #expect(
+            terms == [
+                "country CC", "lang L", "page-size N", "color C", "auto-deny on|off", "offline on|off", "cache-ttl T",
+                "timeout T", "omdb-key KEY", "picker builtin|fzf",
+            ])
         #expect(Completion.complete("set p", data: CompletionData()).candidates == ["page-size", "picker"])
         #expect(Completion.complete("set picker ", data: CompletionData()).candidates == ["builtin", "fzf"])
     }
@@ -38,10 +41,20 @@ import Testing
         #expect(Settings.setting("timeout")?.show(settings, .bare) == "120s")
         #expect(Settings.setting("auto-deny")?.json(settings, .bare) == .bool(false))
         #expect(Settings.setting("page-size")?.json(settings, .bare) == .null)
-        #expect(Settings.table.map(\.defaultValue) == ["US", "en_us", "auto (fits the window; 20 in a script)", "auto", "on", "off",
-                                                      "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin"])
-        #expect(throws: UsageError("timeout takes a duration from 1s to 5m, such as 15 or 30s")) { try settings.set("timeout", to: "9m") }
-        #expect(throws: UsageError("no setting \"pickr\"; did you mean picker? settings are country, lang, page-size, color, auto-deny, offline, cache-ttl, timeout, omdb-key, picker")) {
+        #expect(
+            Settings.table.map(\.defaultValue) == [
+                "US", "en_us", "auto (fits the window; 20 in a script)", "auto", "on", "off",
+                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin",
+            ])
+        #expect(throws: UsageError("timeout takes a duration from 1s to 5m, such as 15 or 30s")) {
+            try settings.set("timeout", to: "9m")
+        }
+        #expect(
+            throws: UsageError(
+                "no setting \"pickr\"; did you mean picker? settings are country, lang, page-size, color, auto-deny, "
+                    + "offline, cache-ttl, timeout, omdb-key, picker"
+            )
+        ) {
             try settings.set("pickr", to: "x")
         }
     }
