@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import ScoutKit
+
+/// What a launch asks for, however it was read.
+struct LaunchOptions {
+    var session: String?
+    var fresh = false
+    var offline = false
+    var source: String?
+    /// Each `-c`, in order; none: read commands from standard input.
+    var commands: [String] = []
+    var json = false
+    var color = "auto"
+    var manual = false
+
+    init() {}
+
+    /// The options from `arguments` when each is one of the usual flags, given once (`-c` as often as
+    /// wanted) and valid; nil otherwise (ArgumentParser then reads them, and says what is wrong the way it
+    /// says it).
+    init?(quick arguments: [String]) {
+        var seen: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            var name = arguments[index]
+            var value: String?
+            if name.hasPrefix("--"), let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard seen.insert(name).inserted || name == "-c" else { return nil }
+            let takesValue = ["-c", "--source", "--session", "--color"].contains(name)
+            if takesValue, value == nil {
+                index += 1
+                guard index < arguments.count else { return nil }
+                value = arguments[index]
+            } else if !takesValue, value != nil {
+                return nil
+            }
+            switch name {
+            case "-c": commands.append(value ?? "")
+            case "--source": source = value
+            case "--session": session = value
+            case "--color": color = value ?? color
+            case "--json": json = true
+            case "--fresh": fresh = true
+            case "--offline": offline = true
+            default: return nil
+            }
+            index += 1
+        }
+        guard (try? validate()) != nil else { return nil }
+    }
+
+    func validate() throws(ValidationError) {
+        if let session {
+            do { try SessionModel.validateName(session) } catch { throw ValidationError("--session: \(error)") }
+        }
+        guard ["auto", "always", "never"].contains(color) else {
+            throw ValidationError("--color takes auto, always or never")
+        }
+        if let source, !Shell.sourceNames.contains(source.lowercased()) {
+            throw ValidationError(
+                "--source takes one of \(Shell.sourceNames.joined(separator: ", ")); \"\(source.prefix(40))\" is none "
+                    + "of them"
+            )
+        }
+    }
+}
+
+struct ScoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scout",
+        abstract: "Search films, restaurants, iTunes and OMDb from a REPL; keep favourites, history and your session.",
+        discussion:
+            "Standard input a terminal: line editing, Tab completion, Ctrl-R. Otherwise commands are read line "
+            + "by line.",
+        version: Scout.version)
+
+    @Option(help: "Use the named session (kept under sessions/ in the state folder).")
+    var session: String?
+
+    @Flag(help: "Start with a new empty session; favourites, history and denied terms stay.")
+    var fresh = false
+
+    @Flag(help: "Answer only from the response cache; send no request.")
+    var offline = false
+
+    @Option(
+        help: ArgumentHelp("Start in this source: \(Shell.sourceNames.joined(separator: ", ")).", valueName: "source"),
+        completion: .list(Shell.sourceNames))
+    var source: String?
+
+    @Option(
+        name: .customShort("c"),
+        help: "Run these commands (separated by ;) and exit; may be repeated, each run in order.")
+    var commands: [String] = []
+
+    @Flag(help: "Write one JSON object a line for each command.")
+    var json = false
+
+    @Option(help: "Colour: auto, always or never.", completion: .list(["auto", "always", "never"]))
+    var color: String = "auto"
+
+    @Flag(
+        help: ArgumentHelp("Print the man page (roff): scout --manual > scout.1; man -l scout.1", visibility: .hidden))
+    var manual = false
+
+    var options: LaunchOptions {
+        var options = LaunchOptions()
+        (options.session, options.fresh, options.offline, options.source) = (session, fresh, offline, source)
+        (options.commands, options.json, options.color, options.manual) = (commands, json, color, manual)
+        return options
+    }
+
+    func validate() throws {
+        try options.validate()
+    }
+
+    mutating func run() async throws {
+        if manual {
+            Terminal.write(
+                Manual.roff(version: Scout.version, launchHelp: Self.helpMessage(columns: 72)), to: STDOUT_FILENO)
+            return
+        }
+        try await Launch.run(options)
+    }
+}
