@@ -4,8 +4,7 @@ import FoundationEssentials
 struct OpenCommand: RowCommand, Equatable {
     static let spec = CommandSpec(
         name: "open", usage: "open N", summary: "open row N's web page, or print its URL", example: "open 3",
-        topic: .results,
-        arguments: [.rows])
+        topic: .results, arguments: [.rows])
 
     var row: Int
 

@@ -7,6 +7,7 @@ struct UseCommand: Command, Equatable {
         topic: .searching,
         arguments: [.sources])
 
+    /// The source's name, in lower case: names are matched as typed, whatever the case.
     var source: String
 
     init(source: String) {

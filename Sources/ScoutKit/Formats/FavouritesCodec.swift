@@ -85,21 +85,11 @@ extension JSONBytes {
             seen |= bit
             if index != 0, null() { continue } // a null is an absent value, but not for the id
             switch index {
-            case 0:
-                id = string()
-                if id == nil { return nil }
-            case 1:
-                title = string()
-                if title == nil { return nil }
-            case 2:
-                source = string()
-                if source == nil { return nil }
-            case 3:
-                url = string()
-                if url == nil { return nil }
-            case 4:
-                addedAt = date()
-                if addedAt == nil { return nil }
+            case 0: id = string(); if id == nil { return nil }
+            case 1: title = string(); if title == nil { return nil }
+            case 2: source = string(); if source == nil { return nil }
+            case 3: url = string(); if url == nil { return nil }
+            case 4: addedAt = date(); if addedAt == nil { return nil }
             case 5:
                 guard let list = elements({ $0.stringPair("name", "value").map(Item.Field.init) }) else { return nil }
                 fields = list

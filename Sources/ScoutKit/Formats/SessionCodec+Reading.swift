@@ -14,39 +14,17 @@ extension JSONBytes {
             seen |= 1 << index
             if null() { continue } // as decodeIfPresent reads a null: the default
             switch index {
-            case 0:
-                guard let value = smallInteger() else { return nil }
-                session.schemaVersion = value
-            case 1:
-                guard let value = date() else { return nil }
-                session.lastVisited = value
-            case 2:
-                guard let value = string() else { return nil }
-                session.source = value
-            case 3:
-                guard let value = searchQuery() else { return nil }
-                session.query = value
-            case 4:
-                guard let value = string() else { return nil }
-                session.filter = value
-            case 5:
-                guard let value = sortOrder() else { return nil }
-                session.sort = value
-            case 6:
-                guard let value = string() else { return nil }
-                session.group = value
-            case 7:
-                guard let value = smallInteger() else { return nil }
-                session.page = max(1, value)
-            case 8:
-                guard let value = elements({ $0.item() }) else { return nil }
-                session.selections = value
-            case 9:
-                guard let value = view() else { return nil }
-                session.view = value
-            default:
-                guard let value = string() else { return nil }
-                session.searchID = value
+            case 0: guard let value = smallInteger() else { return nil }; session.schemaVersion = value
+            case 1: guard let value = date() else { return nil }; session.lastVisited = value
+            case 2: guard let value = string() else { return nil }; session.source = value
+            case 3: guard let value = searchQuery() else { return nil }; session.query = value
+            case 4: guard let value = string() else { return nil }; session.filter = value
+            case 5: guard let value = sortOrder() else { return nil }; session.sort = value
+            case 6: guard let value = string() else { return nil }; session.group = value
+            case 7: guard let value = smallInteger() else { return nil }; session.page = max(1, value)
+            case 8: guard let value = elements({ $0.item() }) else { return nil }; session.selections = value
+            case 9: guard let value = view() else { return nil }; session.view = value
+            default: guard let value = string() else { return nil }; session.searchID = value
             }
         }
         guard case .end = step else { return nil }
@@ -72,20 +50,12 @@ extension JSONBytes {
             guard index < 4, seen & (1 << index) == 0 else { return nil }
             seen |= 1 << index
             switch index {
-            case 0:
-                id = string()
-                if id == nil { return nil }
-            case 1:
-                title = string()
-                if title == nil { return nil }
+            case 0: id = string(); if id == nil { return nil }
+            case 1: title = string(); if title == nil { return nil }
             case 2:
-                fields = elements { $0.stringPair("name", "value").map(Item.Field.init) }
+                fields = elements { $0.stringPair("name", "value").map(Item.Field.init) };
                 if fields == nil { return nil }
-            default:
-                if !null() {
-                    url = string()
-                    if url == nil { return nil }
-                }
+            default: if !null() { url = string(); if url == nil { return nil } }
             }
         }
         guard case .end = step, let id, let title, let fields else { return nil }
@@ -99,14 +69,11 @@ extension JSONBytes {
         while case .key(let key) = step {
             defer { step = member(first: false) }
             if Self.same(key, "source"), source == nil {
-                source = string()
-                if source == nil { return nil }
+                source = string(); if source == nil { return nil }
             } else if Self.same(key, "terms"), terms == nil {
-                terms = string()
-                if terms == nil { return nil }
+                terms = string(); if terms == nil { return nil }
             } else if Self.same(key, "options"), options == nil {
-                options = stringObject()
-                if options == nil { return nil }
+                options = stringObject(); if options == nil { return nil }
             } else {
                 return nil
             }
@@ -122,11 +89,9 @@ extension JSONBytes {
         while case .key(let name) = step {
             defer { step = member(first: false) }
             if Self.same(name, "key"), key == nil {
-                key = string().flatMap(SortOrder.Key.init(rawValue:))
-                if key == nil { return nil }
+                key = string().flatMap(SortOrder.Key.init(rawValue:)); if key == nil { return nil }
             } else if Self.same(name, "descending"), descending == nil {
-                descending = boolean()
-                if descending == nil { return nil }
+                descending = boolean(); if descending == nil { return nil }
             } else {
                 return nil
             }
@@ -158,8 +123,7 @@ extension JSONBytes {
         space()
         if bytes.count - at >= 4, bytes[at] == 0x74, bytes[at + 1] == 0x72, bytes[at + 2] == 0x75, bytes[at + 3] == 0x65
         {
-            at += 4
-            return true
+            at += 4; return true
         }
         if bytes.count - at >= 5, bytes[at] == 0x66, bytes[at + 1] == 0x61, bytes[at + 2] == 0x6C,
             bytes[at + 3] == 0x73, bytes[at + 4] == 0x65

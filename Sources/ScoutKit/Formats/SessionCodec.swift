@@ -23,20 +23,10 @@ enum SessionCodec {
             first = false
             out.key(name, level: 1)
         }
-        if let filter = session.filter {
-            key("filter")
-            out.string(filter)
-        }
-        if let group = session.group {
-            key("group")
-            out.string(group)
-        }
-        if let lastVisited = session.lastVisited {
-            key("lastVisited")
-            out.date(lastVisited)
-        }
-        key("page")
-        out.bytes.append(contentsOf: String(session.page).utf8)
+        if let filter = session.filter { key("filter"); out.string(filter) }
+        if let group = session.group { key("group"); out.string(group) }
+        if let lastVisited = session.lastVisited { key("lastVisited"); out.date(lastVisited) }
+        key("page"); out.bytes.append(contentsOf: String(session.page).utf8)
         if let query = session.query {
             key("query")
             out.open("{")
@@ -52,12 +42,8 @@ enum SessionCodec {
             out.string(query.terms)
             out.close("}", level: 1)
         }
-        key("schemaVersion")
-        out.bytes.append(contentsOf: String(session.schemaVersion).utf8)
-        if let searchID = session.searchID {
-            key("searchID")
-            out.string(searchID)
-        }
+        key("schemaVersion"); out.bytes.append(contentsOf: String(session.schemaVersion).utf8)
+        if let searchID = session.searchID { key("searchID"); out.string(searchID) }
         key("selections")
         out.array(session.selections, level: 1) { out, item, level in out.item(item, level: level) }
         if let sort = session.sort {
@@ -70,8 +56,7 @@ enum SessionCodec {
             out.string(sort.key.rawValue)
             out.close("}", level: 1)
         }
-        key("source")
-        out.string(session.source)
+        key("source"); out.string(session.source)
         key("view")
         out.open("{")
         switch session.view {

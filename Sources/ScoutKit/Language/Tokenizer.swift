@@ -50,22 +50,15 @@ public enum Tokenizer {
                 }
             default:
                 switch character {
-                case "\\":
-                    escaped = true
-                    inWord = true
+                case "\\": escaped = true; inWord = true
                 case "'" where isApostrophe(characters, at: index): word.append(character)
-                case "'", "\"":
-                    quote = character
-                    quoteStart = index
-                    inWord = true
+                case "'", "\"": quote = character; quoteStart = index; inWord = true
                 case ";": endCommand()
                 case "#" where !inWord:
                     endCommand()
                     return commands
                 case _ where character.isWhitespace: endWord()
-                default:
-                    word.append(character)
-                    inWord = true
+                default: word.append(character); inWord = true
                 }
             }
         }
@@ -77,7 +70,8 @@ public enum Tokenizer {
             let word = String(characters[start..<end])
             if quote == "'", quoteStart > start, !word.contains("\""), !word.contains("\\"), word.count <= 60 {
                 throw UsageError(
-                    "unterminated ' quote: close it, or to search for \(word) write it in double quotes: \"\(word)\"")
+                    "unterminated ' quote: close it, or to search for \(word) write it in double quotes: "
+                        + "\"\(word)\"")
             }
             throw UsageError("unterminated \(quote) quote: close it and try again")
         }
@@ -96,11 +90,7 @@ public enum Tokenizer {
         var inWord = false
         let characters = Array(line)
         for (index, character) in characters.enumerated() {
-            if escaped {
-                word.append(character)
-                escaped = false
-                continue
-            }
+            if escaped { word.append(character); escaped = false; continue }
             if let q = quote {
                 if character == q {
                     quote = nil
@@ -112,24 +102,15 @@ public enum Tokenizer {
                 continue
             }
             switch character {
-            case "\\":
-                escaped = true
-                inWord = true
+            case "\\": escaped = true; inWord = true
             case "'" where isApostrophe(characters, at: index): word.append(character)
-            case "'", "\"":
-                quote = character
-                inWord = true
-            case ";":
-                words = []
-                word = ""
-                inWord = false
+            case "'", "\"": quote = character; inWord = true
+            case ";": words = []; word = ""; inWord = false
             case _ where character.isWhitespace:
                 if inWord { words.append(word) }
                 word = ""
                 inWord = false
-            default:
-                word.append(character)
-                inWord = true
+            default: word.append(character); inWord = true
             }
         }
         return (words, word)

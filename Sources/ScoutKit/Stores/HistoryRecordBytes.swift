@@ -18,29 +18,14 @@ extension JSONBytes {
             if key > 2, null() { continue } // a null is an absent value, but not for the kind, id or time
             switch key {
             case 0 /* kind */:
-                kind = string().flatMap(HistoryRecord.Kind.init(rawValue:))
-                if kind == nil { return nil }
-            case 1 /* id */:
-                id = string()
-                if id == nil { return nil }
-            case 2 /* time */:
-                time = date()
-                if time == nil { return nil }
-            case 3 /* source */:
-                record.source = string()
-                if record.source == nil { return nil }
-            case 4 /* terms */:
-                record.terms = string()
-                if record.terms == nil { return nil }
-            case 5 /* search */:
-                record.search = string()
-                if record.search == nil { return nil }
-            case 6 /* count */:
-                record.count = smallInteger()
-                if record.count == nil { return nil }
-            case 7 /* filters */:
-                record.filters = stringObject()
-                if record.filters == nil { return nil }
+                kind = string().flatMap(HistoryRecord.Kind.init(rawValue:)); if kind == nil { return nil }
+            case 1 /* id */: id = string(); if id == nil { return nil }
+            case 2 /* time */: time = date(); if time == nil { return nil }
+            case 3 /* source */: record.source = string(); if record.source == nil { return nil }
+            case 4 /* terms */: record.terms = string(); if record.terms == nil { return nil }
+            case 5 /* search */: record.search = string(); if record.search == nil { return nil }
+            case 6 /* count */: record.count = smallInteger(); if record.count == nil { return nil }
+            case 7 /* filters */: record.filters = stringObject(); if record.filters == nil { return nil }
             case 8 /* chosen */:
                 record.chosen = elements { $0.stringPair("id", "title").map(HistoryEntry.Chosen.init) }
                 if record.chosen == nil { return nil }
