@@ -21,7 +21,14 @@ public struct CatalogSource: Source {
                 lookup: false, artwork: false, idPrefix: name)
         },
         defaultGroup: { Kind(rawValue: $0)?.defaultGroup },
-        make: { name, registry, _ in Kind(rawValue: name).map { CatalogSource(kind: $0, store: registry.catalogStore) }
+        make: { name, registry, _ in
+            // The lists are loaded once a run, for both kinds: from scout, or from the server the variable names.
+            let store = registry.shared {
+                CatalogStore(
+                    origin: registry.context.serviceURL("SCOUT_CATALOG_URL").map(CatalogOrigin.server) ?? .builtin,
+                    offline: registry.context.offline)
+            }
+            return Kind(rawValue: name).map { CatalogSource(kind: $0, store: store) }
         })
 
     public let kind: Kind

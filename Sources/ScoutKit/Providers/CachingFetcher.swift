@@ -13,7 +13,8 @@ public struct CachingFetcher: Sendable {
     let ttl: TimeInterval
     let offline: Bool
     let now: @Sendable () -> Date
-    let pacer: Pacer
+    /// Keeps a service's requests under its limit (iTunes'); nil for a service without one.
+    let pacer: Pacer?
     /// Told when a cache entry was damaged and kept aside.
     let warn: @Sendable (String) -> Void
     /// Told at once of a long wait the user should know about (iTunes' pacing), on a terminal.
@@ -21,7 +22,7 @@ public struct CachingFetcher: Sendable {
 
     public init(
         folder: URL, store: FileStore, ttl: TimeInterval, offline: Bool, now: @escaping @Sendable () -> Date,
-        fetcher: HTTPFetcher = HTTPFetcher(), pacer: Pacer, warn: @escaping @Sendable (String) -> Void
+        fetcher: HTTPFetcher = HTTPFetcher(), pacer: Pacer?, warn: @escaping @Sendable (String) -> Void
     ) {
         (self.folder, self.store, self.ttl, self.offline) = (folder, store, ttl, offline)
         (self.now, self.fetcher, self.pacer, self.warn) = (now, fetcher, pacer, warn)
@@ -47,11 +48,11 @@ public struct CachingFetcher: Sendable {
         }
         CacheStats.record(hit: false, in: folder, store: store)
         do {
-            if service == "iTunes" {
+            if let pacer {
                 let (limit, notice) = (pacer.limit, notice)
                 await pacer.wait { delay in
                     notice?(
-                        "iTunes takes at most \(limit) requests a minute: waiting \(Self.seconds(delay)) s for the "
+                        "\(service) takes at most \(limit) requests a minute: waiting \(Self.seconds(delay)) s for the "
                             + "next (Ctrl-C cancels)"
                     )
                 }

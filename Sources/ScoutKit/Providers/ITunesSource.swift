@@ -21,10 +21,15 @@ public struct ITunesSource: Source {
                 lookup: true, artwork: true, idPrefix: "itunes")
         },
         make: { name, registry, settings in
+            // One pacer for every iTunes kind, across the run: about 20 requests a minute in all.
             ITunesSource(
-                name: name, base: registry.context.itunesURL, fetcher: registry.fetcher(settings),
+                name: name, base: registry.context.serviceURL("SCOUT_ITUNES_URL") ?? defaultBase,
+                fetcher: registry.fetcher(settings, pacer: registry.shared { Pacer() }),
                 country: settings.country, lang: settings.lang)
         })
+
+    /// Where the iTunes Search API answers, unless `SCOUT_ITUNES_URL` says otherwise.
+    static let defaultBase = URL(string: "https://itunes.apple.com") ?? URL(fileURLWithPath: "/")
 
     public let name: String
     let media: String

@@ -20,9 +20,13 @@ public struct OMDbSource: Source {
             // `OMDB_API_KEY` wins over the key in the settings.
             name == "omdb"
                 ? OMDbSource(
-                    base: registry.context.omdbURL, key: registry.context.omdbKey ?? settings.omdbKey,
+                    base: registry.context.serviceURL("SCOUT_OMDB_URL") ?? defaultBase,
+                    key: registry.context.omdbKey ?? settings.omdbKey,
                     fetcher: registry.fetcher(settings)) : nil
         })
+
+    /// Where OMDb answers, unless `SCOUT_OMDB_URL` says otherwise.
+    static let defaultBase = URL(string: "https://www.omdbapi.com") ?? URL(fileURLWithPath: "/")
 
     let base: URL
     let key: String?

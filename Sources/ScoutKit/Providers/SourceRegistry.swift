@@ -12,6 +12,10 @@ final class SourceRegistry {
     /// Every source's name, in the order `sources` lists them.
     nonisolated static let names: [String] = families.flatMap(\.names)
 
+    /// The source a new session searches, and the one a history record that names none was made in: the
+    /// list's first (the built-in catalog's films).
+    nonisolated static let defaultSource = names.first ?? ""
+
     /// Every option any source's search takes, in the order `help search` lists them.
     nonisolated static let searchOptions: [CommandSpec.Option] = families.enumerated()
         .sorted { ($0.element.optionsRank, $0.offset) < ($1.element.optionsRank, $1.offset) }
@@ -34,20 +38,28 @@ final class SourceRegistry {
     }
 
     let context: ShellContext
-    let catalogStore: CatalogStore
     let warnings: WarningLog
-    /// Keeps iTunes requests under about 20 a minute across the whole run.
-    let itunesPacer = Pacer()
+    /// What a family shares across a run, one of each type: the catalog's loaded lists, iTunes' pacing.
+    private var shared: [ObjectIdentifier: AnyObject] = [:]
     /// Whether this run has cleared the cache folder of temporary files left by a killed scout.
     private var cacheSwept = false
 
     init(context: ShellContext, warnings: WarningLog) {
         self.context = context
         self.warnings = warnings
-        catalogStore = CatalogStore(origin: context.catalog, offline: context.offline)
     }
 
-    func fetcher(_ settings: Settings) -> CachingFetcher {
+    /// The one `Value` of this run, made the first time a source asks for it.
+    func shared<Value: AnyObject>(_ make: () -> Value) -> Value {
+        if let value = shared[ObjectIdentifier(Value.self)] as? Value { return value }
+        let value = make()
+        shared[ObjectIdentifier(Value.self)] = value
+        return value
+    }
+
+    /// The response cache's fetcher with the settings' timeout and freshness, paced by `pacer` when the
+    /// service limits how often it may be asked.
+    func fetcher(_ settings: Settings, pacer: Pacer? = nil) -> CachingFetcher {
         if !cacheSwept {
             cacheSwept = true
             context.fileStore.sweepTemporaries(in: context.paths.cache)
@@ -56,7 +68,7 @@ final class SourceRegistry {
             folder: context.paths.cache, store: context.fileStore, ttl: TimeInterval(settings.cacheTTL),
             offline: context.offline || settings.offline, now: context.now,
             fetcher: HTTPFetcher(timeout: .seconds(settings.timeout), network: context.network),
-            pacer: itunesPacer, warn: warnings.add)
+            pacer: pacer, warn: warnings.add)
         fetcher.notice = context.notice
         return fetcher
     }
@@ -65,7 +77,7 @@ final class SourceRegistry {
     /// no family answers to (with the nearest one, when it is close).
     func source(named name: String, settings: Settings) throws(UsageError) -> any Source {
         if let family = Self.family(of: name) {
-            if let variable = family.urlVariable, let problem = context.urlProblems[variable] {
+            if let variable = family.urlVariable, let problem = context.urlProblem(variable) {
                 throw UsageError(problem)
             }
             if let source = family.make(name, self, settings) { return source }

@@ -12,7 +12,7 @@ public struct CompletionData {
     }
 
     public var sources: [String] = []
-    public var currentSource = "movies"
+    public var currentSource = SourceRegistry.defaultSource
     /// The favourites, in `fav`'s order.
     public var favourites: () -> [Favourite] = { [] }
     /// The tags in use among the favourites.

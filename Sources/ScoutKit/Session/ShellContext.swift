@@ -3,7 +3,8 @@ import FoundationEssentials
 /// Everything the shell takes from the world, handed in so that a test can hand in its own.
 public struct ShellContext: Sendable {
     public var paths: Paths
-    public var catalog: CatalogOrigin
+    /// The environment scout was started with: the sources read their `SCOUT_*_URL` from it.
+    public var environment: [String: String]
     public var fileStore: FileStore
     public var now: @Sendable () -> Date
     public var calendar: Calendar
@@ -21,10 +22,6 @@ public struct ShellContext: Sendable {
     public var json = false
     /// `--offline`: send no request.
     public var offline = false
-    public var itunesURL: URL
-    public var omdbURL: URL
-    /// Each `SCOUT_*_URL` that is set to something other than a URL, with the line that says so.
-    public var urlProblems: [String: String] = [:]
     /// Proxies and certificate authorities (curl's and OpenSSL's variables).
     public var network: NetworkSettings
     /// `OMDB_API_KEY`, which wins over the key in the settings.
@@ -46,25 +43,7 @@ public struct ShellContext: Sendable {
         sessionName: String? = nil, width: Int = 80
     ) {
         paths = Paths(environment: environment, home: home)
-        var problems: [String: String] = [:]
-        /// The variable's URL; nil when unset or empty; a value that is not an http(s) URL with a host is a
-        /// problem named when the source is used, never a silent fall-back to the real service.
-        func url(_ variable: String) -> URL? {
-            guard let text = environment[variable], !text.isEmpty else { return nil }
-            if let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host?.isEmpty == false
-            {
-                return url
-            }
-            problems[variable] =
-                "\(variable) is not an http(s) URL (\"\(text.prefix(60))\"): set it to one such as "
-                + "http://127.0.0.1:8080, or unset it"
-            return nil
-        }
-        catalog = url("SCOUT_CATALOG_URL").map(CatalogOrigin.server) ?? .builtin
-        itunesURL = url("SCOUT_ITUNES_URL") ?? URL(string: "https://itunes.apple.com") ?? URL(fileURLWithPath: "/")
-        omdbURL = url("SCOUT_OMDB_URL") ?? URL(string: "https://www.omdbapi.com") ?? URL(fileURLWithPath: "/")
-        urlProblems = problems
+        self.environment = environment
         network = NetworkSettings(environment: environment)
         omdbKey = environment["OMDB_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         var store = FileStore()
@@ -72,6 +51,22 @@ public struct ShellContext: Sendable {
         fileStore = store
         (self.now, self.calendar, self.sessionName) = (now, calendar, sessionName)
         (self.width, self.workingDirectory, self.home) = (width, workingDirectory, home)
+    }
+
+    /// The URL `variable` (a `SCOUT_*_URL`) points a source at; nil when unset, empty or not a URL.
+    public func serviceURL(_ variable: String) -> URL? {
+        guard let text = environment[variable], !text.isEmpty, let url = URL(string: text),
+            ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+
+    /// The line that says `variable` is set to something other than an http(s) URL with a host: named when
+    /// its source is used, never a silent fall-back to the real service.
+    public func urlProblem(_ variable: String) -> String? {
+        guard let text = environment[variable], !text.isEmpty, serviceURL(variable) == nil else { return nil }
+        return "\(variable) is not an http(s) URL (\"\(text.prefix(60))\"): set it to one such as "
+            + "http://127.0.0.1:8080, or unset it"
     }
 
     /// A context that reads nothing from the world: no environment, `/` for home and working directory.

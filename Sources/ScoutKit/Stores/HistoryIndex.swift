@@ -215,7 +215,9 @@ final class HistoryIndex {
         }
         guard let record = HistoryLog.decode(history, line) else { return .damaged }
         if record.kind == .search {
-            return .search(folded: folded(record.source ?? "movies", record.terms ?? ""), idHash: FNV.hash(record.id))
+            return .search(
+                folded: folded(record.source ?? SourceRegistry.defaultSource, record.terms ?? ""),
+                idHash: FNV.hash(record.id))
         }
         return record.search.map { .done(searchHash: FNV.hash($0)) } ?? .damaged
     }

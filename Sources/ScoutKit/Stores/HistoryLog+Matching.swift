@@ -41,7 +41,8 @@ extension HistoryLog {
                         }
                     }
                 } else if let record = decode(line) {
-                    matches = Text.fold("\(record.source ?? "movies") \(record.terms ?? "")").contains(needle)
+                    matches = Text.fold("\(record.source ?? SourceRegistry.defaultSource) \(record.terms ?? "")")
+                        .contains(needle)
                 } else {
                     matches = false
                 }

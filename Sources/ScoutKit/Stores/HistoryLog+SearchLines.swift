@@ -55,7 +55,8 @@ extension HistoryLog {
                     add(text, n)
                 } else if let record = decode(range) {
                     let query = SearchQuery(
-                        source: record.source ?? "movies", terms: record.terms ?? "", options: record.filters ?? [:])
+                        source: record.source ?? SourceRegistry.defaultSource, terms: record.terms ?? "",
+                        options: record.filters ?? [:])
                     add(Tokenizer.searchLine(query), n)
                 }
             }

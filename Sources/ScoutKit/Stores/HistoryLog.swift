@@ -106,7 +106,8 @@ public struct HistoryLog {
         }
         return records.map { n, record in
             var entry = HistoryEntry(
-                id: record.id, time: record.time, source: record.source ?? "movies", terms: record.terms ?? "",
+                id: record.id, time: record.time, source: record.source ?? SourceRegistry.defaultSource,
+                terms: record.terms ?? "",
                 filters: record.filters ?? [:], count: record.count ?? 0, chosen: [])
             if let line = done[FNV.hash(record.id)], let finished = decode(line), finished.search == record.id {
                 entry.chosen = finished.chosen ?? []

@@ -9,7 +9,7 @@ public struct SessionModel: Codable, Sendable, Equatable {
 
     public var schemaVersion: Int = SessionModel.currentVersion
     public var lastVisited: Date?
-    public var source: String = "movies"
+    public var source: String = SourceRegistry.defaultSource
     public var query: SearchQuery?
     public var filter: String?
     public var sort: SortOrder?
