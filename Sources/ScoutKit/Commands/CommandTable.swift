@@ -72,28 +72,7 @@ public enum CommandTable {
     public static func suggestion(for word: String) -> String? {
         let word = word.lowercased()
         let names = specs.map(\.name)
-        return nearest(word, among: names) ?? names.first { $0.hasPrefix(word) && word.count >= 2 }
-    }
-
-    /// The word of `candidates` nearest to `word`, when it is close: within a third of its length,
-    /// at least 1 and at most 2 edits (or within `limit` when given).
-    static func nearest(_ word: String, among candidates: [String], limit: Int? = nil) -> String? {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= (limit ?? max(1, min(2, word.count / 3))) else { return nil }
-        return best
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.prefix(64)), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + [Int](repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        return Nearest.word(to: word, among: names) ?? names.first { $0.hasPrefix(word) && word.count >= 2 }
     }
 
     /// A list as a sentence: `a, b and c`.

@@ -82,8 +82,7 @@ final class SourceRegistry {
             }
             if let source = family.make(name, self, settings) { return source }
         }
-        let near = Self.names.min { CommandTable.editDistance(name, $0) < CommandTable.editDistance(name, $1) }
-            .flatMap { CommandTable.editDistance(name, $0) <= 2 ? $0 : nil }
+        let near = Nearest.word(to: name, among: Self.names, limit: 2)
         throw UsageError(
             "no source \"\(name.prefix(40))\": \(near.map { "did you mean \($0)? " } ?? "")sources lists them")
     }

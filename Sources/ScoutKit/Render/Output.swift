@@ -80,8 +80,6 @@ public struct Output: Sendable {
     /// The same lines, plain.
     public var lines: [String] { styledLines.map(\.plain) }
 
-    public var isEmpty: Bool { blocks.isEmpty }
-
     static func clean(_ line: StyledLine) -> StyledLine {
         var clean = line
         for index in clean.pieces.indices { clean.pieces[index].text = SafeText.clean(clean.pieces[index].text) }

@@ -171,7 +171,7 @@ extension Settings {
     static func require(_ key: String) throws(UsageError) -> Setting {
         if let setting = setting(key) { return setting }
         let keys = table.map(\.key)
-        let near = keys.first { CommandTable.editDistance(key, $0) <= 2 }
+        let near = Nearest.word(to: key, among: keys, limit: 2)
         throw UsageError(
             "no setting \"\(key.prefix(40))\"; \(near.map { "did you mean \($0)? " } ?? "")settings are "
                 + "\(keys.joined(separator: ", "))"
