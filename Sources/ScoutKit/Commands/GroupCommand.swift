@@ -28,6 +28,8 @@ struct GroupCommand: Command, Equatable {
         try state.checkApplies(key, to: Self.spec.name, among: ["none"])
         if key != "none" { try await state.loadEverythingBefore(Self.spec.name) }
         state.session.group = key
+        // Rows move: page 3 of the old order is nothing in the new one, so the list starts again.
+        state.session.page = 1
         state.session.view = .list
         return try state.listing()
     }

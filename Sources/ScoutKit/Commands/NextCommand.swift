@@ -8,6 +8,6 @@ struct NextCommand: PlainCommand, Equatable {
     var needsResults: Bool { true }
 
     func run(in state: ShellState) async throws -> Output {
-        try await state.turnPage(to: state.session.page + 1)
+        try await state.turnPage(to: state.session.page + 1, isNext: true)
     }
 }

@@ -24,8 +24,9 @@ struct PageCommand: Command, Equatable {
 }
 
 extension ShellState {
-    /// Shows page `page`, fetching what it needs; says why when there is no such page.
-    func turnPage(to page: Int) async throws -> Output {
+    /// Shows page `page`, fetching what it needs; says why when there is no such page (`next` says it is
+    /// on the last one; `page N` how many there are).
+    func turnPage(to page: Int, isNext: Bool = false) async throws -> Output {
         try requireResults()
         if page < 1 { throw UsageError("already on the first page") }
         let promised = results.hasMore
@@ -38,7 +39,7 @@ extension ShellState {
                     + "page \(results.pageCount)"
             )
         }
-        if page == session.page + 1, page > results.pageCount { throw UsageError.notFound("already on the last page") }
+        if isNext, page > results.pageCount { throw UsageError.notFound("already on the last page") }
         guard page <= results.pageCount else {
             throw UsageError(
                 results.pageCount == 1

@@ -7,7 +7,7 @@ struct SearchCommand: Command, Equatable {
         summary: "new search in the current source (or --in SOURCE); shows page 1", example: "search alien --in movies",
         topic: .searching,
         options: [
-            .init("--in", value: "SOURCE", help: "search that source instead of the current one", values: .sources)
+            .init("--in", value: "SOURCE", help: "search that source, which becomes the current one", values: .sources)
         ]
             + SourceRegistry.searchOptions)
 

@@ -35,6 +35,8 @@ struct SortCommand: Command, Equatable {
         try state.checkApplies(order.key.rawValue, to: Self.spec.name, among: ["title", "relevance"])
         if order.key != .relevance { try await state.loadEverythingBefore(Self.spec.name) }
         state.session.sort = order
+        // Rows move: page 3 of the old order is nothing in the new one, so the list starts again.
+        state.session.page = 1
         state.session.view = .list
         return try state.listing()
     }

@@ -56,11 +56,12 @@ extension ShellState {
         }
         var note: String?
         if results.hasMore, let sort = session.sort, sort.key != .relevance {
-            note = "(in \(source)'s order: sort \(sort.description) again to fetch every page and sort them)"
+            note =
+                "(in the order \(source) sent them: sort \(sort.description) again to fetch every page and sort them)"
             session.sort = nil
         }
         if results.hasMore, let group = session.group, group != "none" {
-            note = note ?? "(in \(source)'s order: group \(group) again to fetch every page and group them)"
+            note = note ?? "(in the order \(source) sent them: group \(group) again to fetch every page and group them)"
             session.group = nil
         }
         return note

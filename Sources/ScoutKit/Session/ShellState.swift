@@ -57,6 +57,10 @@ public final class ShellState {
             session = restored
             savedSession = restored
             previousVisit = restored.lastVisited
+        } else if fresh {
+            // Fresh, a session is written once a command changes it: a script that only reads (`scout
+            // --fresh -c sources`) leaves the one on disk as it was.
+            savedSession = session
         }
         // What a killed scout left half-written; the cache folder is swept when the cache is first used.
         for folder in [context.paths.state, context.paths.sessionsFolder, context.paths.data, context.paths.config] {

@@ -120,3 +120,38 @@ import Testing
                 """)
     }
 }
+
+/// Paging and ordering over a list of several pages.
+@MainActor @Suite("Paging and ordering over several pages") struct PagingScreenTests {
+    static let nolanPages = """
+        page-size is now 2.
+        movies · "nolan" · 5 results · page 1 of 3
+           1  Memento                                  2000  Thriller  Christopher Nolan
+           2  The Dark Knight                          2008  Action    Christopher Nolan
+        next for page 2 of 3
+        movies · "nolan" · 5 results · page 3 of 3
+           5  Oppenheimer                               2023  Drama  Christopher Nolan
+        """
+
+    @Test("page N past the end says how many pages there are, on the last page too (it said already on the last page)")
+    func pagePastTheEndFromTheLastPage() async throws {
+        #expect(
+            try await screen(after: ["set page-size 2", "search nolan", "page 3", "page 4", "next"]) == """
+                \(Self.nolanPages)
+                ! there are only 3 pages: page 1 to 3
+                ! already on the last page
+                """)
+    }
+
+    @Test("sort starts the list again at page 1, as filter does (it kept page 3 of the old order)")
+    func sortStartsAtPageOne() async throws {
+        #expect(
+            try await screen(after: ["set page-size 2", "search nolan", "page 3", "sort year desc"]) == """
+                \(Self.nolanPages)
+                movies · "nolan" · 5 results · by year desc · page 1 of 3
+                   1  Oppenheimer                       2023  Drama            Christopher Nolan
+                   2  Interstellar                      2014  Science Fiction  Christopher Nolan
+                next for page 2 of 3
+                """)
+    }
+}
