@@ -148,17 +148,16 @@ public struct CommandSpec: Sendable {
 extension Array where Element == CommandSpec.Detail {
     /// Help lines written as the table `help COMMAND` shows: a term, two spaces or more, what it
     /// means; a line that starts with a space goes on with the meaning above it.
+    /// Read with the standard library alone: a command's spec is made when its word is first looked up.
     public static func table(_ text: String) -> Self {
         var details: Self = []
         for line in text.split(separator: "\n") {
-            let words = line.trimmingCharacters(in: .whitespaces)
+            let words = line.drop { $0 == " " }
             if line.first == " ", let last = details.indices.last {
                 details[last].meaning += " " + words
-            } else if let gap = words.range(of: "  ") {
-                details.append(
-                    CommandSpec.Detail(
-                        String(words[..<gap.lowerBound]), words[gap.upperBound...].trimmingCharacters(in: .whitespaces))
-                )
+            } else if let gap = words.firstRange(of: "  ") {
+                let meaning = words[gap.upperBound...].drop { $0 == " " }
+                details.append(CommandSpec.Detail(String(words[..<gap.lowerBound]), String(meaning)))
             }
         }
         return details

@@ -199,17 +199,26 @@ public final class PickerCorpus: Sendable {
     /// Search numbers and counts of runs no history could hold (a damaged file's) are refused: `merging`
     /// counts on from the newest, which must not overflow.
     private static func plausible(_ numbers: [Int]) -> Bool {
-        numbers.allSatisfy { $0 >= 0 && $0 < 1 << 40 }
+        numbers.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                guard buffer[index] >= 0, buffer[index] < 1 << 40 else { return false }
+                index += 1
+            }
+            return true
+        }
     }
 
     /// Offsets that run from 0 to `end` without going back: a damaged file's cannot index out of bounds.
     private static func ascending(_ starts: [Int], to end: Int) -> Bool {
         guard starts.first == 0, starts.last == end else { return false }
-        var previous = 0
-        for start in starts {
-            if start < previous { return false }
-            previous = start
+        return starts.withUnsafeBufferPointer { buffer in
+            var index = 1
+            while index < buffer.count {
+                guard buffer[index] >= buffer[index - 1] else { return false }
+                index += 1
+            }
+            return true
         }
-        return true
     }
 }

@@ -40,7 +40,8 @@ final class SourceRegistry {
     let context: ShellContext
     let warnings: WarningLog
     /// What a family shares across a run, one of each type: the catalog's loaded lists, iTunes' pacing.
-    private var shared: [ObjectIdentifier: AnyObject] = [:]
+    /// A list, not a dictionary: a few entries, and no hashing metadata to build at start.
+    private var shared: [AnyObject] = []
     /// Whether this run has cleared the cache folder of temporary files left by a killed scout.
     private var cacheSwept = false
 
@@ -51,9 +52,9 @@ final class SourceRegistry {
 
     /// The one `Value` of this run, made the first time a source asks for it.
     func shared<Value: AnyObject>(_ make: () -> Value) -> Value {
-        if let value = shared[ObjectIdentifier(Value.self)] as? Value { return value }
+        for object in shared { if let value = object as? Value { return value } }
         let value = make()
-        shared[ObjectIdentifier(Value.self)] = value
+        shared.append(value)
         return value
     }
 
