@@ -30,13 +30,10 @@ public struct SourceFamily: Sendable {
                 any Source
             )?
     ) {
-        self.names = names
-        self.urlVariable = urlVariable
-        self.searchOptions = searchOptions
-        self.optionsRank = optionsRank
-        self.capabilities = capabilities
-        self.defaultGroup = defaultGroup
-        self.make = make
+        (self.names, self.urlVariable, self.searchOptions, self.optionsRank) = (
+            names, urlVariable, searchOptions, optionsRank
+        )
+        (self.capabilities, self.defaultGroup, self.make) = (capabilities, defaultGroup, make)
     }
 
     /// What `search` takes, for `use` and hints: `search TERMS [--year YYYY]`, with the values of the

@@ -6,13 +6,7 @@ import Testing
 /// The search path does each piece of work once: one source for a search and the pages it fetches, and
 /// its page rendered only as it is read.
 @MainActor @Suite struct SearchOperationTests {
-    func shell(_ box: Sandbox) -> Shell {
-        var context = ShellContext(
-            environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
-            now: { REPLTests.now }, sessionName: nil, width: 80)
-        context.calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        return Shell(context: context, fresh: true)
-    }
+    func shell(_ box: Sandbox) -> Shell { REPLTests().shell(box) }
 
     @Test("a search, its next page, a detail and a selection build the source once; new settings build it anew")
     func aSearchBuildsItsSourceOnce() async throws {
