@@ -60,10 +60,12 @@ struct DenyCommand: ActionCommand, Equatable {
             if !searches.isEmpty {
                 output.say("An automatic entry refuses only that same search; deny rm TERM removes it.")
             }
-            output.json = TypedJSON.listing(
-                .denied,
-                terms.map { .object(["term": .string($0), "automatic": .bool(false)]) }
-                    + searches.map { ShellState.json($0, asTerm: true) }, total: terms.count + searches.count)
+            output.addJSON {
+                TypedJSON.listing(
+                    .denied,
+                    terms.map { .object(["term": .string($0), "automatic": .bool(false)]) }
+                        + searches.map { ShellState.json($0, asTerm: true) }, total: terms.count + searches.count)
+            }
         case .add(let term):
             let added = try state.denyList.add([term])
             output.say(

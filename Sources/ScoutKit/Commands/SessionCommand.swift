@@ -88,7 +88,7 @@ struct SessionCommand: ActionCommand, Equatable {
         case .list:
             let sessions = state.savedSessions
             if sessions.isEmpty { output.say("No saved sessions: session save NAME keeps this one.") }
-            var listed: [JSONValue] = []
+            var listed: [(name: String, model: SessionModel?)] = []
             for name in sessions {
                 let file = SessionModel.file(
                     state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
@@ -102,15 +102,20 @@ struct SessionCommand: ActionCommand, Equatable {
                     "\(DisplayWidth.pad(name, to: 20)) \(model?.source ?? "?") \(query), "
                         + "\(model?.selections.count ?? 0) selected, saved \(when)"
                 )
-                listed.append(
-                    .object([
-                        "name": .string(name), "source": model.map { .string($0.source) } ?? .null,
-                        "query": model?.query.map { .string($0.terms) } ?? .null,
-                        "selected": .int(model?.selections.count ?? 0),
-                        "savedAt": model?.lastVisited.map(TypedJSON.date) ?? .null,
-                    ]))
+                listed.append((name, model))
             }
-            output.json = TypedJSON.listing(.sessions, listed, total: listed.count)
+            output.addJSON { [listed] in
+                TypedJSON.listing(
+                    .sessions,
+                    listed.map { name, model in
+                        .object([
+                            "name": .string(name), "source": model.map { .string($0.source) } ?? .null,
+                            "query": model?.query.map { .string($0.terms) } ?? .null,
+                            "selected": .int(model?.selections.count ?? 0),
+                            "savedAt": model?.lastVisited.map(TypedJSON.date) ?? .null,
+                        ])
+                    }, total: listed.count)
+            }
         case .remove(let name):
             let url = state.context.paths.namedSession(name)
             guard state.context.fileStore.remove(url) else {

@@ -30,14 +30,20 @@ struct SetCommand: Command, Equatable {
             for setting in Settings.table {
                 output.say("\(DisplayWidth.pad(setting.key, to: 10)) \(setting.show(state.settings, context))")
             }
-            output.json["settings"] = .object(
-                Dictionary(uniqueKeysWithValues: Settings.table.map { ($0.key, $0.json(state.settings, context)) }))
+            output.addJSON { [settings = state.settings] in
+                [
+                    "settings": .object(
+                        Dictionary(uniqueKeysWithValues: Settings.table.map { ($0.key, $0.json(settings, context)) }))
+                ]
+            }
             return output
         }
         let setting = try Settings.require(key)
         guard let value else {
             output.say("\(key) \(setting.show(state.settings, context))")
-            output.json["settings"] = .object([key: setting.json(state.settings, context)])
+            output.addJSON { [settings = state.settings] in
+                ["settings": .object([key: setting.json(settings, context)])]
+            }
             return output
         }
         var changed = state.settings
@@ -52,7 +58,7 @@ struct SetCommand: Command, Equatable {
         if setting.resetsPage { state.session.page = 1 }
         output.say(
             setting.confirm?(state.settings, context) ?? "\(key) is now \(setting.show(state.settings, context)).")
-        output.json["settings"] = .object([key: setting.json(state.settings, context)])
+        output.addJSON { [settings = state.settings] in ["settings": .object([key: setting.json(settings, context)])] }
         return output
     }
 }

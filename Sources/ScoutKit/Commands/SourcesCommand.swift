@@ -8,7 +8,7 @@ struct SourcesCommand: PlainCommand, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         var output = Output()
-        var rows: [JSONValue] = []
+        var rows: [(name: String, usable: Bool, selection: String, current: Bool)] = []
         for name in SourceRegistry.names {
             guard let source = try? state.source(named: name) else { continue }
             let (origin, usable) = (source.origin, source.usable)
@@ -16,13 +16,18 @@ struct SourcesCommand: PlainCommand, Equatable {
             let picks = DisplayWidth.pad(source.selection == .single ? "one pick" : "several picks", to: 13)
             output.say(
                 "\(current) \(DisplayWidth.pad(name, to: 13)) \(usable ? "usable " : "no key ") \(picks)  \(origin)")
-            rows.append(
-                .object([
-                    "name": .string(name), "usable": .bool(usable), "selection": .string(source.selection.rawValue),
-                    "current": .bool(name == state.session.source),
-                ]))
+            rows.append((name, usable, source.selection.rawValue, name == state.session.source))
         }
-        output.json = TypedJSON.listing(.sources, rows, total: rows.count)
+        output.addJSON { [rows] in
+            TypedJSON.listing(
+                .sources,
+                rows.map { row in
+                    .object([
+                        "name": .string(row.name), "usable": .bool(row.usable), "selection": .string(row.selection),
+                        "current": .bool(row.current),
+                    ])
+                }, total: rows.count)
+        }
         return output
     }
 }

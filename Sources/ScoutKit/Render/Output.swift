@@ -66,6 +66,11 @@ public struct Output: Sendable {
         jsonViews.append(view)
     }
 
+    /// `--json` fields made from what the command found, only when a JSON line is written.
+    mutating func addJSON(_ make: @escaping @Sendable () -> [String: JSONValue]) {
+        jsonViews.append(LazyJSON(make: make))
+    }
+
     /// Each line's pieces with their styles, for colour on a terminal, made safe piece by piece so that
     /// no remote text can end a style or start one; views are rendered here.
     public var styledLines: [StyledLine] {
@@ -155,4 +160,11 @@ extension Output {
 protocol OutputView: Sendable {
     var lines: [StyledLine] { get }
     var json: [String: JSONValue] { get }
+}
+
+/// Fields for `--json` alone, made from the values a command found when the line is written.
+struct LazyJSON: OutputView {
+    let make: @Sendable () -> [String: JSONValue]
+    var lines: [StyledLine] { [] }
+    var json: [String: JSONValue] { make() }
 }
