@@ -2,13 +2,10 @@ import FoundationEssentials
 
 /// `group KEY`: sections the results, once every page is here; `group none` undoes it.
 struct GroupCommand: Command, Equatable {
-    /// What `group` sections results by.
-    static let keys = ["year", "cuisine", "genre", "kind", "none"]
-
     static let spec = CommandSpec(
         name: "group", usage: "group year|cuisine|genre|kind|none", summary: "section the results",
         example: "group genre",
-        topic: .results, arguments: [.words(keys)])
+        topic: .results, arguments: [.words(ResultView.groupKeys)])
 
     var key: String
 
@@ -18,14 +15,14 @@ struct GroupCommand: Command, Equatable {
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
         key = try args.one().lowercased()
-        guard Self.keys.contains(key) else { throw args.usage() }
+        guard ResultView.groupKeys.contains(key) else { throw args.usage() }
     }
 
     var needsResults: Bool { true }
 
     func run(in state: ShellState) async throws -> Output {
         try state.requireResults()
-        try state.checkApplies(key, to: Self.spec.name, among: ["none"])
+        try state.checkGroup(key)
         if key != "none" { try await state.loadEverythingBefore(Self.spec.name) }
         state.session.group = key
         // Rows move: page 3 of the old order is nothing in the new one, so the list starts again.

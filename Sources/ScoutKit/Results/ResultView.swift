@@ -2,6 +2,9 @@ import FoundationEssentials
 
 /// How the results are shown: what `filter`, `sort`, `group` and the page size make of them.
 struct ResultView: Equatable {
+    /// What `group` sections results by (`none` undoes it).
+    static let groupKeys = ["year", "cuisine", "genre", "kind", "none"]
+
     var filter: String?
     var sort: SortOrder?
     /// The field rows are grouped by, if any.

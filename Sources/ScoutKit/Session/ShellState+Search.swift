@@ -46,14 +46,8 @@ extension ShellState {
     /// rows while pages remain (sort and group load them all first; a new search does not, unasked).
     /// Returns the note that says so.
     private func keepOrderThatApplies(source: String) -> String? {
-        if let sort = session.sort,
-            (try? checkApplies(sort.key.rawValue, to: SortCommand.spec.name, among: ["title", "relevance"])) == nil
-        {
-            session.sort = nil
-        }
-        if let group = session.group, (try? checkApplies(group, to: GroupCommand.spec.name, among: ["none"])) == nil {
-            session.group = nil
-        }
+        if let sort = session.sort, (try? checkSort(sort.key)) == nil { session.sort = nil }
+        if let group = session.group, (try? checkGroup(group)) == nil { session.group = nil }
         var note: String?
         if results.hasMore, let sort = session.sort, sort.key != .relevance {
             note =
@@ -109,10 +103,22 @@ extension ShellState {
         }
     }
 
-    /// Refuses to sort or group by a field none of the results has (`sort year` on restaurants), naming
-    /// the keys that do apply; `always` apply whatever the results hold.
-    func checkApplies(_ key: String, to verb: String, among always: [String]) throws(UsageError) {
-        let candidates = verb == SortCommand.spec.name ? SortOrder.Key.allCases.map(\.rawValue) : GroupCommand.keys
+    /// Refuses to sort by a field none of the results has (`sort year` on restaurants), naming the keys
+    /// that do; title and relevance apply to any results.
+    func checkSort(_ key: SortOrder.Key) throws(UsageError) {
+        try checkApplies(
+            key.rawValue, to: "sort", among: ["title", "relevance"], candidates: SortOrder.Key.allCases.map(\.rawValue))
+    }
+
+    /// Refuses to group by a field none of the results has (`group cuisine` on films), naming the keys that do.
+    func checkGroup(_ key: String) throws(UsageError) {
+        try checkApplies(key, to: "group", among: ["none"], candidates: ResultView.groupKeys)
+    }
+
+    /// `key` among `candidates`, for `verb`: `always` apply whatever the results hold.
+    private func checkApplies(_ key: String, to verb: String, among always: [String], candidates: [String])
+        throws(UsageError)
+    {
         let items = results.items
         func applies(_ key: String) -> Bool {
             always.contains(key)
