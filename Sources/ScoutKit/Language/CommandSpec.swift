@@ -30,6 +30,7 @@ public struct CommandSpec: Sendable {
         case searching = "Searching"
         case results = "Looking through results"
         case choosing = "Choosing and keeping"
+        case library = "Your film library"
         case past = "Past searches and denied terms"
         case session = "Session, settings and leaving"
     }

@@ -89,16 +89,7 @@ public final class Shell {
     /// than at start; and a row the heading counts but no page has brought yet (select 22 of 23 with 20 here).
     func prepare(for command: any Command) async throws -> String? {
         guard command.needsResults else { return nil }
-        var problem: String?
-        if !state.results.loaded, state.session.query != nil { problem = await state.reload() }
-        if problem == nil, let row = command.highestRow, state.results.loaded {
-            do {
-                while state.results.hasMore, state.results.displayed.count < row { try await state.fetchNextPage() }
-            } catch {
-                throw UsageError("row \(row) is not loaded and its page could not be fetched (\(error))")
-            }
-        }
-        return problem
+        return try await state.prepareResults(upTo: command.highestRow)
     }
 
     /// The picker over history for Ctrl-R, starting from the line typed so far; nil when there is nothing to pick.

@@ -8,6 +8,7 @@ extension ShellState {
         var output = Output()
         if list.isEmpty { output.say(empty) }
         let all = favourites.all()
+        rowsOnScreen = .films(listing: "fav", ids: all.map(\.id))
         // Numbers in the whole list: the list itself for `fav`, looked up for a search among them.
         let numbers =
             list.count == all.count

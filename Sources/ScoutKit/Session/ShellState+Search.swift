@@ -143,4 +143,20 @@ extension ShellState {
         }
         return rows[row - 1]
     }
+
+    /// Before work on the rows: the results of a restored session, fetched when first needed rather than at
+    /// start; and a row the heading counts but no page has brought yet (select 22 of 23 with 20 here).
+    /// Returns why the results could not be restored, to be said as a warning.
+    func prepareResults(upTo row: Int?) async throws -> String? {
+        var problem: String?
+        if !results.loaded, session.query != nil { problem = await reload() }
+        if problem == nil, let row, results.loaded {
+            do {
+                while results.hasMore, results.displayed.count < row { try await fetchNextPage() }
+            } catch {
+                throw UsageError("row \(row) is not loaded and its page could not be fetched (\(error))")
+            }
+        }
+        return problem
+    }
 }

@@ -6,6 +6,7 @@ extension ShellState {
     /// The current page with its heading, marks and group headings; nothing is rendered yet.
     func resultsPage() throws -> ResultsPage {
         try requireResults()
+        rowsOnScreen = .results
         session.page = min(session.page, results.pageCount)
         let rows = results.displayed
         let range = results.rows(onPage: session.page)
@@ -91,10 +92,13 @@ extension ShellState {
     /// One item in full, with its marks.
     func detail(_ item: Item) -> Output {
         var output = Output()
+        // What the library holds of it: a damaged library is said as a warning, not a failed `show`.
+        let library = (try? self.library.library()) ?? Library()
         output.show(
             ItemDetail(
                 item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),
-                width: width))
+                width: width, mine: libraryLines(item.id, library),
+                library: library.films[item.id].map { LibraryJSON.film($0, library)() }))
         return output
     }
 }
@@ -171,7 +175,17 @@ struct ItemDetail: OutputView {
     var selected: Bool
     var favourite: Bool
     var width: Int
+    /// What the library holds of it (`You rated: ★★★★½`), under the fields.
+    var mine: [String] = []
+    /// The same for `--json`, as `rate` gives it; nil when the library does not know the item.
+    var library: [String: JSONValue]?
 
-    var lines: [StyledLine] { Renderer(width: width).detail(item, selected: selected, favourite: favourite) }
-    var json: [String: JSONValue] { ["item": TypedJSON.row(item, selected: selected, favourite: favourite)] }
+    var lines: [StyledLine] {
+        Renderer(width: width).detail(item, selected: selected, favourite: favourite) + mine.map { StyledLine($0) }
+    }
+    var json: [String: JSONValue] {
+        var json = ["item": TypedJSON.row(item, selected: selected, favourite: favourite)]
+        if let library { json["library"] = library["item"] }
+        return json
+    }
 }

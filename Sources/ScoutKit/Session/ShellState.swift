@@ -30,6 +30,12 @@ public final class ShellState {
     lazy var denyList = DenyListStore(
         url: context.paths.denyListFile, indexURL: context.paths.cache.appendingPathComponent("denylist.index"),
         store: context.fileStore, warn: warnings.add)
+    lazy var library = LibraryStore(
+        url: context.paths.libraryFile, deviceFile: context.paths.deviceFile, store: context.fileStore,
+        warn: warnings.add)
+    /// What the numbers on screen name: the rows of the results, or the films of the last library or
+    /// favourites listing (`diary` then `rate 3 4` rates the third film the diary showed).
+    var rowsOnScreen: RowsOnScreen = .results
     let sources: SourceRegistry
     /// The source last built, with the name and settings it was built for.
     private var lastSource: (name: String, settings: Settings, source: any Source)?

@@ -31,6 +31,9 @@ public struct Paths: Sendable, Equatable {
     public var lineHistoryFile: URL { state.appendingPathComponent("editline_history") }
     public var favouritesFile: URL { data.appendingPathComponent("favourites.json") }
     public var denyListFile: URL { data.appendingPathComponent("denylist.txt") }
+    public var libraryFile: URL { data.appendingPathComponent("library.jsonl") }
+    /// This device's id, which the library's events carry (and sync will name its log by).
+    public var deviceFile: URL { state.appendingPathComponent("device") }
 
     public func namedSession(_ name: String) -> URL {
         sessionsFolder.appendingPathComponent("\(name).json")

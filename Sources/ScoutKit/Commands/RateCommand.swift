@@ -1,0 +1,49 @@
+/// `rate N|ID STARS`: the film's rating, 0.5 to 5 stars in halves; `none` clears it.
+struct RateCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "rate",
+        usage: "rate N|ID STARS|none",
+        summary: "rate a film 0.5 to 5 stars, in halves; none clears the rating",
+        example: "rate 3 4.5",
+        topic: .library,
+        arguments: [.rows, .words(["none", "0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5"])],
+        details: .table(
+            """
+            N|ID   a row of the listing on screen (results, diary, ratings, watchlist, fav), or an id such as
+                   omdb:tt0083658
+            STARS  0.5 to 5 in halves: 4, 3.5 (or ★★★½)
+            """))
+
+    var target: String
+    /// nil clears the rating.
+    var stars: Double?
+
+    init(target: String, stars: Double?) {
+        (self.target, self.stars) = (target, stars)
+    }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        guard args.count == 2 else { throw args.usage() }
+        target = args[0]
+        stars = args[1].lowercased() == "none" ? nil : try Stars.parse(args[1])
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        let film = try await state.libraryFilm(target)
+        var output = Output()
+        var changed = false
+        let library = try state.record(.rate, film) { library, event in
+            event.stars = stars
+            changed = library.ratings[film.id]?.stars != stars
+            return changed
+        }
+        switch (stars, changed) {
+        case (let stars?, true): output.say("Rated \(film.label) \(state.starText(stars)).")
+        case (let stars?, false): output.say("\(film.label) is already rated \(state.starText(stars)).")
+        case (nil, true): output.say("Cleared the rating of \(film.label).")
+        case (nil, false): output.say("\(film.label) has no rating to clear.")
+        }
+        output.addJSON(LibraryJSON.film(film, library))
+        return output
+    }
+}

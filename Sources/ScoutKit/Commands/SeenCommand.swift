@@ -1,0 +1,90 @@
+/// `seen N|ID [DATE] [--rewatch] [--review TEXT] [--tag T]`: a diary entry; a film seen before is a rewatch.
+struct SeenCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "seen",
+        usage: "seen N|ID [DATE] [--rewatch] [--review TEXT] [--tag T]",
+        summary: "log a film you watched in the diary (today unless DATE); seen again is a rewatch",
+        example: "seen 2 yesterday --tag cinema",
+        topic: .library,
+        arguments: [.rows, .words(["today", "yesterday"])],
+        options: [
+            .init("--rewatch", help: "a rewatch, though the diary has no earlier entry"),
+            .init("--review", value: "TEXT", help: "what you thought"),
+            .init("--tag", short: "-t", value: "T", help: "tag the entry T (repeat for more)"),
+        ],
+        details: .table(
+            """
+            DATE  2026-11-22, today or yesterday; not in the future
+            """))
+
+    var target: String
+    /// `today`, `yesterday` or `YYYY-MM-DD`, as typed (read against the clock when it runs).
+    var date: String?
+    var rewatch = false
+    var review: String?
+    var tags: [String] = []
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        var positional: [String] = []
+        var index = 0
+        func value(_ option: String) throws(UsageError) -> String {
+            index += 1
+            guard index < args.count else { throw UsageError("\(option) needs a value: \(Self.spec.example)") }
+            return args[index]
+        }
+        while index < args.count {
+            switch args[index].lowercased() {
+            case "--rewatch": rewatch = true
+            case "--review": review = try value("--review")
+            case "--tag", "-t": tags.append(try FavCommand.tag(try value("--tag")))
+            case let word where word.hasPrefix("--"):
+                throw UsageError(
+                    "seen has no option \(word.prefix(40)): it takes --rewatch, --review TEXT and --tag T")
+            default: positional.append(args[index])
+            }
+            index += 1
+        }
+        guard (1...2).contains(positional.count) else { throw args.usage() }
+        target = positional[0]
+        if positional.count == 2 {
+            let word = positional[1].lowercased()
+            guard word == "today" || word == "yesterday" || Day.parse(word) != nil, word.count <= 10 else {
+                throw UsageError("\"\(Text.brief(positional[1]))\" is not a day: give 2026-11-22, today or yesterday")
+            }
+            date = word
+        }
+        tags = FavCommand.unique(tags)
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        let now = state.context.now()
+        let today = Day.of(now)
+        let day: String =
+            switch date {
+            case nil, "today"?: today
+            case "yesterday"?: Day.of(now.addingTimeInterval(-86_400))
+            case let text?: Day.parse(text) ?? today
+            }
+        guard day <= today else {
+            throw UsageError("\(day) is in the future: the diary keeps what you have seen, up to today")
+        }
+        let film = try await state.libraryFilm(target)
+        var again = rewatch
+        try state.record(.seen, film) { library, event in
+            again = again || !library.entries(of: film.id).isEmpty
+            event.date = day
+            // The entry keeps the rating the film has when it is logged, as Letterboxd's diary does.
+            event.stars = library.ratings[film.id]?.stars
+            event.rewatch = again
+            event.review = review.flatMap { $0.isEmpty ? nil : $0 }
+            event.tags = tags.isEmpty ? nil : tags
+            return true
+        }
+        var output = Output()
+        output.say("Logged \(film.label) on \(day)\(again ? ", a rewatch" : "").")
+        output.json["date"] = .string(day)
+        output.json["rewatch"] = .bool(again)
+        output.json["id"] = .string(film.id)
+        return output
+    }
+}

@@ -1,0 +1,123 @@
+/// `stats [YEAR]`: films seen a month as a bar chart, ratings as a histogram, and the top genres,
+/// directors and sources.
+struct StatsCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "stats",
+        usage: "stats [YEAR]",
+        summary: "films seen a month, your ratings, top genres, directors and sources",
+        example: "stats 2025",
+        topic: .library,
+        details: .table(
+            """
+            YEAR     its twelve months, and the films logged in it; without YEAR, the last twelve months and
+                     every film rated or logged
+            """))
+
+    var year: Int?
+
+    init(year: Int?) { self.year = year }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        guard args.count <= 1 else { throw args.usage() }
+        if let word = args.first {
+            guard let year = Int(word), (1870...9999).contains(year) else {
+                throw UsageError("\"\(Text.brief(word))\" is not a year: stats 2025")
+            }
+            self.year = year
+        }
+    }
+
+    static let top = 5
+
+    func run(in state: ShellState) async throws -> Output {
+        let library = try state.library.library()
+        // The months charted, oldest first: YEAR's, or the twelve up to this one.
+        let months: [String]
+        if let year {
+            months = (1...12).map { Day.format(year: year, month: $0, day: 1).prefix(7) }.map(String.init)
+        } else {
+            let today = Day.of(state.context.now())
+            let (y, m) = (Int(today.prefix(4)) ?? 1970, Int(today.dropFirst(5).prefix(2)) ?? 1)
+            months = (0..<12).reversed().map { back in
+                let index = y * 12 + (m - 1) - back
+                return String(Day.format(year: index / 12, month: index % 12 + 1, day: 1).prefix(7))
+            }
+        }
+        var seen: [String: Int] = [:]
+        var logged: Set<String> = []
+        for entry in library.diary {
+            let month = String(entry.date.prefix(7))
+            if month >= months[0], month <= months[11] { seen[month, default: 0] += 1 }
+            if year.map({ entry.date.hasPrefix("\($0)-") }) ?? true { logged.insert(entry.film) }
+        }
+        // The films counted: those logged in YEAR, or every film logged or rated.
+        let films = year == nil ? logged.union(library.ratings.keys) : logged
+        var histogram = [Int](repeating: 0, count: 10)
+        for film in films {
+            if let stars = library.ratings[film]?.stars { histogram[Int(stars * 2) - 1] += 1 }
+        }
+        func ranked(_ names: (LibraryFilm) -> [String]) -> [(name: String, count: Int)] {
+            var counts: [String: Int] = [:]
+            for id in films { for name in library.films[id].map(names) ?? [] { counts[name, default: 0] += 1 } }
+            return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(Self.top).map { ($0.key, $0.value) }
+        }
+        let genres = ranked { $0.genres ?? [] }
+        let directors = ranked { $0.directors ?? [] }
+        let sources = ranked { [$0.source] }
+
+        var output = Output()
+        let total = months.reduce(0) { $0 + (seen[$1] ?? 0) }
+        output.say(StyledLine(
+            "\(year.map(String.init) ?? "The last 12 months"): \(total) film\(total == 1 ? "" : "s") seen", .heading))
+        let monthLabels = months.map { month in
+            let name = DiaryCommand.monthNames[(Int(month.suffix(2)) ?? 1) - 1].prefix(3)
+            return year == nil ? "\(name) \(month.prefix(4))" : String(name)
+        }
+        for line in bars(zip(monthLabels, months.map { seen[$0] ?? 0 }).map { ($0, $1) }, state) { output.say(line) }
+        output.say(StyledLine("Ratings: \(histogram.reduce(0, +)) film\(histogram.reduce(0, +) == 1 ? "" : "s")", .heading))
+        let starLabels = (1...10).map { state.starText(Double($0) / 2) }
+        for line in bars(zip(starLabels, histogram).map { ($0, $1) }, state) { output.say(line) }
+        for (label, list) in [("Top genres", genres), ("Top directors", directors), ("Sources", sources)] {
+            let text = list.isEmpty ? "none known" : list.map { "\($0.name) \($0.count)" }.joined(separator: " · ")
+            output.say(state.fitted("\(label): \(text)"))
+        }
+        let histogramJSON = histogram
+        let seenJSON = seen
+        output.addJSON {
+            func counts(_ list: [(name: String, count: Int)]) -> JSONValue {
+                .array(list.map { .object(["name": .string($0.name), "count": .int($0.count)]) })
+            }
+            return [
+                "months": .array(months.map { .object(["month": .string($0), "seen": .int(seenJSON[$0] ?? 0)]) }),
+                "ratings": .array(histogramJSON.enumerated().map {
+                    .object(["stars": .double(Double($0.offset + 1) / 2), "count": .int($0.element)])
+                }),
+                "genres": counts(genres), "directors": counts(directors), "sources": counts(sources),
+            ]
+        }
+        return output
+    }
+
+    /// A horizontal bar a row, labels aligned, the longest bar as wide as the window leaves: block
+    /// characters to an eighth of a cell, or `#` on a terminal without them (TERM=dumb).
+    @MainActor func bars(_ rows: [(label: String, count: Int)], _ state: ShellState) -> [String] {
+        let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
+        let countWidth = String(rows.map(\.count).max() ?? 0).count
+        let most = max(1, rows.map(\.count).max() ?? 0)
+        let room = max(5, min(state.width, 80) - labelWidth - countWidth - 3)
+        return rows.map { row in
+            let label = row.label + String(repeating: " ", count: labelWidth - DisplayWidth.of(row.label))
+            let eighths = row.count * room * 8 / most
+            var bar: String
+            if state.plainGlyphs {
+                bar = String(repeating: "#", count: (eighths + 4) / 8)
+            } else {
+                bar = String(repeating: "█", count: eighths / 8)
+                if eighths % 8 > 0 { bar += String(Array("▏▎▍▌▋▊▉")[eighths % 8 - 1]) }
+            }
+            if bar.isEmpty && row.count > 0 { bar = state.plainGlyphs ? "#" : "▏" }
+            let pad = String(repeating: " ", count: max(0, room - bar.count))
+            return "\(label) \(bar)\(pad) \(String(row.count).leftPadded(to: countWidth, with: " "))"
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import FoundationEssentials
+
+/// One change to the library, as `library.jsonl` holds it, one a line: what happened to which film, with
+/// what sync needs to fold every device's log the same way (a unique id, the device, the time).
+///
+/// The film travels with every event (its title and year, and the genres and directors a source gave), so
+/// that each view can be made from the events alone.
+public struct LibraryEvent: Codable, Sendable, Equatable {
+    public enum Operation: String, Codable, Sendable {
+        /// `stars`; none clears the rating.
+        case rate
+        /// A diary entry: `date`, and `stars`, `rewatch`, `review` and `tags` as given.
+        case seen
+        /// Onto the watchlist (`date`: the day it was added, where an export says).
+        case want
+        case unwant
+        /// `text`; none clears the note.
+        case note
+    }
+
+    public var id: String
+    public var device: String
+    public var time: Date
+    public var op: Operation
+    public var film: LibraryFilm
+    public var stars: Double?
+    /// A day, `YYYY-MM-DD`.
+    public var date: String?
+    public var rewatch: Bool?
+    public var review: String?
+    public var tags: [String]?
+    public var text: String?
+
+    public init(
+        id: String = UUID().uuidString, device: String, time: Date, op: Operation, film: LibraryFilm,
+        stars: Double? = nil, date: String? = nil, rewatch: Bool? = nil, review: String? = nil,
+        tags: [String]? = nil, text: String? = nil
+    ) {
+        (self.id, self.device, self.time, self.op, self.film) = (id, device, time, op, film)
+        (self.stars, self.date, self.rewatch, self.review, self.tags, self.text) =
+            (stars, date, rewatch, review, tags, text)
+    }
+}
+
+/// A film as the library knows it: its id (`omdb:tt…` where the IMDb id is known, else the source's own
+/// or Letterboxd's), title and year, and what stats counts.
+public struct LibraryFilm: Codable, Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var year: Int?
+    public var genres: [String]?
+    public var directors: [String]?
+    /// The film's Letterboxd address, where an export gave it.
+    public var letterboxd: String?
+
+    public init(
+        id: String, title: String, year: Int? = nil, genres: [String]? = nil, directors: [String]? = nil,
+        letterboxd: String? = nil
+    ) {
+        (self.id, self.title, self.year, self.genres, self.directors, self.letterboxd) =
+            (id, title, year, genres, directors, letterboxd)
+    }
+
+    /// The film of a search result, a favourite or a selection: the source's genres and directors with it.
+    init(_ item: Item) {
+        func list(_ name: String) -> [String]? {
+            guard let text = item[field: name], !text.isEmpty, text != "N/A" else { return nil }
+            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        self.init(id: item.id, title: item.title, year: item.year, genres: list("genre"), directors: list("director"))
+    }
+
+    /// The source the id names: `omdb` for `omdb:tt0083658`.
+    public var source: String { String(id.prefix { $0 != ":" }) }
+
+    /// The IMDb id, where the film has one.
+    public var imdbID: String? { id.hasPrefix("omdb:tt") ? String(id.dropFirst(5)) : nil }
+
+    /// `Blade Runner (1982)`.
+    public var label: String { year.map { "\(title) (\($0))" } ?? title }
+
+    /// What films are matched by across files and sources: the folded title and the year.
+    var matchKey: String { Text.fold(title) + "|" + (year.map(String.init) ?? "") }
+
+    /// Keeps what the other knows and this does not.
+    mutating func learn(_ other: LibraryFilm) {
+        if title.isEmpty || title == id { title = other.title }
+        year = year ?? other.year
+        if genres?.isEmpty ?? true { genres = other.genres }
+        if directors?.isEmpty ?? true { directors = other.directors }
+        letterboxd = letterboxd ?? other.letterboxd
+    }
+}

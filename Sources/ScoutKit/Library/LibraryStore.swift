@@ -1,0 +1,118 @@
+import FoundationEssentials
+import Glibc
+
+/// `library.jsonl`: the library's events, appended one whole line each under the lock and fsynced, as the
+/// history is. A line that does not parse costs that line only: the file is kept aside as it was and
+/// rewritten with every event that could be read.
+public final class LibraryStore {
+    let url: URL
+    /// This device's id (`$XDG_STATE_HOME/scout/device`), made the first time an event is written.
+    let deviceFile: URL
+    let store: FileStore
+    let warn: @Sendable (String) -> Void
+
+    public init(url: URL, deviceFile: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
+        (self.url, self.deviceFile, self.store, self.warn) = (url, deviceFile, store, warn)
+    }
+
+    /// The library as the file leaves it; damaged lines are repaired away first (one warning).
+    public func library() throws -> Library {
+        guard let data = try store.map(url, whole: true) else { return Library() }
+        var library = Library()
+        if Self.scan(data, { library.apply($0) }) > 0 {
+            return try store.withLock(url) { try repaired() }
+        }
+        return library
+    }
+
+    /// Reads the library under the lock, appends the events `change` makes from it, and returns them:
+    /// two scouts importing at once add each event once.
+    @discardableResult
+    public func update(_ change: (Library, _ device: String) throws -> [LibraryEvent]) throws -> [LibraryEvent] {
+        try store.withLock(url) {
+            let library = try repaired()
+            let events = try change(library, try device())
+            guard !events.isEmpty else { return [] }
+            let encoder = JSONEncoder.scoutLine
+            var lines = Data()
+            for event in events {
+                lines.append(try encoder.encode(event))
+                lines.append(UInt8(ascii: "\n"))
+            }
+            try store.append(lines, to: url)
+            return events
+        }
+    }
+
+    /// The library, with the file rewritten first when a line of it does not parse. Call it under the lock.
+    private func repaired() throws -> Library {
+        guard let data = try store.read(url) else { return Library() }
+        var library = Library()
+        var kept = Data()
+        var count = 0
+        let damaged = Self.scan(data) { event in
+            library.apply(event)
+            count += 1
+        } line: { line in
+            kept.append(line)
+            kept.append(UInt8(ascii: "\n"))
+        }
+        guard damaged > 0 else { return library }
+        let copy = store.keepCopy(of: url) ?? "(no copy could be made)"
+        try store.write(kept, to: url)
+        warn(
+            "the library had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the "
+                + "\(count) event\(count == 1 ? "" : "s") that could be read")
+        return library
+    }
+
+    /// Calls `body` with each event that parses (and `line` with its line); returns how many non-empty
+    /// lines did not.
+    private static func scan(
+        _ data: Data, _ body: (LibraryEvent) -> Void, line: (Data.SubSequence) -> Void = { _ in }
+    ) -> Int {
+        let decoder = JSONDecoder.scout
+        var damaged = 0
+        for bytes in data.split(separator: UInt8(ascii: "\n")) where !bytes.isEmpty {
+            if let event = try? decoder.decode(LibraryEvent.self, from: bytes) {
+                body(event)
+                line(bytes)
+            } else {
+                damaged += 1
+            }
+        }
+        return damaged
+    }
+
+    /// This device's id: read from its file, or made and written there once (by whichever scout gets there
+    /// first: the file is created only where none is).
+    func device() throws -> String {
+        if let kept = try store.read(deviceFile).map({ String(decoding: $0, as: UTF8.self) }),
+            case let id = kept.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty
+        {
+            return id
+        }
+        var bytes = [UInt8](repeating: 0, count: 8)
+        for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255) }
+        let id = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        try store.makeDirectory(deviceFile.deletingLastPathComponent())
+        let fd = open(deviceFile.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            // Another scout made it meanwhile: its id. A file left empty by a killed scout is written whole.
+            if errno == EEXIST, let kept = try store.read(deviceFile),
+                case let other = String(decoding: kept, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+                !other.isEmpty
+            {
+                return other
+            }
+            try store.write(Data((id + "\n").utf8), to: deviceFile)
+            return id
+        }
+        defer { close(fd) }
+        let line = Array((id + "\n").utf8)
+        guard write(fd, line, line.count) == line.count, fsync(fd) == 0 else {
+            throw StoreError.writeFailed(path: deviceFile.path, reason: FileStore.errnoText())
+        }
+        return id
+    }
+}

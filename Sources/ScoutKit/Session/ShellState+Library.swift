@@ -1,0 +1,87 @@
+import FoundationEssentials
+
+/// What the numbers on screen name (`ShellState.rowsOnScreen`).
+enum RowsOnScreen: Equatable {
+    case results
+    /// The films of a listing, by row: `listing` names it in errors (`the diary`).
+    case films(listing: String, ids: [String])
+}
+
+/// The library's shared operations: which film `N` or an id names, reading stars, and writing events.
+extension ShellState {
+    /// The film `word` names: a row of the listing on screen (the results, or the last diary, ratings,
+    /// watchlist or fav listing), or an id that scout knows from the results, the selection, the
+    /// favourites or the library.
+    func libraryFilm(_ word: String) async throws -> LibraryFilm {
+        if word.contains(":") {
+            if let item = results.items.first(where: { $0.id == word })
+                ?? session.selections.first(where: { $0.id == word })
+                ?? favourites.all().first(where: { $0.id == word })?.item
+            {
+                return LibraryFilm(item)
+            }
+            if let film = try library.library().films[word] { return film }
+            throw UsageError.notFound(
+                "scout does not know \(Text.brief(word)): search for it first, then name it by its row")
+        }
+        let row = try CommandSpec.Arguments.row(word)
+        switch rowsOnScreen {
+        case .films(let listing, let ids):
+            guard row <= ids.count else {
+                throw UsageError.notFound(
+                    ids.isEmpty
+                        ? "\(listing) shows no rows" : "there is no row \(row): \(listing) shows rows 1 to \(ids.count)")
+            }
+            let id = ids[row - 1]
+            if let film = try library.library().films[id] { return film }
+            if let favourite = favourites.all().first(where: { $0.id == id }) { return LibraryFilm(favourite.item) }
+            throw UsageError.notFound("\(id) is no longer in \(listing): list it again")
+        case .results:
+            if let problem = try await prepareResults(upTo: row) { warnings.add(problem) }
+            return LibraryFilm(try item(atRow: row))
+        }
+    }
+
+    /// Stars as the library shows them: `★★★½`, or `3.5` on a terminal without such glyphs (TERM=dumb).
+    func starText(_ stars: Double) -> String {
+        if plainGlyphs { return stars == stars.rounded() ? String(Int(stars)) : String(stars) }
+        return String(repeating: "★", count: Int(stars)) + (stars != stars.rounded(.down) ? "½" : "")
+    }
+
+    /// Whether the terminal is one to draw plain ASCII for (`TERM=dumb`): `#` bars, stars as numbers.
+    var plainGlyphs: Bool { context.environment["TERM"] == "dumb" }
+
+    /// Appends the event `make` gives for the film (nil: nothing to change), reading the library under the
+    /// lock first.
+    @discardableResult
+    func record(
+        _ op: LibraryEvent.Operation, _ film: LibraryFilm,
+        _ make: (Library, inout LibraryEvent) throws -> Bool = { _, _ in true }
+    ) throws -> Library {
+        var after = Library()
+        try library.update { library, device in
+            after = library
+            var event = LibraryEvent(device: device, time: context.now(), op: op, film: film)
+            guard try make(library, &event) else { return [] }
+            after.apply(event)
+            return [event]
+        }
+        return after
+    }
+}
+
+/// Stars, as `rate` and `ratings --min` read them.
+enum Stars {
+    /// Stars as `rate` and `ratings --min` take them: 0.5 to 5 in halves (`4`, `3.5`, `4,5`, `★★★½`).
+    static func parse(_ text: String) throws(UsageError) -> Double {
+        let glyphs = text.filter { $0 == "★" || $0 == "½" }
+        let value: Double? =
+            !glyphs.isEmpty && glyphs.count == text.count
+            ? Double(glyphs.filter { $0 == "★" }.count) + (glyphs.contains("½") ? 0.5 : 0)
+            : Double(text.replacingOccurrences(of: ",", with: "."))
+        guard let value, value >= 0.5, value <= 5, (value * 2).rounded() == value * 2 else {
+            throw UsageError("\"\(Text.brief(text))\" is not a rating: give 0.5 to 5 stars in halves, such as 3.5")
+        }
+        return value
+    }
+}

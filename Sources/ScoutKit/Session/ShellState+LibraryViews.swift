@@ -1,0 +1,77 @@
+import FoundationEssentials
+
+/// The library's listings (`diary`, `ratings`, `watchlist`): numbered rows whose numbers `rate`, `seen`,
+/// `want`, `unwant` and `note` take next, and their `--json` rows.
+extension ShellState {
+    /// A listing of films: the rows (each a film id and its line; a nil id is a heading), remembered as the
+    /// rows on screen, with `json` making its `--json` rows when a line is written.
+    func libraryListing(
+        _ listing: TypedJSON.Listing, name: String, rows: [(film: String?, line: String)], empty: String,
+        json: @escaping @Sendable () -> [JSONValue]
+    ) -> Output {
+        var output = Output()
+        let ids = rows.compactMap(\.film)
+        rowsOnScreen = .films(listing: name, ids: ids)
+        if ids.isEmpty { output.say(empty) }
+        let width = String(ids.count).count
+        var n = 0
+        for row in rows {
+            guard row.film != nil else {
+                output.say(StyledLine(row.line, .heading))
+                continue
+            }
+            n += 1
+            output.say(fitted("\(String(n).leftPadded(to: width, with: " ")). \(row.line)"))
+        }
+        let total = ids.count
+        output.addJSON { TypedJSON.listing(listing, json(), total: total) }
+        return output
+    }
+
+    /// The lines `show` adds for a film the library knows: its rating, viewings, watchlist and note.
+    func libraryLines(_ id: String, _ library: Library) -> [String] {
+        var lines: [String] = []
+        if let rating = library.ratings[id] { lines.append("You rated: \(starText(rating.stars))") }
+        let entries = library.entries(of: id)
+        if let last = entries.last {
+            lines.append(
+                "Seen:      " + (entries.count == 1 ? "on \(last.date)" : "\(entries.count) times, last on \(last.date)"))
+        }
+        if let wanted = library.watchlist.first(where: { $0.film == id }) {
+            lines.append("Wanted:    on the watchlist since \(wanted.added)")
+        }
+        if let note = library.notes[id] { lines.append("Note:      \(note)") }
+        return lines
+    }
+
+    /// `★★★★½`, padded to the five stars' width so that titles line up; blank without a rating.
+    func starColumn(_ stars: Double?) -> String {
+        let text = stars.map(starText) ?? ""
+        let width = plainGlyphs ? 3 : 5
+        return text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}
+
+/// The library's values in `--json`: numbers as numbers, days as ISO 8601 dates.
+enum LibraryJSON {
+    static func stars(_ stars: Double?) -> JSONValue { stars.map(JSONValue.double) ?? .null }
+
+    static func film(_ film: LibraryFilm) -> [String: JSONValue] {
+        ["id": .string(film.id), "title": .string(film.title), "year": film.year.map(JSONValue.int) ?? .null]
+    }
+
+    /// What the library holds of a film, for `rate`, `show` and friends.
+    static func film(_ film: LibraryFilm, _ library: Library) -> @Sendable () -> [String: JSONValue] {
+        let entries = library.entries(of: film.id)
+        let object: [String: JSONValue] = [
+            "item": .object(
+                Self.film(film).merging([
+                    "rating": stars(library.ratings[film.id]?.stars), "seen": .int(entries.count),
+                    "lastSeen": entries.last.map { .string($0.date) } ?? .null,
+                    "wanted": .bool(library.isWanted(film.id)),
+                    "note": library.notes[film.id].map(JSONValue.string) ?? .null,
+                ]) { $1 })
+        ]
+        return { object }
+    }
+}
