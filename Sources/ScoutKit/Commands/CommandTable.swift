@@ -31,6 +31,8 @@ public enum CommandTable {
         RatingsCommand.self,
         WatchlistCommand.self,
         StatsCommand.self,
+        ImportCommand.self,
+        ExportCommand.self,
         HistoryCommand.self,
         PickCommand.self,
         DenyCommand.self,

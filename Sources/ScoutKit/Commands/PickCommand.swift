@@ -5,8 +5,8 @@ import FoundationEssentials
 /// chooses and the choice is acted on.
 struct PickCommand: Command, Equatable {
     static let spec = CommandSpec(
-        name: "pick", usage: "pick [history|fav|results] [--filter QUERY]",
-        summary: "find a past search, a favourite or a result by fuzzy search (Ctrl-R: over history)",
+        name: "pick", usage: "pick [history|fav|results|diary|ratings|watchlist] [--filter QUERY]",
+        summary: "find a past search, a favourite, a result or a film of your library by fuzzy search (Ctrl-R: history)",
         example: "pick fav",
         topic: .past, arguments: [.words(Over.allCases.map(\.rawValue))],
         options: [.init("--filter", value: "QUERY", help: "print the ranked matches and exit, as fzf --filter does")],
@@ -16,6 +16,9 @@ struct PickCommand: Command, Equatable {
                             run
             fav             favourites; Enter shows the one under the cursor, Tab marks several
             results         the rows of the list; Enter selects, Tab marks several
+            diary, ratings, watchlist
+                            your library; Enter shows what it holds of each film marked, whose numbers rate, seen
+                            and note then take
             query           words that all match, fuzzily; 'exact, ^prefix, suffix$, !not, a | b; a capital makes it
                             match case
             keys            Up/Down, Ctrl-P/Ctrl-N, PgUp/PgDn move; Tab marks; Enter accepts; Esc, Ctrl-C or Ctrl-G
@@ -24,7 +27,7 @@ struct PickCommand: Command, Equatable {
             """))
 
     /// What the picker opens over.
-    enum Over: String, CaseIterable, Sendable { case history, fav, results }
+    enum Over: String, CaseIterable, Sendable { case history, fav, results, diary, ratings, watchlist }
 
     var over: Over
     /// `--filter QUERY`: print the ranked candidates and choose nothing, as `fzf --filter` does.
@@ -51,7 +54,8 @@ struct PickCommand: Command, Equatable {
                 over = kind
             } else {
                 throw UsageError(
-                    "pick takes history, fav or results, then --filter QUERY: \"\(word.prefix(40))\" is neither")
+                    "pick takes history, fav, results, diary, ratings or watchlist, then --filter QUERY: "
+                        + "\"\(word.prefix(40))\" is none of them")
             }
             index += 1
         }
@@ -86,8 +90,16 @@ struct PickCommand: Command, Equatable {
             )
         }
         guard corpus.count > 0 else {
-            output.say(
-                over == .history ? "No searches yet." : over == .fav ? "No favourites yet." : "No rows to pick from.")
+            let empty =
+                switch over {
+                case .history: "No searches yet."
+                case .fav: "No favourites yet."
+                case .results: "No rows to pick from."
+                case .diary: "The diary is empty."
+                case .ratings: "No ratings yet."
+                case .watchlist: "The watchlist is empty."
+                }
+            output.say(empty)
             return output
         }
         let request = PickerRequest(
@@ -117,6 +129,8 @@ struct PickCommand: Command, Equatable {
             let rows = values.compactMap(Int.init).sorted()
             guard !rows.isEmpty else { return output }
             output.merge(try state.select(try RangeSpec.parse(rows.map(String.init).joined(separator: ","))))
+        case .diary, .ratings, .watchlist:
+            output.merge(try state.libraryCards(values))
         }
         return output
     }

@@ -34,6 +34,9 @@ public struct Library: Sendable {
     /// In the order they were added, oldest first.
     public private(set) var watchlist: [Wanted] = []
     public private(set) var notes: [String: String] = [:]
+    /// Each film put on the watchlist with the day it was added (`film|day`), so an export imported again
+    /// does not bring back a film taken off since.
+    private var everWanted: Set<String> = []
     /// Films by folded title and year, to match a film an export names without an id.
     private var byTitle: [String: String] = [:]
 
@@ -43,8 +46,25 @@ public struct Library: Sendable {
         for event in events { apply(event) }
     }
 
+    /// The ratings each export set (`letterboxd|film|4.5`).
+    private var importedRatings: Set<String> = []
+    /// Letterboxd films that turned out to be a film with an IMDb id, and that id.
+    private var aliases: [String: String] = [:]
+
     public mutating func apply(_ event: LibraryEvent) {
-        let id = event.film.id
+        var id = aliases[event.film.id] ?? event.film.id
+        if films[id] == nil, let other = byTitle[event.film.matchKey], other != id {
+            // One film under two ids: a Letterboxd film (known only by its title and year) and the same
+            // title and year with an IMDb id are one, under the IMDb id, whichever came first.
+            if event.film.imdbID != nil, other.hasPrefix("letterboxd:") {
+                merge(other, into: id)
+            } else if id.hasPrefix("letterboxd:"), films[other]?.imdbID != nil {
+                aliases[id] = other
+                id = other
+            }
+        }
+        var event = event
+        event.film.id = id
         if var known = films[id] {
             known.learn(event.film)
             films[id] = known
@@ -55,20 +75,46 @@ public struct Library: Sendable {
         switch event.op {
         case .rate:
             ratings[id] = event.stars.map { Rating(stars: $0, time: event.time) }
+            if let via = event.via, let stars = event.stars { importedRatings.insert("\(via)|\(id)|\(stars)") }
         case .seen:
             diary.append(
                 DiaryEntry(
                     id: event.id, film: id, date: event.date ?? Day.of(event.time), stars: event.stars,
                     rewatch: event.rewatch ?? false, review: event.review, tags: event.tags ?? []))
         case .want:
-            if !watchlist.contains(where: { $0.film == id }) {
-                watchlist.append(Wanted(film: id, added: event.date ?? Day.of(event.time)))
-            }
+            let added = event.date ?? Day.of(event.time)
+            everWanted.insert(id + "|" + added)
+            if !watchlist.contains(where: { $0.film == id }) { watchlist.append(Wanted(film: id, added: added)) }
         case .unwant:
             watchlist.removeAll { $0.film == id }
         case .note:
             notes[id] = event.text.flatMap { $0.isEmpty ? nil : $0 }
         }
+    }
+
+    /// Moves all the library holds of `old` to `new`: its rating (where `new` has none), diary entries,
+    /// place on the watchlist and note.
+    private mutating func merge(_ old: String, into new: String) {
+        aliases[old] = new
+        for (from, to) in aliases where to == old { aliases[from] = new }
+        if let film = films.removeValue(forKey: old) {
+            var merged = films[new] ?? LibraryFilm(id: new, title: film.title, year: film.year)
+            merged.learn(film)
+            films[new] = merged
+            byTitle[film.matchKey] = new
+        }
+        if let rating = ratings.removeValue(forKey: old), ratings[new] == nil { ratings[new] = rating }
+        for index in diary.indices where diary[index].film == old { diary[index].film = new }
+        for index in watchlist.indices where watchlist[index].film == old { watchlist[index].film = new }
+        var listed: Set<String> = []
+        watchlist.removeAll { !listed.insert($0.film).inserted }
+        if let note = notes.removeValue(forKey: old), notes[new] == nil { notes[new] = note }
+        everWanted = Set(everWanted.map { $0.hasPrefix(old + "|") ? new + $0.dropFirst(old.count) : $0 })
+        importedRatings = Set(
+            importedRatings.map { key in
+                let parts = key.split(separator: "|", omittingEmptySubsequences: false)
+                return parts.count == 3 && parts[1] == old ? "\(parts[0])|\(new)|\(parts[2])" : key
+            })
     }
 
     /// The film with this folded title and year, where the library has one.
@@ -81,7 +127,15 @@ public struct Library: Sendable {
         diary.filter { $0.film == film }.sorted { $0.date < $1.date }
     }
 
+    /// Whether an import from `via` set this rating of the film before.
+    func wasImported(_ via: String, _ film: String, _ stars: Double) -> Bool {
+        importedRatings.contains("\(via)|\(film)|\(stars)")
+    }
+
     func isWanted(_ film: String) -> Bool { watchlist.contains { $0.film == film } }
+
+    /// Whether the film was put on the watchlist on that day before (nil: never asked).
+    func wasWanted(_ film: String, on day: String?) -> Bool { day.map { everWanted.contains(film + "|" + $0) } ?? false }
 
     /// The film's title, or its id when the library has never seen it.
     func label(_ film: String) -> String { films[film]?.label ?? film }

@@ -30,15 +30,19 @@ public struct LibraryEvent: Codable, Sendable, Equatable {
     public var review: String?
     public var tags: [String]?
     public var text: String?
+    /// The export an imported event came from (`letterboxd`, `imdb`): a later export of the same account
+    /// does not set again a rating it set before, though the film was rated otherwise since.
+    public var via: String?
 
     public init(
         id: String = UUID().uuidString, device: String, time: Date, op: Operation, film: LibraryFilm,
         stars: Double? = nil, date: String? = nil, rewatch: Bool? = nil, review: String? = nil,
-        tags: [String]? = nil, text: String? = nil
+        tags: [String]? = nil, text: String? = nil, via: String? = nil
     ) {
         (self.id, self.device, self.time, self.op, self.film) = (id, device, time, op, film)
         (self.stars, self.date, self.rewatch, self.review, self.tags, self.text) =
             (stars, date, rewatch, review, tags, text)
+        self.via = via
     }
 }
 

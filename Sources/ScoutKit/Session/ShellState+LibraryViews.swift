@@ -44,6 +44,43 @@ extension ShellState {
         return lines
     }
 
+    /// The picker's candidates over the diary (newest first), the ratings (highest first) or the watchlist
+    /// (oldest first): each a film's id and its line.
+    func libraryCorpus(_ over: PickCommand.Over) throws -> PickerCorpus {
+        let library = try library.library()
+        let rows: [(id: String, text: String)]
+        switch over {
+        case .diary:
+            rows = library.diary.reversed().map { entry in
+                let tags = entry.tags.map { " #" + $0 }.joined()
+                return (entry.film, "\(entry.date)  \(starColumn(entry.stars))  \(library.label(entry.film))\(tags)")
+            }
+        case .ratings:
+            rows = library.ratings.sorted { ($1.value.stars, library.label($0.key)) < ($0.value.stars, library.label($1.key)) }
+                .map { ($0.key, "\(starColumn($0.value.stars))  \(library.label($0.key))") }
+        default:
+            rows = library.watchlist.map { ($0.film, "\(library.label($0.film))  added \($0.added)") }
+        }
+        return PickerCorpus(
+            rows.enumerated().map { offset, row in
+                .init(value: row.id, text: SafeText.clean(row.text), recency: rows.count - offset)
+            }, earlierMatchFirst: true)
+    }
+
+    /// What the library holds of each film picked, numbered so that `rate 1 4` names the first.
+    func libraryCards(_ ids: [String]) throws -> Output {
+        let library = try library.library()
+        var output = Output()
+        var shown: [String] = []
+        for id in ids where !shown.contains(id) {
+            shown.append(id)
+            output.say(StyledLine("\(shown.count). \(library.label(id))", .title))
+            for line in libraryLines(id, library) { output.say("   " + line) }
+        }
+        rowsOnScreen = .films(listing: "the films picked", ids: shown)
+        return output
+    }
+
     /// `★★★★½`, padded to the five stars' width so that titles line up; blank without a rating.
     func starColumn(_ stars: Double?) -> String {
         let text = stars.map(starText) ?? ""
@@ -64,7 +101,7 @@ enum LibraryJSON {
     static func film(_ film: LibraryFilm, _ library: Library) -> @Sendable () -> [String: JSONValue] {
         let entries = library.entries(of: film.id)
         let object: [String: JSONValue] = [
-            "item": .object(
+            "library": .object(
                 Self.film(film).merging([
                     "rating": stars(library.ratings[film.id]?.stars), "seen": .int(entries.count),
                     "lastSeen": entries.last.map { .string($0.date) } ?? .null,

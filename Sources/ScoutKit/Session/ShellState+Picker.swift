@@ -27,6 +27,8 @@ extension ShellState {
                         value: String(offset + 1), text: SafeText.clean("\(offset + 1)  \(Renderer.summary(item))"),
                         recency: rows.count - offset)
                 }, earlierMatchFirst: true)
+        case .diary, .ratings, .watchlist:
+            return try libraryCorpus(over)
         }
     }
 }

@@ -185,7 +185,7 @@ struct ItemDetail: OutputView {
     }
     var json: [String: JSONValue] {
         var json = ["item": TypedJSON.row(item, selected: selected, favourite: favourite)]
-        if let library { json["library"] = library["item"] }
+        if let library { json["library"] = library["library"] }
         return json
     }
 }

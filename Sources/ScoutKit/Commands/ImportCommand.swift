@@ -1,0 +1,124 @@
+import FoundationEssentials
+
+/// `import letterboxd PATH` and `import imdb PATH`: the library from an export, idempotently.
+struct ImportCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "import",
+        usage: "import letterboxd|imdb PATH",
+        summary: "bring your diary, ratings and watchlist in from a Letterboxd or IMDb export",
+        example: "import letterboxd ~/Downloads/letterboxd-you-2026-11-25.zip",
+        topic: .library,
+        subcommands: [.init("letterboxd", [.files]), .init("imdb", [.files])],
+        details: .table(
+            """
+            letterboxd PATH  the export's folder, its zip, or one of its CSVs (diary, reviews, ratings, watched,
+                             watchlist), or a file in Letterboxd's import format (what export letterboxd writes)
+            imdb PATH        IMDb's ratings.csv, a watchlist or a list export (any year's format)
+            again            importing the same export again adds nothing; a later one adds what is new
+            """))
+
+    enum Format: String, Equatable, Sendable { case letterboxd, imdb }
+
+    var format: Format
+    var path: String
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        guard let word = args.subcommand, let format = Format(rawValue: word) else {
+            throw args.isEmpty
+                ? args.usage()
+                : UsageError("import reads letterboxd or imdb exports, not \"\(Text.brief(args[0]))\": \(Self.spec.usage)")
+        }
+        guard args.rest.count == 1 else { throw UsageError("usage: import \(word) PATH") }
+        (self.format, self.path) = (format, args.rest[0])
+    }
+
+    /// Bad rows named one a line, up to this many; the rest counted.
+    static let shownProblems = 20
+
+    func run(in state: ShellState) async throws -> Output {
+        let url = state.context.resolve(path)
+        guard state.context.fileStore.exists(url) else {
+            throw UsageError.notFound(
+                "there is no \(path): give the export's folder, its zip, or one of its CSVs; nothing was imported")
+        }
+        var result: LibraryImport?
+        try state.library.update { library, device in
+            var work = LibraryImport(library: library, via: format.rawValue, device: device, now: state.context.now())
+            let read =
+                switch format {
+                case .letterboxd: try Self.letterboxd(url, into: &work)
+                case .imdb: try Self.imdb(url, into: &work)
+                }
+            guard read else {
+                throw UsageError(
+                    "\(path) is not \(format == .imdb ? "an IMDb" : "a Letterboxd") export: give "
+                        + (format == .imdb
+                            ? "the ratings.csv, watchlist or list IMDb gave you"
+                            : "the folder or zip from Letterboxd's settings (Import & export), or one of its CSVs")
+                        + "; nothing was imported")
+            }
+            result = work
+            return work.events
+        }
+        var output = Output()
+        guard let result else { return output }
+        for problem in result.problems.prefix(Self.shownProblems) { output.warn(problem) }
+        if result.problems.count > Self.shownProblems {
+            output.warn("and \(result.problems.count - Self.shownProblems) more bad rows")
+        }
+        output.say(result.summary)
+        output.json["imported"] = .int(result.events.count)
+        output.json["diary"] = .int(result.diaryEntries)
+        output.json["ratings"] = .int(result.ratings)
+        output.json["watchlist"] = .int(result.wanted)
+        output.json["reviews"] = .int(result.reviews)
+        output.json["skipped"] = .int(result.problems.count + result.passed.values.reduce(0, +))
+        output.json["known"] = .int(result.known)
+        return output
+    }
+
+    /// Reads a Letterboxd export twice (what names films, then the rows); false when nothing in it is one.
+    static func letterboxd(_ url: URL, into result: inout LibraryImport) throws -> Bool {
+        var reader = LetterboxdReader()
+        var recognised = false
+        _ = try ExportRows.each(at: url) { path, header in
+            LetterboxdReader.kind(path: path, header: header).flatMap { $0.isOther ? nil : $0 }
+        } row: { kind, columns, row, _ in
+            reader.learn(kind, columns, row.fields)
+        }
+        let problems = try ExportRows.each(at: url) { path, header in
+            switch LetterboxdReader.kind(path: path, header: header) {
+            case .other(let what)?:
+                if what == "lists" { result.pass("list files (scout keeps no lists)") }
+                return nil
+            case let kind:
+                recognised = recognised || kind != nil
+                return kind
+            }
+        } row: { kind, columns, row, path in
+            reader.take(kind, columns, row.fields, at: (path, row.line), into: &result)
+        }
+        for problem in problems { result.problem(problem) }
+        return recognised
+    }
+
+    static func imdb(_ url: URL, into result: inout LibraryImport) throws -> Bool {
+        var recognised = false
+        let problems = try ExportRows.each(at: url) { path, header in
+            let kind = IMDbReader.kind(path: path, header: header)
+            if kind != nil { recognised = true }
+            return kind
+        } row: { kind, columns, row, path in
+            IMDbReader.take(kind, columns, row.fields, at: (path, row.line), into: &result)
+        }
+        for problem in problems { result.problem(problem) }
+        return recognised
+    }
+}
+
+extension LetterboxdReader.Kind {
+    var isOther: Bool {
+        if case .other = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,176 @@
+import FoundationEssentials
+
+/// What an import adds, worked out against the library as it stands (and as the import leaves it, row
+/// by row, so that one film in several files, or twice in one, is one film): the events to append, what
+/// they count as, and the rows skipped with why.
+///
+/// Everything is matched by what it is, never by when it was imported, so importing the same export
+/// twice adds nothing and a later export adds only what is new: a diary entry by its film, its day and
+/// how many entries that film already has that day; a rating when it differs from the film's; a film
+/// onto the watchlist unless it is there, or was put there on that day before.
+struct LibraryImport {
+    private(set) var library: Library
+    let device: String
+    let now: Date
+    /// Which export: `letterboxd` or `imdb`.
+    let via: String
+    private(set) var events: [LibraryEvent] = []
+    var diaryEntries = 0
+    var ratings = 0
+    var wanted = 0
+    var reviews = 0
+    /// Rows that were already in the library.
+    var known = 0
+    /// `file:line: why`, for each row skipped.
+    private(set) var problems: [String] = []
+    /// Rows skipped for what they are rather than for a fault (`a list`), by reason.
+    private(set) var passed: [String: Int] = [:]
+    /// Entries on each (film, day) seen so far in this import.
+    private var dayCounts: [String: Int] = [:]
+
+    init(library: Library, via: String, device: String, now: Date) {
+        (self.library, self.via, self.device, self.now) = (library, via, device, now)
+    }
+
+    mutating func problem(_ file: String, _ line: Int, _ why: String) {
+        problems.append("\(file):\(line): \(why)")
+    }
+
+    /// A file that stopped before its end, said as the reader said it.
+    mutating func problem(_ text: String) { problems.append(text) }
+
+    mutating func pass(_ reason: String) { passed[reason, default: 0] += 1 }
+
+    private mutating func add(_ event: LibraryEvent) {
+        library.apply(event)
+        events.append(event)
+    }
+
+    /// The film a row names: the library's own where it knows the IMDb id or the title and year, else `film`.
+    func resolve(_ film: LibraryFilm) -> LibraryFilm {
+        var film = film
+        if film.imdbID == nil, let known = library.film(matching: film) { film.id = known }
+        return film
+    }
+
+    /// The film's rating, unless it has it, or an earlier import of this kind of export set it (and it was
+    /// changed since, here or by another export: that change stands).
+    mutating func rate(_ film: LibraryFilm, _ stars: Double) {
+        guard library.ratings[film.id]?.stars != stars, !library.wasImported(via, film.id, stars) else {
+            return known += 1
+        }
+        add(LibraryEvent(device: device, time: now, op: .rate, film: film, stars: stars, via: via))
+        ratings += 1
+    }
+
+    /// A diary entry, unless the library has as many entries of the film that day as this export has so far.
+    mutating func log(_ film: LibraryFilm, day: String, stars: Double?, rewatch: Bool, review: String?, tags: [String]) {
+        let key = film.id + "|" + day
+        let seenInExport = dayCounts[key, default: 0] + 1
+        dayCounts[key] = seenInExport
+        guard library.diary.count(where: { $0.film == film.id && $0.date == day }) < seenInExport else {
+            return known += 1
+        }
+        add(
+            LibraryEvent(
+                device: device, time: now, op: .seen, film: film, stars: stars, date: day, rewatch: rewatch,
+                review: review, tags: tags.isEmpty ? nil : tags, via: via))
+        diaryEntries += 1
+        if review != nil { reviews += 1 }
+    }
+
+    mutating func want(_ film: LibraryFilm, added day: String?) {
+        guard !library.isWanted(film.id), !library.wasWanted(film.id, on: day) else { return known += 1 }
+        add(LibraryEvent(device: device, time: now, op: .want, film: film, date: day, via: via))
+        wanted += 1
+    }
+
+    /// The one summary line: what was added, what was skipped and why, what was there already.
+    var summary: String {
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        var line =
+            "Imported \(count(diaryEntries, "diary entry", "diary entries")), \(count(ratings, "rating", "ratings")), "
+            + "\(wanted) on the watchlist, \(count(reviews, "review", "reviews"))"
+        var skipped: [String] = []
+        if !problems.isEmpty { skipped.append("\(problems.count) bad (named above)") }
+        for (reason, n) in passed.sorted(by: { $0.key < $1.key }) { skipped.append("\(n) \(reason)") }
+        let total = problems.count + passed.values.reduce(0, +)
+        line += "; skipped \(total)" + (skipped.isEmpty ? "" : ": " + skipped.joined(separator: ", "))
+        if known > 0 { line += "; \(known) already in the library" }
+        return line + "."
+    }
+
+    // MARK: Reading fields
+
+    /// Stars from 0.5 to 5 in halves as Letterboxd writes them (`3.5`, `4`); nil for an empty field.
+    static func letterboxdStars(_ text: String) -> Double?? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return .some(nil) }
+        guard let value = Double(text), value >= 0.5, value <= 5, (value * 2).rounded() == value * 2 else { return nil }
+        return value
+    }
+
+    /// A year, or nil for an empty field; `.none` for one that is not a year.
+    static func year(_ text: String) -> Int?? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return .some(nil) }
+        guard let year = Int(text), (1870...2100).contains(year) else { return nil }
+        return year
+    }
+
+    /// Tags as Letterboxd writes them: `a, b, c`.
+    static func tags(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The last part of a Letterboxd address: `2bfi` for `https://boxd.it/2bfi`, `blade-runner` for
+    /// `https://letterboxd.com/film/blade-runner/`.
+    static func letterboxdCode(_ uri: String) -> String? {
+        let parts = uri.split(separator: "/").filter { !$0.isEmpty }
+        guard uri.contains("boxd.it/") || uri.contains("letterboxd.com/"), parts.count >= 2, let last = parts.last,
+            last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), last.count <= 100
+        else { return nil }
+        return String(last)
+    }
+
+    /// An id for a film known by its title and year alone: `letterboxd:blade-runner-1982`.
+    static func slug(_ title: String, _ year: Int?) -> String {
+        let folded = Text.fold(title).lowercased()
+        var slug = ""
+        for character in folded {
+            if character.isLetter || character.isNumber {
+                slug.append(character)
+            } else if slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        while slug.hasPrefix("-") { slug.removeFirst() }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        slug = String(slug.prefix(80))
+        return "letterboxd:" + (slug.isEmpty ? "film" : slug) + (year.map { "-\($0)" } ?? "")
+    }
+}
+
+/// The columns of a CSV header, found by name whatever their case and order.
+struct CSVColumns {
+    let names: [String]
+
+    init(_ header: [String]) {
+        names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    func index(_ candidates: String...) -> Int? {
+        for candidate in candidates { if let index = names.firstIndex(of: candidate) { return index } }
+        return nil
+    }
+
+    func has(_ names: String...) -> Bool { names.allSatisfy { self.names.contains($0) } }
+}
+
+extension Array where Element == String {
+    /// The field at `index`, trimmed; empty when the row is short or there is no such column.
+    subscript(field index: Int?) -> String {
+        guard let index, index < count else { return "" }
+        return self[index].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
