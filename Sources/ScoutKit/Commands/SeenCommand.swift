@@ -80,8 +80,15 @@ struct SeenCommand: Command, Equatable {
             event.tags = tags.isEmpty ? nil : tags
             return true
         }
+        // As Letterboxd does, a film seen comes off the watchlist.
+        var unwanted = false
+        try state.record(.unwant, film) { library, _ in
+            unwanted = library.isWanted(film.id)
+            return unwanted
+        }
         var output = Output()
-        output.say("Logged \(film.label) on \(day)\(again ? ", a rewatch" : "").")
+        output.say(
+            "Logged \(film.label) on \(day)\(again ? ", a rewatch" : "")\(unwanted ? "; took it off the watchlist" : "").")
         output.json["date"] = .string(day)
         output.json["rewatch"] = .bool(again)
         output.json["id"] = .string(film.id)

@@ -1,4 +1,4 @@
-/// `stats [YEAR]`: films seen a month as a bar chart, ratings as a histogram, and the top genres,
+/// `stats [YEAR]`: films seen a month as a bar chart, ratings as a histogram of columns, and the top genres,
 /// directors and sources.
 struct StatsCommand: Command, Equatable {
     static let spec = CommandSpec(
@@ -74,9 +74,8 @@ struct StatsCommand: Command, Equatable {
             return year == nil ? "\(name) \(month.prefix(4))" : String(name)
         }
         for line in bars(zip(monthLabels, months.map { seen[$0] ?? 0 }).map { ($0, $1) }, state) { output.say(line) }
-        output.say(StyledLine("Ratings: \(histogram.reduce(0, +)) film\(histogram.reduce(0, +) == 1 ? "" : "s")", .heading))
-        let starLabels = (1...10).map { state.starText(Double($0) / 2) }
-        for line in bars(zip(starLabels, histogram).map { ($0, $1) }, state) { output.say(line) }
+        output.say(StyledLine("Ratings in stars: \(histogram.reduce(0, +)) film\(histogram.reduce(0, +) == 1 ? "" : "s")", .heading))
+        for line in columns(histogram, state) { output.say(line) }
         for (label, list) in [("Top genres", genres), ("Top directors", directors), ("Sources", sources)] {
             let text = list.isEmpty ? "none known" : list.map { "\($0.name) \($0.count)" }.joined(separator: " · ")
             output.say(state.fitted("\(label): \(text)"))
@@ -96,6 +95,34 @@ struct StatsCommand: Command, Equatable {
             ]
         }
         return output
+    }
+
+    /// The ratings as Letterboxd draws them: a column for each half star from ½ to 5, four lines high in
+    /// eighths of a cell (or `#`), the stars under them and the counts under those.
+    @MainActor func columns(_ counts: [Int], _ state: ShellState) -> [String] {
+        let height = 4
+        let most = max(1, counts.max() ?? 0)
+        let width = max(state.plainGlyphs ? 4 : 3, String(most).count + 1)
+        func cell(_ text: String) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+        let glyphs = Array(" ▁▂▃▄▅▆▇█")
+        var lines: [String] = []
+        for row in 0..<height {
+            let floor = (height - 1 - row) * 8
+            lines.append(
+                counts.map { count in
+                    var eighths = min(8, max(0, count * height * 8 / most - floor))
+                    if count > 0, row == height - 1 { eighths = max(eighths, 1) }
+                    let mark = state.plainGlyphs ? (eighths >= 4 ? "#" : " ") : String(glyphs[eighths])
+                    return cell(String(repeating: mark, count: width - 1))
+                }.joined())
+        }
+        let labels =
+            state.plainGlyphs
+            ? ["0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5"]
+            : ["½", "1", "1½", "2", "2½", "3", "3½", "4", "4½", "5"]
+        lines.append(labels.map(cell).joined())
+        lines.append(counts.map { cell(String($0)) }.joined())
+        return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
     }
 
     /// A horizontal bar a row, labels aligned, the longest bar as wide as the window leaves: block

@@ -59,7 +59,7 @@ struct LetterboxdReader {
             }
         case .reviews:
             let uri = fields[field: columns.index("letterboxd uri")]
-            let review = fields[field: columns.index("review")]
+            let review = fields[field: columns.index("review")].replacingOccurrences(of: "\r\n", with: "\n")
             if !uri.isEmpty, !review.isEmpty { reviewsByEntry[uri] = review }
         case .diary:
             let uri = fields[field: columns.index("letterboxd uri")]
@@ -125,7 +125,8 @@ struct LetterboxdReader {
                 return result.problem(file, line, "\"\(Text.brief(dayText))\" is not a date (YYYY-MM-DD)")
             }
             let entry = fields[field: columns.index("letterboxd uri")]
-            var review = fields[field: columns.index("review")]
+            // Letterboxd writes CRLF inside quoted text too; the library keeps LF.
+            var review = fields[field: columns.index("review")].replacingOccurrences(of: "\r\n", with: "\n")
             if case .reviews = kind {
                 // A review joins its diary entry by the entry's address: counted there, not again.
                 if !entry.isEmpty, diaryEntries.contains(entry) { return }

@@ -126,7 +126,9 @@ struct LibraryImport {
     /// The last part of a Letterboxd address: `2bfi` for `https://boxd.it/2bfi`, `blade-runner` for
     /// `https://letterboxd.com/film/blade-runner/`.
     static func letterboxdCode(_ uri: String) -> String? {
-        let parts = uri.split(separator: "/").filter { !$0.isEmpty }
+        var parts = uri.split(separator: "/").filter { !$0.isEmpty }
+        // Exports before 2020: `https://letterboxd.com/USER/film/SLUG/` and `…/SLUG/2/` for a second viewing.
+        if let film = parts.lastIndex(of: "film"), film + 1 < parts.count { parts = Array(parts[...(film + 1)]) }
         guard uri.contains("boxd.it/") || uri.contains("letterboxd.com/"), parts.count >= 2, let last = parts.last,
             last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), last.count <= 100
         else { return nil }
