@@ -21,6 +21,10 @@ import Testing
         session; session save x; session list; session load x; session rm x; session reset
         set; set page-size 10; set timeout 30s; set auto-deny off; set colour red
         set omdb-key abcdef12; set omdb-key; set omdb-key none; set omdb-key
+        search alien; rate 1 4.5; rate 1 9; seen 1 2026-11-01; seen 1 2030-01-01; want 2; unwant 2; unwant 2
+        note 1 keep; note 1; diary; diary 2025; ratings; ratings --min 5; watchlist; stats; stats 2026
+        export letterboxd lb.csv; import letterboxd lb.csv; import imdb lb.csv; import letterboxd nowhere
+        pick diary --filter alien; pick ratings --filter alien; pick watchlist --filter alien
         help; help select; xyzzy; quit
         """
 
@@ -45,7 +49,8 @@ import Testing
         let run = try await box.run(
             ["--json"],
             input: Self.script.replacingOccurrences(of: " favs.json", with: " \(box.root.path)/favs.json")
-                .replacingOccurrences(of: " denied.txt", with: " \(box.root.path)/denied.txt") + "\n",
+                .replacingOccurrences(of: " denied.txt", with: " \(box.root.path)/denied.txt")
+                .replacingOccurrences(of: " lb.csv", with: " \(box.root.path)/lb.csv") + "\n",
             extraEnvironment: ["SCOUT_TEST_NOW": "2026-11-22T19:14:00Z"])
         let lines = run.stdoutLines
         let (status, report) = try Self.checkJSON(run.stdout)

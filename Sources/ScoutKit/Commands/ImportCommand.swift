@@ -6,7 +6,7 @@ struct ImportCommand: Command, Equatable {
         name: "import",
         usage: "import letterboxd|imdb PATH",
         summary: "bring your diary, ratings and watchlist in from a Letterboxd or IMDb export",
-        example: "import letterboxd ~/Downloads/letterboxd-you-2026-11-25.zip",
+        example: "import letterboxd letterboxd-export.zip",
         topic: .library,
         subcommands: [.init("letterboxd", [.files]), .init("imdb", [.files])],
         details: .table(

@@ -6,7 +6,7 @@ import FoundationEssentials
 struct PickCommand: Command, Equatable {
     static let spec = CommandSpec(
         name: "pick", usage: "pick [history|fav|results|diary|ratings|watchlist] [--filter QUERY]",
-        summary: "find a past search, a favourite, a result or a film of your library by fuzzy search (Ctrl-R: history)",
+        summary: "fuzzy-find a past search, a favourite, a result or a library film (Ctrl-R: history)",
         example: "pick fav",
         topic: .past, arguments: [.words(Over.allCases.map(\.rawValue))],
         options: [.init("--filter", value: "QUERY", help: "print the ranked matches and exit, as fzf --filter does")],
@@ -16,9 +16,8 @@ struct PickCommand: Command, Equatable {
                             run
             fav             favourites; Enter shows the one under the cursor, Tab marks several
             results         the rows of the list; Enter selects, Tab marks several
-            diary, ratings, watchlist
-                            your library; Enter shows what it holds of each film marked, whose numbers rate, seen
-                            and note then take
+            diary|ratings|watchlist  your library; Enter shows what it holds of each film marked, whose
+                            numbers rate, seen and note then take
             query           words that all match, fuzzily; 'exact, ^prefix, suffix$, !not, a | b; a capital makes it
                             match case
             keys            Up/Down, Ctrl-P/Ctrl-N, PgUp/PgDn move; Tab marks; Enter accepts; Esc, Ctrl-C or Ctrl-G

@@ -71,7 +71,7 @@ import Testing
     func pickOfNoList() async throws {
         #expect(
             try await screen(after: ["pick nowhere"])
-                == "! pick takes history, fav or results, then --filter QUERY: \"nowhere\" is neither")
+                == "! pick takes history, fav, results, diary, ratings or watchlist, then --filter QUERY: \"nowhere\" is none of them")
     }
 
     @Test("set picker fzf says the new picker, and set picker reads it back")

@@ -34,7 +34,7 @@ import Testing
     @Test func commandWords() {
         #expect(complete("sea").candidates == ["search"])
         #expect(complete("sea").commonExtension == "rch")
-        #expect(complete("se").candidates == ["search", "select", "selection", "session", "set"])
+        #expect(complete("se").candidates == ["search", "seen", "select", "selection", "session", "set"])
         #expect(complete("se").commonExtension == "")
         #expect(complete("sel").commonExtension == "ect")
         #expect(complete("search alien; fa").candidates == ["fav"])
