@@ -7,11 +7,14 @@ import Testing
 @Suite struct CrashTests {
     static var kills: Int { Int(ProcessInfo.processInfo.environment["SCOUT_CRASH_KILLS"] ?? "") ?? 40 }
 
-    /// Sixty commands that each change a file: searches append history, the rest rewrite favourites,
-    /// the session or a named session.
+    /// Ninety-one commands that each change a file: searches append history, the library's commands and an
+    /// import of a Letterboxd export append to the library, the rest rewrite favourites, the session or a
+    /// named session.
     static let stream: [String] = ["heat", "kubrick", "love", "war", "star", "night", "alien", "man", "city", "dark"]
-        .flatMap { term in
-            ["search \(term)", "select 1-3", "fav add 2", "fav rm 1", "session save crash", "unselect 2"]
+        .enumerated().flatMap { index, term in
+            ["search \(term)", "select 1-3", "fav add 2", "rate 1 \(index % 5 + 1)", "seen 2 2026-11-0\(index % 9 + 1)",
+             "fav rm 1", "want 3", "session save crash", "unselect 2"]
+                + (index == 1 ? ["import letterboxd \(FixtureServer.fixtures.path)/library/letterboxd"] : [])
         }
 
     /// What the state files hold, each read as scout's own reader would; a file that does not parse fails the test.
@@ -20,6 +23,8 @@ import Testing
         var session: String
         var named: String
         var searches: Int
+        /// The library's events, each as what it changes (its id, device and time vary from run to run).
+        var library: [String]
     }
 
     static func canonicalSession(_ url: URL) throws -> String {
@@ -45,9 +50,21 @@ import Testing
                 if record["kind"] as? String == "search" { searches += 1 }
             }
         }
+        var library: [String] = []
+        if let data = try? Data(contentsOf: box.path("data/scout/library.jsonl")) {
+            for line in data.split(separator: UInt8(ascii: "\n")) {
+                guard var event = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+                    throw CrashError.unreadable("library.jsonl")
+                }
+                for key in ["id", "device", "time"] { event[key] = nil }
+                library.append(
+                    String(decoding: try JSONSerialization.data(withJSONObject: event, options: [.sortedKeys]), as: UTF8.self))
+            }
+        }
         return Snapshot(
             favourites: favourites, session: try canonicalSession(box.sessionFile),
-            named: try canonicalSession(box.path("state/scout/sessions/crash.json")), searches: searches)
+            named: try canonicalSession(box.path("state/scout/sessions/crash.json")), searches: searches,
+            library: library)
     }
 
     static let folders = ["config", "data", "state", "cache"]
@@ -90,6 +107,7 @@ import Testing
         _ = try await reference.finish()
         #expect(states.last?.searches == states[0].searches + 10)
         #expect(Set(states.map(\.favourites)).count > 5, "the stream changes the favourites")
+        #expect(states.last?.library.count ?? 0 > 45, "the stream rates, logs and imports")
 
         // How long the whole stream takes when it is all sent at once: the window the kills land in.
         try Self.reset(box)
@@ -124,6 +142,9 @@ import Testing
             #expect(
                 [before.searches, after.searches].contains(found.searches),
                 "kill \(kill) after \(acknowledged) commands: history")
+            #expect(
+                [before.library, after.library].contains(found.library),
+                "kill \(kill) after \(acknowledged) commands: library")
             if !Self.temporaries(box).isEmpty { leftTemporaries += 1 }
 
             // The next start cleans up and finds every file whole.

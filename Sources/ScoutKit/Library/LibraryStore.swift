@@ -71,17 +71,30 @@ public final class LibraryStore {
     private static func scan(
         _ data: Data, _ body: (LibraryEvent) -> Void, line: (Data.SubSequence) -> Void = { _ in }
     ) -> Int {
-        let decoder = JSONDecoder.scout
         var damaged = 0
-        for bytes in data.split(separator: UInt8(ascii: "\n")) where !bytes.isEmpty {
-            if let event = try? decoder.decode(LibraryEvent.self, from: bytes) {
-                body(event)
-                line(bytes)
-            } else {
-                damaged += 1
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var start = 0
+            while start < raw.count {
+                let end = memchr(base + start, 0x0A, raw.count - start).map { UnsafeRawPointer($0) - base } ?? raw.count
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                var reader = JSONBytes(bytes)
+                if let event = reader.libraryEvent().flatMap({ reader.atEnd ? $0 : nil }) ?? Self.decode(bytes) {
+                    body(event)
+                    line(data[data.startIndex + start..<data.startIndex + end])
+                } else {
+                    damaged += 1
+                }
             }
         }
         return damaged
+    }
+
+    /// A line as JSONDecoder reads it: one written otherwise than scout writes it.
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> LibraryEvent? {
+        try? JSONDecoder.scout.decode(LibraryEvent.self, from: Data(bytes))
     }
 
     /// This device's id: read from its file, or made and written there once (by whichever scout gets there
