@@ -14,14 +14,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
             name: "CEditLine", path: "CEditLine", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
+        // zlib's inflate, for the zip exports ExportFiles reads (ZIPFoundation is only the tests' zip writer).
+        .systemLibrary(
+            name: "CScoutZlib", path: "CScoutZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ScoutKit",
             dependencies: [
+                "CScoutZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -62,7 +67,9 @@ let package = Package(
             ]),
         // libFuzzer targets; scripts/fuzz builds them with -sanitize=fuzzer (a plain build gets a stub).
         .executableTarget(name: "scout-fuzz", dependencies: ["ScoutKit"]),
-        .testTarget(name: "ScoutKitTests", dependencies: ["ScoutKit", "ScoutTestSupport"]),
+        .testTarget(
+            name: "ScoutKitTests",
+            dependencies: ["ScoutKit", "ScoutTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "ScoutEndToEndTests", dependencies: ["ScoutKit", "ScoutTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
