@@ -139,6 +139,11 @@ import ZIPFoundation
                 report.problems.map(\.description) == [
                     "outside.csv: not read: it is a symbolic link", "up: not read: it is a symbolic link",
                 ])
+            // Everything it holds counts, hidden or not: 7 names at its top, and 1, 2 and 1 in its folders.
+            #expect(throws: ExportError.tooManyEntries(path: export.path, limit: 10)) {
+                try ExportFiles.each(at: export, limits: ExportLimits(maxEntries: 10)) { _, _ in }
+            }
+            #expect(try Self.read(export, limits: ExportLimits(maxEntries: 11)).rows == Self.expected)
         }
     }
 
@@ -288,6 +293,32 @@ import ZIPFoundation
         let end =
             le(0x0605_4B50, 4) + le(0, 4) + le(1, 2) + le(1, 2) + le(central.count, 4) + le(body.count, 4) + le(0, 2)
         return Data(body + central + end)
+    }
+
+    /// The zip fuzzer's seeds, made by Python's zipfile: stored and deflated, one top folder, data descriptors
+    /// and ZIP64 fields (written to a stream), names leading out and a link, a deflate stream cut short.
+    @Test func zipsPythonWroteReadAsTheyShould() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/zip")
+        let own = ["diary.csv", "lists/noir.csv"]
+        for (seed, files, problems) in [
+            ("letterboxd", own, []), ("top-folder", own, []), ("streamed-zip64", own, []),
+            (
+                "deflated-unsafe-names", ["diary.csv"],
+                [
+                    "../evil.csv: not read: its name leads outside the export",
+                    "/abs.csv: not read: its name leads outside the export",
+                    "link.csv: not read: it is a symbolic link",
+                ]
+            ),
+            ("deflate-cut-short", ["a.csv"], ["a.csv: its compressed data is cut short; the rest of it was not read"]),
+        ] {
+            let (rows, report) = try Self.read(seeds.appendingPathComponent(seed))
+            #expect(report.files == files && report.problems.map(\.description) == problems, "\(seed)")
+            if files == own {
+                #expect(rows.count == 9 && rows.last == "lists/noir.csv:7: 1|Laura|1944|https://boxd.it/a|", "\(seed)")
+            }
+        }
     }
 
     @Test func whatIsNotAnExportGetsOneLineSayingWhatToDo() throws {
