@@ -22,6 +22,29 @@
         return data
     }
 
+    /// The rows a parser reads from `bytes` fed in pieces of the sizes given (the rest at once), and the error
+    /// that stopped it, if one did.
+    func csvRows(_ bytes: [UInt8], _ parser: CSVParser, pieces: [Int]) -> (rows: [CSVRow], error: CSVError?) {
+        var parser = parser
+        var rows: [CSVRow] = []
+        var start = 0
+        do {
+            for size in pieces + [bytes.count] where start < bytes.count {
+                let end = min(bytes.count, start + size)
+                try parser.feed(chunk: bytes[start..<end]) { rows.append($0) }
+                start = end
+            }
+            try parser.finish { rows.append($0) }
+        } catch {
+            return (rows, error as? CSVError)
+        }
+        return (rows, nil)
+    }
+
+    /// Where the zip target writes its bytes: one file per process, rewritten for each input (named .csv, so
+    /// that bytes that are not a zip are read as the one CSV file of an export, as a user could give them).
+    let zipPath = FileManager.default.temporaryDirectory.appendingPathComponent("scout-fuzz-\(getpid()).csv")
+
     /// The targets by name; each gets the fuzzer's bytes and must return without crashing or hanging.
     let targets: [String: @Sendable (Data) -> Void] = [
         "parser": { data in
@@ -124,6 +147,45 @@
                     }
                     precondition(reader.offset >= 0 && reader.offset <= reader.count, "the reader left its bytes")
                 }
+            }
+        },
+        "csv": { data in
+            // The rows must not depend on how the bytes are cut: piece sizes (0 to 16) come from the bytes' hash.
+            let bytes = [UInt8](data)
+            var seed = bytes.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+            let pieces = (0..<bytes.count).map { _ in
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Int(seed >> 60)
+            }
+            for parser in [CSVParser(), CSVParser(separator: UInt8(ascii: ";"), maxField: 8, maxFields: 4)] {
+                let whole = csvRows(bytes, parser, pieces: [])
+                precondition(
+                    csvRows(bytes, parser, pieces: pieces) == whole, "rows fed in pieces differ from rows fed at once")
+                precondition(
+                    zip(whole.rows, whole.rows.dropFirst()).allSatisfy { $0.line < $1.line },
+                    "a row starts on a line before the last")
+                precondition(
+                    whole.rows.allSatisfy { $0.fields.count <= parser.maxFields },
+                    "a row holds more fields than allowed")
+            }
+        },
+        "zip": { data in
+            // Anything ExportFiles is given (a zip, or else one file) reads to its end or an error, within
+            // limits small enough for a debug build to reach them quickly.
+            guard (try? data.write(to: zipPath)) != nil else { return }
+            let limits = ExportLimits(
+                maxFileBytes: 1 << 20, maxTotalBytes: 4 << 20, maxEntries: 1_000, maxField: 4_096, maxFields: 64)
+            var files: [String] = []
+            _ = try? ExportFiles.each(at: zipPath, limits: limits) { file, row in
+                if files.last != file.path { files.append(file.path) }
+                precondition(row.fields.count <= limits.maxFields, "a row holds more fields than allowed")
+            }
+            for path in files {
+                let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+                precondition(
+                    !path.hasPrefix("/") && !parts.contains("..") && path.lowercased().hasSuffix(".csv")
+                        && !parts.dropLast().contains { $0.lowercased() == "deleted" || $0.lowercased() == "orphaned" },
+                    "a file outside the export, or not its own, was read: \(path)")
             }
         },
         "safetext": { data in

@@ -118,7 +118,7 @@ public struct CSVParser: Sendable {
                 bomBytes += 1
                 start += 1
             }
-            if bomBytes < 3 && start == chunk.count { return }  // all of it may yet be a byte-order mark
+            if bomBytes < 3 && start == chunk.count { return } // all of it may yet be a byte-order mark
             atStart = false
             if bomBytes < 3 { try scanPartialBOM(row: row) }
         }
@@ -195,7 +195,7 @@ public struct CSVParser: Sendable {
                     state = .quoted
                     i += 1
                 } else {
-                    state = .unquoted  // the byte is read again, outside quotes
+                    state = .unquoted // the byte is read again, outside quotes
                 }
             case .fieldStart, .unquoted:
                 if byte == separator {

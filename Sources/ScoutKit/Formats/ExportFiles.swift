@@ -154,16 +154,20 @@ public enum ExportFiles {
     }
 
     /// The parts of a zip entry's name, `.` and empty parts left out; nil for a name that is absolute
-    /// (`/x`, `C:x`), climbs (`..`), holds a NUL or is too long to be a file's.
+    /// (`/x`, `C:x`), climbs (`..`), holds a NUL or is too long to be an export's (over 1,024 bytes).
     static func components(_ name: String) -> [String]? {
         let scalars = Array(name.unicodeScalars.prefix(2))
         guard !name.hasPrefix("/"), !(scalars.count == 2 && scalars[1] == ":"), !name.contains("\0"),
-            name.utf8.count <= 4_096
+            name.utf8.count <= 1_024
         else { return nil }
         let parts = name.split(separator: "/").filter { $0 != "." }
         guard !parts.contains("..") else { return nil }
         return parts.map(String.init)
     }
+
+    /// A zip entry's name as a problem shows it: cut after 200 characters, so that a zip of hostile names
+    /// cannot fill the report.
+    static func shown(_ name: String) -> String { name.count > 200 ? name.prefix(200) + "…" : name }
 
     /// Whether a part of a path keeps a file from being read, without a word: hidden, or macOS's forks.
     static func isHidden(_ part: String) -> Bool { part.hasPrefix(".") || part == "__MACOSX" }
@@ -240,18 +244,18 @@ public enum ExportFiles {
         mutating func walk(_ folder: String, parts: [String], into found: inout [Candidate]) throws {
             let names: [String]
             do {
-                names = try Self.list(folder)
+                names = try Self.list(folder, atMost: limits.maxEntries - seen + 1)
             } catch let problem as FileProblem {
                 guard !parts.isEmpty else { throw ExportError.unreadable(path: root, reason: problem.reason) }
                 report.problems.append(
                     ExportProblem(path: parts.joined(separator: "/"), reason: "not read: \(problem.reason)"))
                 return
             }
+            seen += names.count
+            guard seen <= limits.maxEntries else {
+                throw ExportError.tooManyEntries(path: root, limit: limits.maxEntries)
+            }
             for name in names.sorted() where !ExportFiles.isHidden(name) {
-                seen += 1
-                guard seen <= limits.maxEntries else {
-                    throw ExportError.tooManyEntries(path: root, limit: limits.maxEntries)
-                }
                 let path = folder + "/" + name
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
@@ -267,12 +271,12 @@ public enum ExportFiles {
             }
         }
 
-        /// A folder's entries' names, `.` and `..` aside.
-        static func list(_ folder: String) throws -> [String] {
+        /// A folder's entries' names, `.` and `..` aside; no more than `atMost` of them.
+        static func list(_ folder: String, atMost: Int) throws -> [String] {
             guard let directory = opendir(folder) else { throw FileProblem(reason: ReadOnlyFile.errnoText()) }
             defer { closedir(directory) }
             var names: [String] = []
-            while let entry = readdir(directory) {
+            while names.count < atMost, let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
                 }
@@ -292,13 +296,17 @@ public enum ExportFiles {
                     guard !entry.isDirectory else { return }
                     guard let parts = ExportFiles.components(entry.name) else {
                         report.problems.append(
-                            ExportProblem(path: entry.name, reason: "not read: its name leads outside the export"))
+                            ExportProblem(
+                                path: ExportFiles.shown(entry.name),
+                                reason: "not read: its name leads outside the export"
+                            ))
                         return
                     }
                     guard !parts.isEmpty, !parts.contains(where: ExportFiles.isHidden) else { return }
                     guard !entry.isSymlink else {
                         report.problems.append(
-                            ExportProblem(path: entry.name, reason: "not read: it is a symbolic link"))
+                            ExportProblem(
+                                path: ExportFiles.shown(entry.name), reason: "not read: it is a symbolic link"))
                         return
                     }
                     found.append(Candidate(parts: parts, source: .entry(entry)))

@@ -112,7 +112,7 @@ public enum FavouritesCSV {
                 "\(name) is not UTF-8: save it as CSV UTF-8 (in Excel: Save As, CSV UTF-8) and import it again")
         }
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
-        let rows = parse(text, separator: separator(of: text))
+        let rows = try parse(text, separator: separator(of: text), name: name)
         guard let header = rows.first?.cells.map({ restored($0).trimmingCharacters(in: .whitespaces) }),
             let idColumn = header.firstIndex(where: { $0.lowercased() == "id" })
         else {
@@ -179,70 +179,25 @@ public enum FavouritesCSV {
         return best?.key ?? ","
     }
 
-    /// RFC 4180 rows with the line each starts on: a quoted cell may hold the separator, quotes (doubled)
-    /// and line breaks; CRLF, LF and CR end a row; blank lines are skipped. Lenient as spreadsheets are: a
-    /// quote inside an unquoted cell is a character, and text after a closing quote joins the cell.
-    static func parse(_ text: String, separator: Unicode.Scalar) -> [(cells: [String], line: Int)] {
+    /// The rows of a favourites file with the line each starts on, as `CSVParser` reads them (RFC 4180, and
+    /// lenient as spreadsheets are); blank lines, and lines of one empty cell, are left out. The whole file
+    /// is in memory already, so the parser's limits are lifted.
+    static func parse(
+        _ text: String, separator: Unicode.Scalar, name: String = "the CSV"
+    ) throws(UsageError) -> [(cells: [String], line: Int)] {
         var rows: [(cells: [String], line: Int)] = []
-        var row: [String] = []
-        var cell = String.UnicodeScalarView()
-        var quoted = false, cellStarted = false
-        var line = 1, rowLine = 1
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar?
-        func endRow() {
-            row.append(String(cell))
-            if row != [""] { rows.append((row, rowLine)) }
-            row = []
-            cell = String.UnicodeScalarView()
-            cellStarted = false
+        var parser = CSVParser(separator: UInt8(ascii: separator), maxField: .max, maxFields: .max)
+        func keep(_ row: CSVRow) {
+            if row.fields.count > 1 || row.fields.first?.isEmpty == false { rows.append((row.fields, row.line)) }
         }
-        while let scalar = pending ?? scalars.next() {
-            pending = nil
-            if quoted {
-                if scalar == "\"" {
-                    let next = scalars.next()
-                    if next == "\"" {
-                        cell.append("\"")
-                    } else {
-                        quoted = false
-                        pending = next
-                    }
-                } else {
-                    if scalar == "\n" || scalar == "\r" { line += 1 }
-                    if scalar == "\r" {
-                        // CRLF counts as one line.
-                        let next = scalars.next()
-                        cell.append(scalar)
-                        if next == "\n" { cell.append("\n") } else { pending = next }
-                        continue
-                    }
-                    cell.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case "\"" where !cellStarted:
-                quoted = true
-                cellStarted = true
-            case separator:
-                row.append(String(cell))
-                cell = String.UnicodeScalarView()
-                cellStarted = false
-            case "\r", "\n":
-                if scalar == "\r" {
-                    let next = scalars.next()
-                    if next != "\n" { pending = next }
-                }
-                endRow()
-                line += 1
-                rowLine = line
-            default:
-                cell.append(scalar)
-                cellStarted = true
-            }
+        do {
+            try parser.feed(chunk: text.utf8, row: keep)
+            try parser.finish(row: keep)
+        } catch {
+            throw UsageError(
+                "\(name):\((error as? CSVError)?.line ?? 1): a quote opened in this row is never closed: close it "
+                    + "(a quote inside a quoted cell is written twice) and import the file again")
         }
-        if cellStarted || !row.isEmpty || !cell.isEmpty { endRow() }
         return rows
     }
 }

@@ -108,7 +108,9 @@ struct ZipReader {
                 let at = locator.le64(8)
                 guard at < end, end - at >= 56 else { throw FileProblem(reason: "its ZIP64 end record is missing") }
                 let record = try file.bytes(at: at, count: 56)
-                guard record.le32(0) == 0x0606_4B50 else { throw FileProblem(reason: "its ZIP64 end record is missing") }
+                guard record.le32(0) == 0x0606_4B50 else {
+                    throw FileProblem(reason: "its ZIP64 end record is missing")
+                }
                 (count, size, offset) = (record.le64(32), record.le64(40), record.le64(48))
             }
         }

@@ -147,8 +147,8 @@ import Testing
         #expect(FavouritesCSV.separator(of: "id\n") == ",")
     }
 
-    @Test func parsingKeepsLineBreaksInQuotesAndCountsLines() {
-        let rows = FavouritesCSV.parse("a,\"b\r\nc\",d\r\n\r\n\"e\"\"f\",g\rh\n", separator: ",")
+    @Test func parsingKeepsLineBreaksInQuotesAndCountsLines() throws {
+        let rows = try FavouritesCSV.parse("a,\"b\r\nc\",d\r\n\r\n\"e\"\"f\",g\rh\n", separator: ",")
         #expect(rows.map(\.cells) == [["a", "b\r\nc", "d"], ["e\"f", "g"], ["h"]])
         #expect(rows.map(\.line) == [1, 4, 5])
     }

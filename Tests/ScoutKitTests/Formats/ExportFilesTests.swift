@@ -1,0 +1,366 @@
+import Foundation
+@testable import ScoutKit
+import Testing
+import ZIPFoundation
+
+/// Exports as a folder, a zip or one CSV file: only the export's own CSV files are read (never what was
+/// deleted, never a name that leads out of it, never a link), nothing is written, and every limit holds
+/// against a zip bomb or a damaged zip.
+@Suite struct ExportFilesTests {
+    /// A fresh empty folder, removed when `body` returns.
+    static func inTemporaryFolder(_ body: (URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scout-export-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder)
+    }
+
+    enum Content {
+        case text(String)
+        case link(String)
+        case repeated(String, bytes: Int)
+    }
+
+    /// A zip made by ZIPFoundation, entries in the order given.
+    static func zip(
+        _ entries: [(String, Content)], at url: URL, compression: CompressionMethod = .deflate
+    ) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        for (name, content) in entries {
+            switch content {
+            case .text(let text):
+                let data = Data(text.utf8)
+                try archive.addEntry(
+                    with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: compression
+                ) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
+            case .link(let target):
+                let data = Data(target.utf8)
+                try archive.addEntry(with: name, type: .symlink, uncompressedSize: Int64(data.count)) { _, _ in data }
+            case .repeated(let line, let bytes):
+                let block = Data(String(repeating: line, count: 65_536 / line.utf8.count).utf8)
+                try archive.addEntry(
+                    with: name, type: .file, uncompressedSize: Int64(bytes), compressionMethod: .deflate
+                ) { position, size in
+                    let offset = Int(position) % block.count
+                    var piece = Data()
+                    while piece.count < size {
+                        piece.append(block[block.startIndex + (piece.isEmpty ? offset : 0)..<block.endIndex])
+                    }
+                    return piece.prefix(size)
+                }
+            }
+        }
+    }
+
+    /// Every row read, as `path:line: fields joined by |`, and the report.
+    static func read(_ url: URL, limits: ExportLimits = .default) throws -> (rows: [String], report: ExportReport) {
+        var rows: [String] = []
+        let report = try ExportFiles.each(at: url, limits: limits) { file, row in
+            rows.append("\(file.path):\(row.line): \(row.fields.joined(separator: "|"))")
+        }
+        return (rows, report)
+    }
+
+    static let layout: [(String, Content)] = [
+        ("diary.csv", .text("Date,Name\n2024-01-02,Laura\n")),
+        ("deleted/diary.csv", .text("Date,Name\n2023-01-01,Gone\n")),
+        ("orphaned/x.csv", .text("Name\nOrphan\n")),
+        ("lists/a.csv", .text("Letterboxd list export v7\nDate,Name\n\nPosition,Name\n1,\"The Third\nMan\"\n")),
+        ("README.txt", .text("not a CSV\n")),
+        ("lists/.hidden.csv", .text("Name\nHidden\n")),
+    ]
+    static let expected = [
+        "diary.csv:1: Date|Name", "diary.csv:2: 2024-01-02|Laura",
+        "lists/a.csv:1: Letterboxd list export v7", "lists/a.csv:2: Date|Name", "lists/a.csv:3: ",
+        "lists/a.csv:4: Position|Name", "lists/a.csv:5: 1|The Third\nMan",
+    ]
+
+    @Test func aZipGivesOnlyItsOwnCSVFilesAndWritesNothing() throws {
+        try Self.inTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("letterboxd.zip")
+            try Self.zip(
+                Self.layout + [
+                    ("../evil.csv", .text("Name\nEvil\n")), ("/abs.csv", .text("Name\nAbsolute\n")),
+                    ("link.csv", .link("/etc/passwd")), ("__MACOSX/._diary.csv", .text("fork")),
+                ], at: url)
+            let before = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            let (rows, report) = try Self.read(url)
+            #expect(rows == Self.expected)
+            #expect(report.files == ["diary.csv", "lists/a.csv"])
+            #expect(
+                report.problems.map(\.description) == [
+                    "../evil.csv: not read: its name leads outside the export",
+                    "/abs.csv: not read: its name leads outside the export",
+                    "link.csv: not read: it is a symbolic link",
+                ])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == before)
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("../evil.csv").path))
+        }
+    }
+
+    @Test func aZipWithOneTopFolderIsReadFromInsideIt() throws {
+        try Self.inTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("export.zip")
+            try Self.zip(Self.layout.map { ("letterboxd-me-2024-01-01/\($0.0)", $0.1) }, at: url)
+            #expect(try Self.read(url).rows == Self.expected)
+            // Stored rather than deflated reads the same.
+            let stored = folder.appendingPathComponent("stored.zip")
+            try Self.zip(Self.layout, at: stored, compression: .none)
+            #expect(try Self.read(stored).rows == Self.expected)
+        }
+    }
+
+    @Test func aZipIsKnownByItsBytesNotItsName() throws {
+        try Self.inTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("export.csv")
+            try Self.zip(Self.layout, at: url)
+            #expect(try Self.read(url).rows == Self.expected)
+        }
+    }
+
+    @Test func aFolderGivesTheSameAndFollowsNoLink() throws {
+        try Self.inTemporaryFolder { folder in
+            let export = folder.appendingPathComponent("export")
+            for (name, content) in Self.layout {
+                guard case .text(let text) = content else { continue }
+                let url = export.appendingPathComponent(name)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: url)
+            }
+            try Data("Name\nOutside\n".utf8).write(to: folder.appendingPathComponent("outside.csv"))
+            try FileManager.default.createSymbolicLink(
+                atPath: export.appendingPathComponent("outside.csv").path, withDestinationPath: "../outside.csv")
+            try FileManager.default.createSymbolicLink(
+                atPath: export.appendingPathComponent("up").path, withDestinationPath: "..")
+            let (rows, report) = try Self.read(export)
+            #expect(rows == Self.expected)
+            #expect(
+                report.problems.map(\.description) == [
+                    "outside.csv: not read: it is a symbolic link", "up: not read: it is a symbolic link",
+                ])
+            // Everything it holds counts, hidden or not: 7 names at its top, and 1, 2 and 1 in its folders.
+            #expect(throws: ExportError.tooManyEntries(path: export.path, limit: 10)) {
+                try ExportFiles.each(at: export, limits: ExportLimits(maxEntries: 10)) { _, _ in }
+            }
+            #expect(try Self.read(export, limits: ExportLimits(maxEntries: 11)).rows == Self.expected)
+        }
+    }
+
+    @Test func oneCSVFileIsAnExportOfOneFileNamedAsItIs() throws {
+        try Self.inTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("ratings.csv")
+            try Data(
+                [0xEF, 0xBB, 0xBF] + Array("Const,Your Rating,Title\r\ntt0041959,10,Caf".utf8) + [0xE9, 0x0D, 0x0A]
+            )
+            .write(to: url)
+            var ended: [String] = []
+            let report = try ExportFiles.each(at: url) { file, row in
+                #expect(file.path == "ratings.csv")
+                if row.line == 2 { #expect(row.fields == ["tt0041959", "10", "Café"]) }
+            } endOfFile: { file, problem in
+                ended.append(file.path)
+                #expect(problem == nil)
+            }
+            #expect(ended == ["ratings.csv"] && report.files == ["ratings.csv"])
+        }
+    }
+
+    @Test func aFileIsLeftAfterItsHeaderAndAProblemStopsOnlyItsFile() throws {
+        try Self.inTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("export.zip")
+            try Self.zip(
+                [
+                    ("a.csv", .text("Name\n\"never closed\n1\n")), ("b.csv", .text("Unknown,Header\n1,2\n")),
+                    ("c.csv", .text("Name\nLaura\n")),
+                ], at: url)
+            var rows: [String] = []
+            var ended: [String] = []
+            let report = try ExportFiles.each(at: url) { file, row in
+                rows.append("\(file.path):\(row.line)")
+                if row.fields.first == "Unknown" { throw ExportSignal.skipFile }
+            } endOfFile: { file, problem in
+                ended.append("\(file.path) \(problem?.description ?? "whole")")
+            }
+            #expect(rows == ["a.csv:1", "b.csv:1", "c.csv:1", "c.csv:2"])
+            #expect(
+                ended == [
+                    "a.csv a.csv:2: a quote opened in this row is never closed; the rest of the file was not read",
+                    "b.csv whole", "c.csv whole",
+                ])
+            #expect(report.files == ["a.csv", "b.csv", "c.csv"] && report.problems.count == 1)
+        }
+    }
+
+    /// Rewrites the unpacked size the central directory gives each entry, as a zip bomb would.
+    static func lie(in url: URL, size: UInt32) throws {
+        var bytes = [UInt8](try Data(contentsOf: url))
+        for at in 0..<bytes.count - 46 where bytes[at..<at + 4] == [0x50, 0x4B, 0x01, 0x02] {
+            for index in 0..<4 { bytes[at + 24 + index] = UInt8(truncatingIfNeeded: size >> (8 * index)) }
+        }
+        try Data(bytes).write(to: url)
+    }
+
+    @Test func aZipBombStopsAtTheLimitWithinBoundedMemory() throws {
+        try Self.inTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("bomb.zip")
+            let line = String(repeating: "0", count: 63) + "," + String(repeating: "0", count: 63) + "\n"
+            try Self.zip([("bomb.csv", .repeated(line, bytes: 100 << 20))], at: url)
+            let zipSize = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+            #expect(zipSize < 1 << 20, "100 MiB of rows packs small")
+            // Saying its size, it is refused before a row is read.
+            var rows = 0
+            #expect(throws: ExportError.tooLarge(path: "bomb.csv", limit: 64 << 20)) {
+                try ExportFiles.each(at: url) { _, _ in rows += 1 }
+            }
+            #expect(rows == 0)
+            // Saying it holds 1,000 bytes, it is stopped as it unpacks, within bounded memory.
+            try Self.lie(in: url, size: 1_000)
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            let before = usage.ru_maxrss
+            #expect(throws: ExportError.tooLarge(path: "bomb.csv", limit: 64 << 20)) {
+                try ExportFiles.each(at: url) { _, _ in rows += 1 }
+            }
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            #expect(usage.ru_maxrss - before < 32 << 10, "kilobytes more at the peak")
+            #expect(
+                rows <= (64 << 20) / 128 && rows > (63 << 20) / 128, "the rows of 64 MiB, less the piece that passed it"
+            )
+            // Lower limits hold the same way: one file, and all files together.
+            #expect(throws: ExportError.tooLarge(path: "bomb.csv", limit: 10_000)) {
+                try ExportFiles.each(at: url, limits: ExportLimits(maxFileBytes: 10_000)) { _, _ in }
+            }
+            #expect(throws: ExportError.tooLargeInAll(path: url.path, limit: 10_000)) {
+                try ExportFiles.each(at: url, limits: ExportLimits(maxTotalBytes: 10_000)) { _, _ in }
+            }
+        }
+    }
+
+    @Test func aFieldWithoutEndStopsItsFileAtTheParsersLimit() throws {
+        try Self.inTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("zeros.zip")
+            try Self.zip([("zeros.csv", .repeated("\0", bytes: 10 << 20))], at: url)
+            let (rows, report) = try Self.read(url)
+            #expect(rows.isEmpty)
+            #expect(
+                report.problems.map(\.description) == [
+                    "zeros.csv:1: a field too long to be CSV text (is this a CSV file?); the rest of the file was "
+                        + "not read"
+                ])
+        }
+    }
+
+    @Test func tooManyEntriesIsRefusedBeforeAnyIsRead() throws {
+        try Self.inTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("many.zip")
+            try Self.zip((0..<5).map { ("\($0).csv", .text("a\n")) }, at: url)
+            #expect(throws: ExportError.tooManyEntries(path: url.path, limit: 4)) {
+                try ExportFiles.each(at: url, limits: ExportLimits(maxEntries: 4)) { _, _ in Issue.record("read") }
+            }
+            #expect(try Self.read(url, limits: ExportLimits(maxEntries: 5)).rows.count == 5)
+        }
+    }
+
+    /// A deflate stream that claims more than the zip holds: ZIPFoundation 0.9.20 loops for ever on it.
+    @Test func aDeflateStreamCutShortIsAProblemNotAHang() throws {
+        try Self.inTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("cut.zip")
+            try Self.cutDeflateZip().write(to: url)
+            let (rows, report) = try Self.read(url)
+            #expect(rows == (1...100).map { "a.csv:\($0): a|b" })
+            #expect(
+                report.problems.map(\.description) == [
+                    "a.csv: its compressed data is cut short; the rest of it was not read"
+                ])
+        }
+    }
+
+    /// One entry, a.csv: a stored deflate block of 65,535 bytes, of which 400 (`a,b\n` × 100) are there.
+    static func cutDeflateZip() -> Data {
+        func le(_ value: Int, _ bytes: Int) -> [UInt8] {
+            (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
+        let name = Array("a.csv".utf8)
+        let data: [UInt8] = [0x00, 0xFF, 0xFF, 0x00, 0x00] + Array(String(repeating: "a,b\n", count: 100).utf8)
+        let local =
+            le(0x0403_4B50, 4) + le(20, 2) + le(0, 2) + le(8, 2) + le(0, 4) + le(0, 4) + le(data.count, 4)
+            + le(65_535, 4) + le(name.count, 2) + le(0, 2) + name
+        let central =
+            le(0x0201_4B50, 4) + le(20, 2) + le(20, 2) + le(0, 2) + le(8, 2) + le(0, 4) + le(0, 4)
+            + le(data.count, 4) + le(65_535, 4) + le(name.count, 2) + le(0, 6) + le(0, 2) + le(0, 4) + le(0, 4) + name
+        let body = local + data
+        let end =
+            le(0x0605_4B50, 4) + le(0, 4) + le(1, 2) + le(1, 2) + le(central.count, 4) + le(body.count, 4) + le(0, 2)
+        return Data(body + central + end)
+    }
+
+    /// The zip fuzzer's seeds, made by Python's zipfile: stored and deflated, one top folder, data descriptors
+    /// and ZIP64 fields (written to a stream), names leading out and a link, a deflate stream cut short.
+    @Test func zipsPythonWroteReadAsTheyShould() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/zip")
+        let own = ["diary.csv", "lists/noir.csv"]
+        for (seed, files, problems) in [
+            ("letterboxd", own, []), ("top-folder", own, []), ("streamed-zip64", own, []),
+            (
+                "deflated-unsafe-names", ["diary.csv"],
+                [
+                    "../evil.csv: not read: its name leads outside the export",
+                    "/abs.csv: not read: its name leads outside the export",
+                    "link.csv: not read: it is a symbolic link",
+                ]
+            ),
+            ("deflate-cut-short", ["a.csv"], ["a.csv: its compressed data is cut short; the rest of it was not read"]),
+        ] {
+            let (rows, report) = try Self.read(seeds.appendingPathComponent(seed))
+            #expect(report.files == files && report.problems.map(\.description) == problems, "\(seed)")
+            if files == own {
+                #expect(rows.count == 9 && rows.last == "lists/noir.csv:7: 1|Laura|1944|https://boxd.it/a|", "\(seed)")
+            }
+        }
+    }
+
+    @Test func whatIsNotAnExportGetsOneLineSayingWhatToDo() throws {
+        try Self.inTemporaryFolder { folder in
+            let missing = folder.appendingPathComponent("nothing.zip")
+            #expect(throws: ExportError.notFound(path: missing.path)) { try Self.read(missing) }
+            let jpeg = folder.appendingPathComponent("poster.jpg")
+            try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00]).write(to: jpeg)
+            #expect(throws: ExportError.notAnExport(path: jpeg.path)) { try Self.read(jpeg) }
+            let utf16 = folder.appendingPathComponent("ratings.csv")
+            try Data([0xFF, 0xFE, 0x61, 0x00]).write(to: utf16)
+            #expect(throws: ExportError.utf16(path: utf16.path)) { try Self.read(utf16) }
+            let cut = folder.appendingPathComponent("cut.zip")
+            try Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00]).write(to: cut)
+            #expect(
+                throws: ExportError.damagedZip(path: cut.path, reason: "its end record is missing: it is cut short")
+            ) { try Self.read(cut) }
+            #expect(throws: ExportError.notAnExport(path: "/dev/null")) {
+                try Self.read(URL(fileURLWithPath: "/dev/null"))
+            }
+            for error in [
+                ExportError.notFound(path: "x.zip"), .notAnExport(path: "poster.jpg"), .utf16(path: "r.csv"),
+                .damagedZip(path: "x.zip", reason: "r"), .tooLarge(path: "diary.csv", limit: 64 << 20),
+                .tooLargeInAll(path: "x.zip", limit: 256 << 20), .tooManyEntries(path: "x.zip", limit: 10_000),
+                .unreadable(path: "x", reason: "permission denied"),
+            ] {
+                #expect(!error.description.contains("\n") && error.description.count < 160, "\(error)")
+            }
+            #expect(
+                ExportError.tooLarge(path: "diary.csv", limit: 64 << 20).description
+                    == "diary.csv holds over 64 MiB, more than scout reads from one file of an export; the import "
+                    + "stopped there")
+        }
+    }
+
+    @Test func namesThatLeadOutsideAreRefused() {
+        #expect(ExportFiles.components("lists/./a.csv") == ["lists", "a.csv"])
+        #expect(ExportFiles.components("a//b.csv") == ["a", "b.csv"])
+        for name in [
+            "/abs.csv", "../x.csv", "a/../../x.csv", "C:x.csv", "a\0.csv", String(repeating: "a", count: 5_000),
+        ] {
+            #expect(ExportFiles.components(name) == nil, "\(name)")
+        }
+    }
+}
