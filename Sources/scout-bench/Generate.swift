@@ -3,7 +3,8 @@ import Foundation
 import ScoutKit
 
 /// Writes a large, realistic scout state into a home folder's XDG folders, for `scripts/bench`:
-/// history records, favourites, denied terms, cache entries and a session with many selections.
+/// history records, favourites, denied terms, cache entries, a session with many selections, and a library
+/// (with the same diary as a Letterboxd export, to import).
 /// Favourites and the session go through scout's own stores; history, the deny list and the cache
 /// entries are written in their on-disk formats directly (a million appends under a lock would take hours).
 @main
@@ -27,6 +28,8 @@ struct ScoutBench: ParsableCommand {
                     + "a key at a time.")
     )
     var measurePicker: String?
+    @Option(help: "Diary entries and ratings in the library (each of its films logged once and rated once).")
+    var library = 10_000
 
     /// Words users search for: film and restaurant words, artists, and a few that are not ASCII.
     static let words = [
@@ -53,6 +56,7 @@ struct ScoutBench: ParsableCommand {
         for folder in [paths.config, paths.data, paths.state, paths.cache] { try store.makeDirectory(folder) }
         var random = SplitMix(seed: 2026)
         let start = Date(timeIntervalSince1970: 1_700_000_000)
+        if library > 0 { try Self.writeLibrary(count: library, paths: paths, home: root, random: &random) }
 
         // History: a search a line, and a `done` after about one in ten, as scout appends them.
         var text = ""
@@ -131,11 +135,46 @@ struct ScoutBench: ParsableCommand {
 
         print(
             "scout-bench: wrote \(history) history records, \(favourites) favourites, \(deny) denied terms, \(cache) "
-                + "cache entries and a session with \(selections) selections under \(home)"
+                + "cache entries, a session with \(selections) selections and a library of \(library) diary entries "
+                + "and ratings under \(home)"
         )
     }
 
     /// A UUID-shaped id, unique by `n`.
+    /// The library: `count` films, each logged once on a day of the last sixteen years and rated, as scout
+    /// appends them; and the same diary as a Letterboxd export's diary.csv in `letterboxd-export/`, for
+    /// timing `import letterboxd`.
+    static func writeLibrary(count: Int, paths: Paths, home: URL, random: inout SplitMix) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        var lines = Data()
+        var csv = "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\r\n"
+        let time = Date(timeIntervalSince1970: 1_763_000_000)
+        let genres = ["Drama", "Comedy", "Thriller", "Horror", "Romance", "Science Fiction", "Crime", "Western"]
+        for n in 0..<count {
+            let title = "\(words[random.next(words.count)].capitalized) \(words[random.next(words.count)]) \(n)"
+            let year = 1930 + random.next(95)
+            let day = String(format: "%04d-%02d-%02d", 2010 + random.next(16), 1 + random.next(12), 1 + random.next(28))
+            let stars = Double(1 + random.next(10)) / 2
+            let film = LibraryFilm(
+                id: "letterboxd:b\(n)", title: title, year: year, genres: [genres[random.next(genres.count)]],
+                directors: ["Director \(random.next(500))"], letterboxd: "https://boxd.it/b\(n)")
+            for event in [
+                LibraryEvent(device: "bench", time: time, op: .seen, film: film, stars: stars, date: day, rewatch: false),
+                LibraryEvent(device: "bench", time: time, op: .rate, film: film, stars: stars),
+            ] {
+                lines.append(try encoder.encode(event))
+                lines.append(0x0A)
+            }
+            let rating = stars == stars.rounded() ? String(Int(stars)) : String(stars)
+            csv += "\(day),\(title),\(year),https://boxd.it/e\(n),\(rating),,\"tag\(n % 7), bench\",\(day)\r\n"
+        }
+        try FileStore().write(lines, to: paths.data.appendingPathComponent("library.jsonl"))
+        let export = home.appendingPathComponent("letterboxd-export")
+        try FileStore().write(Data(csv.utf8), to: export.appendingPathComponent("diary.csv"))
+    }
+
     static func id(_ n: Int) -> String {
         let hex = String(n, radix: 16).uppercased()
         let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex

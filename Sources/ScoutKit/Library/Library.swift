@@ -53,7 +53,9 @@ public struct Library: Sendable {
 
     public mutating func apply(_ event: LibraryEvent) {
         var id = aliases[event.film.id] ?? event.film.id
-        if films[id] == nil, let other = byTitle[event.film.matchKey], other != id {
+        let isNew = films[id] == nil
+        let key = isNew ? event.film.matchKey : ""
+        if isNew, let other = byTitle[key], other != id {
             // One film under two ids: a Letterboxd film (known only by its title and year) and the same
             // title and year with an IMDb id are one, under the IMDb id, whichever came first.
             if event.film.imdbID != nil, other.hasPrefix("letterboxd:") {
@@ -70,7 +72,7 @@ public struct Library: Sendable {
             films[id] = known
         } else {
             films[id] = event.film
-            byTitle[event.film.matchKey] = byTitle[event.film.matchKey] ?? id
+            if byTitle[key] == nil { byTitle[key] = id }
         }
         switch event.op {
         case .rate:

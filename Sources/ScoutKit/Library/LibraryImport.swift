@@ -25,11 +25,13 @@ struct LibraryImport {
     private(set) var problems: [String] = []
     /// Rows skipped for what they are rather than for a fault (`a list`), by reason.
     private(set) var passed: [String: Int] = [:]
-    /// Entries on each (film, day) seen so far in this import.
+    /// Entries on each (film, day) seen so far in this import, and in the library.
     private var dayCounts: [String: Int] = [:]
+    private var logged: [String: Int] = [:]
 
     init(library: Library, via: String, device: String, now: Date) {
         (self.library, self.via, self.device, self.now) = (library, via, device, now)
+        for entry in library.diary { logged[entry.film + "|" + entry.date, default: 0] += 1 }
     }
 
     mutating func problem(_ file: String, _ line: Int, _ why: String) {
@@ -68,9 +70,8 @@ struct LibraryImport {
         let key = film.id + "|" + day
         let seenInExport = dayCounts[key, default: 0] + 1
         dayCounts[key] = seenInExport
-        guard library.diary.count(where: { $0.film == film.id && $0.date == day }) < seenInExport else {
-            return known += 1
-        }
+        guard logged[key, default: 0] < seenInExport else { return known += 1 }
+        logged[key, default: 0] += 1
         add(
             LibraryEvent(
                 device: device, time: now, op: .seen, film: film, stars: stars, date: day, rewatch: rewatch,
