@@ -89,6 +89,24 @@
                 }
             }
         },
+        "library": { data in
+            // A library line read from its bytes reads as JSONDecoder reads it; the fold takes any events.
+            var events: [LibraryEvent] = []
+            for line in data.split(separator: 0x0A) {
+                let fast: LibraryEvent? = line.withUnsafeBytes { raw in
+                    var reader = JSONBytes(raw)
+                    return reader.libraryEvent().flatMap { reader.atEnd ? $0 : nil }
+                }
+                if let fast {
+                    precondition(
+                        (try? JSONDecoder.scout.decode(LibraryEvent.self, from: line)) == fast,
+                        "the quick reader read what JSONDecoder did not")
+                    events.append(fast)
+                }
+            }
+            let library = Library(events)
+            _ = library.diary.map { library.label($0.film) }
+        },
         "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
         "cache": { data in _ = CacheEntry(data) },
         "history": { data in

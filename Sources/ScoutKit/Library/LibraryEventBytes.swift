@@ -13,11 +13,21 @@ extension JSONBytes {
         var step = member(first: true)
         while case .key(let key) = step {
             switch key.count {
-            case 2 where Self.same(key, "id") && id == nil: id = string()
-            case 2 where Self.same(key, "op") && op == nil: op = string().flatMap(LibraryEvent.Operation.init)
-            case 3 where Self.same(key, "via") && event.via == nil: event.via = string()
-            case 4 where Self.same(key, "time") && time == nil: time = date()
-            case 4 where Self.same(key, "film") && film == nil: film = libraryFilm()
+            case 2 where Self.same(key, "id") && id == nil:
+                guard let text = string() else { return nil }
+                id = text
+            case 2 where Self.same(key, "op") && op == nil:
+                guard let text = string().flatMap(LibraryEvent.Operation.init) else { return nil }
+                op = text
+            case 3 where Self.same(key, "via") && event.via == nil:
+                guard let text = string() else { return nil }
+                event.via = text
+            case 4 where Self.same(key, "time") && time == nil:
+                guard let value = date() else { return nil }
+                time = value
+            case 4 where Self.same(key, "film") && film == nil:
+                guard let value = libraryFilm() else { return nil }
+                film = value
             case 4 where Self.same(key, "date") && event.date == nil:
                 guard let text = string() else { return nil }
                 event.date = text
@@ -30,7 +40,9 @@ extension JSONBytes {
             case 5 where Self.same(key, "stars") && event.stars == nil:
                 guard let stars = halves() else { return nil }
                 event.stars = stars
-            case 6 where Self.same(key, "device") && device == nil: device = string()
+            case 6 where Self.same(key, "device") && device == nil:
+                guard let text = string() else { return nil }
+                device = text
             case 6 where Self.same(key, "review") && event.review == nil:
                 guard let text = string() else { return nil }
                 event.review = text
@@ -53,11 +65,15 @@ extension JSONBytes {
         var step = member(first: true)
         while case .key(let key) = step {
             switch key.count {
-            case 2 where Self.same(key, "id") && id == nil: id = string()
+            case 2 where Self.same(key, "id") && id == nil:
+                guard let text = string() else { return nil }
+                id = text
             case 4 where Self.same(key, "year") && film.year == nil:
                 guard let year = smallInteger() else { return nil }
                 film.year = year
-            case 5 where Self.same(key, "title") && title == nil: title = string()
+            case 5 where Self.same(key, "title") && title == nil:
+                guard let text = string() else { return nil }
+                title = text
             case 6 where Self.same(key, "genres") && film.genres == nil:
                 guard let list = elements({ $0.string() }) else { return nil }
                 film.genres = list
