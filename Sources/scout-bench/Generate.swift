@@ -161,7 +161,8 @@ struct ScoutBench: ParsableCommand {
                 id: "letterboxd:b\(n)", title: title, year: year, genres: [genres[random.next(genres.count)]],
                 directors: ["Director \(random.next(500))"], letterboxd: "https://boxd.it/b\(n)")
             for event in [
-                LibraryEvent(device: "bench", time: time, op: .seen, film: film, stars: stars, date: day, rewatch: false),
+                LibraryEvent(
+                    device: "bench", time: time, op: .seen, film: film, stars: stars, date: day, rewatch: false),
                 LibraryEvent(device: "bench", time: time, op: .rate, film: film, stars: stars),
             ] {
                 lines.append(try encoder.encode(event))

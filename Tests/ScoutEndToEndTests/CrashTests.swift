@@ -12,8 +12,11 @@ import Testing
     /// named session.
     static let stream: [String] = ["heat", "kubrick", "love", "war", "star", "night", "alien", "man", "city", "dark"]
         .enumerated().flatMap { index, term in
-            ["search \(term)", "select 1-3", "fav add 2", "rate 1 \(index % 5 + 1)", "seen 2 2026-11-0\(index % 9 + 1)",
-             "fav rm 1", "want 3", "session save crash", "unselect 2"]
+            [
+                "search \(term)", "select 1-3", "fav add 2", "rate 1 \(index % 5 + 1)",
+                "seen 2 2026-11-0\(index % 9 + 1)",
+                "fav rm 1", "want 3", "session save crash", "unselect 2",
+            ]
                 + (index == 1 ? ["import letterboxd \(FixtureServer.fixtures.path)/library/letterboxd"] : [])
         }
 
@@ -58,7 +61,9 @@ import Testing
                 }
                 for key in ["id", "device", "time"] { event[key] = nil }
                 library.append(
-                    String(decoding: try JSONSerialization.data(withJSONObject: event, options: [.sortedKeys]), as: UTF8.self))
+                    String(
+                        decoding: try JSONSerialization.data(withJSONObject: event, options: [.sortedKeys]),
+                        as: UTF8.self))
             }
         }
         return Snapshot(

@@ -50,7 +50,8 @@ struct DiaryCommand: Command, Equatable {
         let films = library.films
         return state.libraryListing(
             .diary, name: "the diary", rows: rows,
-            empty: year.map { "Nothing in the diary for \($0)." } ?? "The diary is empty: seen N logs a film you watched."
+            empty: year.map { "Nothing in the diary for \($0)." }
+                ?? "The diary is empty: seen N logs a film you watched."
         ) {
             entries.map { entry in
                 var object = films[entry.film].map(LibraryJSON.film) ?? ["id": .string(entry.film)]

@@ -37,7 +37,9 @@ struct ExportCommand: Command, Equatable {
         path = files[0]
     }
 
-    static let header = ["Title", "Year", "imdbID", "LetterboxdURI", "WatchedDate", "Rating", "Rewatch", "Tags", "Review"]
+    static let header = [
+        "Title", "Year", "imdbID", "LetterboxdURI", "WatchedDate", "Rating", "Rewatch", "Tags", "Review",
+    ]
 
     func run(in state: ShellState) async throws -> Output {
         let url = try state.exportTarget(path, force: force, command: "export letterboxd")

@@ -26,7 +26,8 @@ struct ImportCommand: Command, Equatable {
         guard let word = args.subcommand, let format = Format(rawValue: word) else {
             throw args.isEmpty
                 ? args.usage()
-                : UsageError("import reads letterboxd or imdb exports, not \"\(Text.brief(args[0]))\": \(Self.spec.usage)")
+                : UsageError(
+                    "import reads letterboxd or imdb exports, not \"\(Text.brief(args[0]))\": \(Self.spec.usage)")
         }
         guard args.rest.count == 1 else { throw UsageError("usage: import \(word) PATH") }
         (self.format, self.path) = (format, args.rest[0])

@@ -26,7 +26,9 @@ struct RatingsCommand: Command, Equatable {
         let rated = library.ratings.filter { $0.value.stars >= (minimum ?? 0) }
             .map { (film: library.films[$0.key] ?? LibraryFilm(id: $0.key, title: $0.key), stars: $0.value.stars) }
             .sorted { ($1.stars, $0.film.title, $0.film.id) < ($0.stars, $1.film.title, $1.film.id) }
-        let rows = rated.map { (film: Optional($0.film.id), line: "\(state.starColumn($0.stars))  \($0.film.label)  [\($0.film.id)]") }
+        let rows = rated.map {
+            (film: Optional($0.film.id), line: "\(state.starColumn($0.stars))  \($0.film.label)  [\($0.film.id)]")
+        }
         return state.libraryListing(
             .ratings, name: "ratings", rows: rows,
             empty: minimum.map { "No film is rated \(state.starText($0)) or more." }

@@ -87,8 +87,8 @@ struct SeenCommand: Command, Equatable {
             return unwanted
         }
         var output = Output()
-        output.say(
-            "Logged \(film.label) on \(day)\(again ? ", a rewatch" : "")\(unwanted ? "; took it off the watchlist" : "").")
+        let notes = (again ? ", a rewatch" : "") + (unwanted ? "; took it off the watchlist" : "")
+        output.say("Logged \(film.label) on \(day)\(notes).")
         output.json["date"] = .string(day)
         output.json["rewatch"] = .bool(again)
         output.json["id"] = .string(film.id)

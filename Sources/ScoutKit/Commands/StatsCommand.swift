@@ -67,14 +67,18 @@ struct StatsCommand: Command, Equatable {
 
         var output = Output()
         let total = months.reduce(0) { $0 + (seen[$1] ?? 0) }
-        output.say(StyledLine(
-            "\(year.map(String.init) ?? "The last 12 months"): \(total) film\(total == 1 ? "" : "s") seen", .heading))
+        output.say(
+            StyledLine(
+                "\(year.map(String.init) ?? "The last 12 months"): \(total) film\(total == 1 ? "" : "s") seen", .heading
+            ))
         let monthLabels = months.map { month in
             let name = DiaryCommand.monthNames[(Int(month.suffix(2)) ?? 1) - 1].prefix(3)
             return year == nil ? "\(name) \(month.prefix(4))" : String(name)
         }
         for line in bars(zip(monthLabels, months.map { seen[$0] ?? 0 }).map { ($0, $1) }, state) { output.say(line) }
-        output.say(StyledLine("Ratings in stars: \(histogram.reduce(0, +)) film\(histogram.reduce(0, +) == 1 ? "" : "s")", .heading))
+        output.say(
+            StyledLine(
+                "Ratings in stars: \(histogram.reduce(0, +)) film\(histogram.reduce(0, +) == 1 ? "" : "s")", .heading))
         for line in columns(histogram, state) { output.say(line) }
         for (label, list) in [("Top genres", genres), ("Top directors", directors), ("Sources", sources)] {
             let text = list.isEmpty ? "none known" : list.map { "\($0.name) \($0.count)" }.joined(separator: " · ")
@@ -88,9 +92,10 @@ struct StatsCommand: Command, Equatable {
             }
             return [
                 "months": .array(months.map { .object(["month": .string($0), "seen": .int(seenJSON[$0] ?? 0)]) }),
-                "ratings": .array(histogramJSON.enumerated().map {
-                    .object(["stars": .double(Double($0.offset + 1) / 2), "count": .int($0.element)])
-                }),
+                "ratings": .array(
+                    histogramJSON.enumerated().map {
+                        .object(["stars": .double(Double($0.offset + 1) / 2), "count": .int($0.element)])
+                    }),
                 "genres": counts(genres), "directors": counts(directors), "sources": counts(sources),
             ]
         }

@@ -12,7 +12,9 @@ struct WatchlistCommand: PlainCommand, Equatable {
         let wanted = library.watchlist.map {
             (film: library.films[$0.film] ?? LibraryFilm(id: $0.film, title: $0.film), added: $0.added)
         }
-        let rows = wanted.map { (film: Optional($0.film.id), line: "\($0.film.label)  added \($0.added)  [\($0.film.id)]") }
+        let rows = wanted.map {
+            (film: Optional($0.film.id), line: "\($0.film.label)  added \($0.added)  [\($0.film.id)]")
+        }
         return state.libraryListing(
             .watchlist, name: "the watchlist", rows: rows, empty: "The watchlist is empty: want N adds a film."
         ) {

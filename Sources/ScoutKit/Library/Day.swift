@@ -25,7 +25,8 @@ enum Day {
         let text = text.trimmingCharacters(in: .whitespaces)
         var parts: (year: Int, month: Int, day: Int)?
         let dashed = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
-        if dashed.count == 3, dashed[0].count == 4, let y = Int(dashed[0]), let m = Int(dashed[1]), let d = Int(dashed[2]),
+        if dashed.count == 3, dashed[0].count == 4, let y = Int(dashed[0]), let m = Int(dashed[1]),
+            let d = Int(dashed[2]),
             text.count == 10 || text.dropFirst(10).first == "T" || text.dropFirst(10).first == " "
         {
             parts = (y, m, d)

@@ -18,7 +18,8 @@ enum IMDbReader {
     }
 
     static func take(
-        _ kind: Kind, _ columns: CSVColumns, _ fields: [String], at place: (String, Int), into result: inout LibraryImport
+        _ kind: Kind, _ columns: CSVColumns, _ fields: [String], at place: (String, Int),
+        into result: inout LibraryImport
     ) {
         let (file, line) = place
         let const = fields[field: columns.index("const")]

@@ -32,7 +32,8 @@ struct LetterboxdReader {
             return .other("lists")
         }
         let columns = CSVColumns(header)
-        if columns.has("title") && (columns.has("watcheddate") || columns.has("letterboxduri") || columns.has("imdbid")) {
+        if columns.has("title") && (columns.has("watcheddate") || columns.has("letterboxduri") || columns.has("imdbid"))
+        {
             return .importFormat
         }
         guard columns.has("name", "letterboxd uri") else {
@@ -78,9 +79,10 @@ struct LetterboxdReader {
     }
 
     /// Second pass: the rows into the import.
-    mutating func take(_ kind: Kind, _ columns: CSVColumns, _ fields: [String], at place: (String, Int),
-        into result: inout LibraryImport)
-    {
+    mutating func take(
+        _ kind: Kind, _ columns: CSVColumns, _ fields: [String], at place: (String, Int),
+        into result: inout LibraryImport
+    ) {
         let (file, line) = place
         // What `export letterboxd` wrote: the ' that guards a cell a spreadsheet would run comes off.
         let fields = kind.isImportFormat ? fields.map(FavouritesCSV.restored) : fields
@@ -103,7 +105,8 @@ struct LetterboxdReader {
             let own = kind.namesFilm ? fields[field: columns.index("letterboxd uri", "letterboxduri")] : ""
             let address = LibraryImport.letterboxdCode(own) != nil ? own : filmAddresses[film.matchKey]
             film.letterboxd = address
-            film.id = address.flatMap(LibraryImport.letterboxdCode).map { "letterboxd:" + $0 }
+            film.id =
+                address.flatMap(LibraryImport.letterboxdCode).map { "letterboxd:" + $0 }
                 ?? LibraryImport.slug(name, year)
             film = result.resolve(film)
         }
@@ -139,7 +142,8 @@ struct LetterboxdReader {
                 review: review.isEmpty ? nil : review, tags: LibraryImport.tags(fields[field: columns.index("tags")]))
             // The rating of the film's last logged row is the film's, as Letterboxd reads it; earlier rows'
             // are their entries' own.
-            if kind.isImportFormat, let stars, lastLogged[LibraryFilm(id: "", title: name, year: year).matchKey] == day {
+            if kind.isImportFormat, let stars, lastLogged[LibraryFilm(id: "", title: name, year: year).matchKey] == day
+            {
                 result.rate(film, stars)
             }
         case .watched, .likes, .other:

@@ -137,7 +137,9 @@ public struct Library: Sendable {
     func isWanted(_ film: String) -> Bool { watchlist.contains { $0.film == film } }
 
     /// Whether the film was put on the watchlist on that day before (nil: never asked).
-    func wasWanted(_ film: String, on day: String?) -> Bool { day.map { everWanted.contains(film + "|" + $0) } ?? false }
+    func wasWanted(_ film: String, on day: String?) -> Bool {
+        day.map { everWanted.contains(film + "|" + $0) } ?? false
+    }
 
     /// The film's title, or its id when the library has never seen it.
     func label(_ film: String) -> String { films[film]?.label ?? film }

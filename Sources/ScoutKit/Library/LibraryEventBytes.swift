@@ -109,7 +109,8 @@ extension JSONBytes {
 
     mutating func bool() -> Bool? {
         space()
-        if at + 4 <= bytes.count, bytes[at] == 0x74, bytes[at + 1] == 0x72, bytes[at + 2] == 0x75, bytes[at + 3] == 0x65 {
+        if at + 4 <= bytes.count, bytes[at] == 0x74, bytes[at + 1] == 0x72, bytes[at + 2] == 0x75, bytes[at + 3] == 0x65
+        {
             at += 4
             return true
         }

@@ -66,7 +66,8 @@ struct LibraryImport {
     }
 
     /// A diary entry, unless the library has as many entries of the film that day as this export has so far.
-    mutating func log(_ film: LibraryFilm, day: String, stars: Double?, rewatch: Bool, review: String?, tags: [String]) {
+    mutating func log(_ film: LibraryFilm, day: String, stars: Double?, rewatch: Bool, review: String?, tags: [String])
+    {
         let key = film.id + "|" + day
         let seenInExport = dayCounts[key, default: 0] + 1
         dayCounts[key] = seenInExport

@@ -30,7 +30,8 @@ extension ShellState {
             guard row <= ids.count else {
                 throw UsageError.notFound(
                     ids.isEmpty
-                        ? "\(listing) shows no rows" : "there is no row \(row): \(listing) shows rows 1 to \(ids.count)")
+                        ? "\(listing) shows no rows" : "there is no row \(row): \(listing) shows rows 1 to \(ids.count)"
+                )
             }
             let id = ids[row - 1]
             if let film = try library.library().films[id] { return film }

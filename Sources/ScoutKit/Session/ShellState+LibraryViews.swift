@@ -35,7 +35,8 @@ extension ShellState {
         let entries = library.entries(of: id)
         if let last = entries.last {
             lines.append(
-                "Seen:      " + (entries.count == 1 ? "on \(last.date)" : "\(entries.count) times, last on \(last.date)"))
+                "Seen:      "
+                    + (entries.count == 1 ? "on \(last.date)" : "\(entries.count) times, last on \(last.date)"))
         }
         if let wanted = library.watchlist.first(where: { $0.film == id }) {
             lines.append("Wanted:    on the watchlist since \(wanted.added)")
@@ -56,8 +57,10 @@ extension ShellState {
                 return (entry.film, "\(entry.date)  \(starColumn(entry.stars))  \(library.label(entry.film))\(tags)")
             }
         case .ratings:
-            rows = library.ratings.sorted { ($1.value.stars, library.label($0.key)) < ($0.value.stars, library.label($1.key)) }
-                .map { ($0.key, "\(starColumn($0.value.stars))  \(library.label($0.key))") }
+            rows = library.ratings.sorted {
+                ($1.value.stars, library.label($0.key)) < ($0.value.stars, library.label($1.key))
+            }
+            .map { ($0.key, "\(starColumn($0.value.stars))  \(library.label($0.key))") }
         default:
             rows = library.watchlist.map { ($0.film, "\(library.label($0.film))  added \($0.added)") }
         }

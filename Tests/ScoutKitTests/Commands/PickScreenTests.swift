@@ -71,7 +71,9 @@ import Testing
     func pickOfNoList() async throws {
         #expect(
             try await screen(after: ["pick nowhere"])
-                == "! pick takes history, fav, results, diary, ratings or watchlist, then --filter QUERY: \"nowhere\" is none of them")
+                == "! pick takes history, fav, results, diary, ratings or watchlist, then --filter QUERY: "
+                + "\"nowhere\" is none of them"
+        )
     }
 
     @Test("set picker fzf says the new picker, and set picker reads it back")
