@@ -18,13 +18,7 @@ struct StatsCommand: Command, Equatable {
     init(year: Int?) { self.year = year }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard args.count <= 1 else { throw args.usage() }
-        if let word = args.first {
-            guard let year = Int(word), (1870...9999).contains(year) else {
-                throw UsageError("\"\(Text.brief(word))\" is not a year: stats 2025")
-            }
-            self.year = year
-        }
+        year = try args.year()
     }
 
     static let top = 5

@@ -15,16 +15,6 @@ struct UnwantCommand: Command, Equatable {
     }
 
     func run(in state: ShellState) async throws -> Output {
-        let film = try await state.libraryFilm(target)
-        var removed = false
-        try state.record(.unwant, film) { library, _ in
-            removed = library.isWanted(film.id)
-            return removed
-        }
-        var output = Output()
-        output.say(removed ? "Took \(film.label) off the watchlist." : "\(film.label) is not on the watchlist.")
-        output.json["removed"] = .int(removed ? 1 : 0)
-        output.json["id"] = .string(film.id)
-        return output
+        try await state.changeWatchlist(target, want: false)
     }
 }

@@ -15,16 +15,6 @@ struct WantCommand: Command, Equatable {
     }
 
     func run(in state: ShellState) async throws -> Output {
-        let film = try await state.libraryFilm(target)
-        var added = false
-        try state.record(.want, film) { library, _ in
-            added = !library.isWanted(film.id)
-            return added
-        }
-        var output = Output()
-        output.say(added ? "Added \(film.label) to the watchlist." : "\(film.label) is already on the watchlist.")
-        output.json["added"] = .int(added ? 1 : 0)
-        output.json["id"] = .string(film.id)
-        return output
+        try await state.changeWatchlist(target, want: true)
     }
 }

@@ -136,6 +136,16 @@ public struct CommandSpec: Sendable {
 
         public func usage() -> UsageError { UsageError("usage: \(spec.usage)") }
 
+        /// An optional year, the one word (`diary 2025`, `stats 2025`).
+        public func year() throws(UsageError) -> Int? {
+            guard count <= 1 else { throw usage() }
+            guard let word = first else { return nil }
+            guard let year = Int(word), (1870...9999).contains(year) else {
+                throw UsageError("\"\(Text.brief(word))\" is not a year: \(spec.name) 2025")
+            }
+            return year
+        }
+
         /// A row number as `show N` takes it.
         public static func row(_ text: String) throws(UsageError) -> Int {
             guard let n = Int(text), n >= 1 else {

@@ -12,45 +12,36 @@ extension JSONBytes {
             id: "", device: "", time: Date(timeIntervalSince1970: 0), op: .rate, film: .init(id: "", title: ""))
         var step = member(first: true)
         while case .key(let key) = step {
-            switch key.count {
-            case 2 where Self.same(key, "id") && id == nil:
-                guard let text = string() else { return nil }
-                id = text
-            case 2 where Self.same(key, "op") && op == nil:
-                guard let text = string().flatMap(LibraryEvent.Operation.init) else { return nil }
-                op = text
-            case 3 where Self.same(key, "via") && event.via == nil:
-                guard let text = string() else { return nil }
-                event.via = text
-            case 4 where Self.same(key, "time") && time == nil:
-                guard let value = date() else { return nil }
-                time = value
-            case 4 where Self.same(key, "film") && film == nil:
-                guard let value = libraryFilm() else { return nil }
-                film = value
-            case 4 where Self.same(key, "date") && event.date == nil:
-                guard let text = string() else { return nil }
-                event.date = text
-            case 4 where Self.same(key, "tags") && event.tags == nil:
-                guard let tags = elements({ $0.string() }) else { return nil }
-                event.tags = tags
-            case 4 where Self.same(key, "text") && event.text == nil:
-                guard let text = string() else { return nil }
-                event.text = text
-            case 5 where Self.same(key, "stars") && event.stars == nil:
-                guard let stars = halves() else { return nil }
-                event.stars = stars
-            case 6 where Self.same(key, "device") && device == nil:
-                guard let text = string() else { return nil }
-                device = text
-            case 6 where Self.same(key, "review") && event.review == nil:
-                guard let text = string() else { return nil }
-                event.review = text
-            case 7 where Self.same(key, "rewatch") && event.rewatch == nil:
-                guard let flag = bool() else { return nil }
-                event.rewatch = flag
-            default: return nil
+            // Each key once, its value read whole, or the line is JSONDecoder's.
+            let read: Bool
+            if Self.same(key, "id") {
+                read = once(&id) { $0.string() }
+            } else if Self.same(key, "op") {
+                read = once(&op) { $0.string().flatMap(LibraryEvent.Operation.init) }
+            } else if Self.same(key, "via") {
+                read = once(&event.via) { $0.string() }
+            } else if Self.same(key, "time") {
+                read = once(&time) { $0.date() }
+            } else if Self.same(key, "film") {
+                read = once(&film) { $0.libraryFilm() }
+            } else if Self.same(key, "date") {
+                read = once(&event.date) { $0.string() }
+            } else if Self.same(key, "tags") {
+                read = once(&event.tags) { $0.elements { $0.string() } }
+            } else if Self.same(key, "text") {
+                read = once(&event.text) { $0.string() }
+            } else if Self.same(key, "stars") {
+                read = once(&event.stars) { $0.halves() }
+            } else if Self.same(key, "device") {
+                read = once(&device) { $0.string() }
+            } else if Self.same(key, "review") {
+                read = once(&event.review) { $0.string() }
+            } else if Self.same(key, "rewatch") {
+                read = once(&event.rewatch) { $0.bool() }
+            } else {
+                read = false
             }
+            guard read else { return nil }
             step = member(first: false)
         }
         guard case .end = step, let id, let device, let time, let op, let film else { return nil }
@@ -64,32 +55,35 @@ extension JSONBytes {
         var film = LibraryFilm(id: "", title: "")
         var step = member(first: true)
         while case .key(let key) = step {
-            switch key.count {
-            case 2 where Self.same(key, "id") && id == nil:
-                guard let text = string() else { return nil }
-                id = text
-            case 4 where Self.same(key, "year") && film.year == nil:
-                guard let year = smallInteger() else { return nil }
-                film.year = year
-            case 5 where Self.same(key, "title") && title == nil:
-                guard let text = string() else { return nil }
-                title = text
-            case 6 where Self.same(key, "genres") && film.genres == nil:
-                guard let list = elements({ $0.string() }) else { return nil }
-                film.genres = list
-            case 9 where Self.same(key, "directors") && film.directors == nil:
-                guard let list = elements({ $0.string() }) else { return nil }
-                film.directors = list
-            case 10 where Self.same(key, "letterboxd") && film.letterboxd == nil:
-                guard let text = string() else { return nil }
-                film.letterboxd = text
-            default: return nil
+            let read: Bool
+            if Self.same(key, "id") {
+                read = once(&id) { $0.string() }
+            } else if Self.same(key, "title") {
+                read = once(&title) { $0.string() }
+            } else if Self.same(key, "year") {
+                read = once(&film.year) { $0.smallInteger() }
+            } else if Self.same(key, "genres") {
+                read = once(&film.genres) { $0.elements { $0.string() } }
+            } else if Self.same(key, "directors") {
+                read = once(&film.directors) { $0.elements { $0.string() } }
+            } else if Self.same(key, "letterboxd") {
+                read = once(&film.letterboxd) { $0.string() }
+            } else {
+                read = false
             }
+            guard read else { return nil }
             step = member(first: false)
         }
         guard case .end = step, let id, let title else { return nil }
         (film.id, film.title) = (id, title)
         return film
+    }
+
+    /// Reads a value into `slot` when it holds none yet; false for a second one, or a value that does not read.
+    mutating func once<Value>(_ slot: inout Value?, _ read: (inout JSONBytes) -> Value?) -> Bool {
+        guard slot == nil, let value = read(&self) else { return false }
+        slot = value
+        return true
     }
 
     /// Stars as JSONEncoder writes them: `4` or `4.5`, from 0.5 to 5 (any other number is JSONDecoder's).

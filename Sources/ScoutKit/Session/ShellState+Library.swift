@@ -43,6 +43,26 @@ extension ShellState {
         }
     }
 
+    /// `want` and `unwant`: the film onto the watchlist or off it, unless it is there or not already.
+    func changeWatchlist(_ target: String, want: Bool) async throws -> Output {
+        let film = try await libraryFilm(target)
+        var changed = false
+        try record(want ? .want : .unwant, film) { library, _ in
+            changed = library.isWanted(film.id) != want
+            return changed
+        }
+        var output = Output()
+        switch (want, changed) {
+        case (true, true): output.say("Added \(film.label) to the watchlist.")
+        case (true, false): output.say("\(film.label) is already on the watchlist.")
+        case (false, true): output.say("Took \(film.label) off the watchlist.")
+        case (false, false): output.say("\(film.label) is not on the watchlist.")
+        }
+        output.json[want ? "added" : "removed"] = .int(changed ? 1 : 0)
+        output.json["id"] = .string(film.id)
+        return output
+    }
+
     /// Stars as the library shows them: `★★★½`, or `3.5` on a terminal without such glyphs (TERM=dumb).
     func starText(_ stars: Double) -> String {
         if plainGlyphs { return stars == stars.rounded() ? String(Int(stars)) : String(stars) }
