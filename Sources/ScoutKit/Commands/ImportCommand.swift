@@ -38,6 +38,11 @@ struct ImportCommand: Command, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         let url = state.context.resolve(path)
+        let parts = url.pathComponents.map { $0.lowercased() }
+        if let removed = parts.first(where: { $0 == "deleted" || $0 == "orphaned" }) {
+            throw UsageError(
+                "\(path) is in \(removed)/, where Letterboxd keeps what you removed: scout never imports it")
+        }
         guard state.context.fileStore.exists(url) else {
             throw UsageError.notFound(
                 "there is no \(path): give the export's folder, its zip, or one of its CSVs; nothing was imported")
@@ -50,6 +55,11 @@ struct ImportCommand: Command, Equatable {
                 case .letterboxd: try Self.letterboxd(url, into: &work)
                 case .imdb: try Self.imdb(url, into: &work)
                 }
+            if !read, format == .letterboxd, work.passed.keys.contains(LetterboxdReader.listReason) {
+                throw UsageError(
+                    "\(path) is a Letterboxd list, and scout keeps no lists: import the export's folder or zip for "
+                        + "the diary, ratings and watchlist")
+            }
             guard read else {
                 throw UsageError(
                     "\(path) is not \(format == .imdb ? "an IMDb" : "a Letterboxd") export: give "
@@ -90,13 +100,14 @@ struct ImportCommand: Command, Equatable {
         let problems = try ExportRows.each(at: url) { path, header in
             switch LetterboxdReader.kind(path: path, header: header) {
             case .other(let what)?:
-                if what == "lists" { result.pass("list files (scout keeps no lists)") }
+                if what == "lists" { result.pass(LetterboxdReader.listReason) }
                 return nil
             case let kind:
                 recognised = recognised || kind != nil
                 return kind
             }
-        } row: { kind, columns, row, path in
+        } row: { (kind: LetterboxdReader.Kind, columns, row, path) in
+            try result.count(path)
             reader.take(kind, columns, row.fields, at: (path, row.line), into: &result)
         }
         for problem in problems { result.problem(problem) }
@@ -109,7 +120,8 @@ struct ImportCommand: Command, Equatable {
             let kind = IMDbReader.kind(path: path, header: header)
             if kind != nil { recognised = true }
             return kind
-        } row: { kind, columns, row, path in
+        } row: { (kind: IMDbReader.Kind, columns, row, path) in
+            try result.count(path)
             IMDbReader.take(kind, columns, row.fields, at: (path, row.line), into: &result)
         }
         for problem in problems { result.problem(problem) }

@@ -15,8 +15,11 @@ struct RatingsCommand: Command, Equatable {
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
         guard !args.isEmpty else { return }
         guard args.count == 2, args[0].lowercased() == "--min" else {
-            throw args.count == 1 && args[0].lowercased() == "--min"
-                ? UsageError("--min needs a value: ratings --min 4") : args.usage()
+            if args.count == 1, args[0].lowercased() == "--min" {
+                throw UsageError("--min needs a value: ratings --min 4")
+            }
+            throw args.count == 1 && (try? Stars.parse(args[0])) != nil
+                ? UsageError("ratings takes stars after --min: ratings --min \(args[0])") : args.usage()
         }
         minimum = try Stars.parse(args[1])
     }

@@ -8,7 +8,18 @@ struct ShowCommand: RowCommand, Equatable {
 
     var row: Int
 
+    /// A library listing on screen (diary, ratings, watchlist) makes N its row, and the results of a restored
+    /// session are not fetched for it: `run` fetches them only for a row of the results.
+    var needsResults: Bool { false }
+
     func run(in state: ShellState) async throws -> Output {
+        if case .films(let listing, let ids) = state.rowsOnScreen, listing != "fav" {
+            guard row <= ids.count else {
+                throw UsageError.notFound("there is no row \(row): \(listing) shows rows 1 to \(ids.count)")
+            }
+            return try state.libraryCards([ids[row - 1]], numbered: false)
+        }
+        let restoreProblem = try await state.prepareResults(upTo: row)
         let item = try state.item(atRow: row)
         var problem: String?
         var detailed = item
@@ -23,6 +34,7 @@ struct ShowCommand: RowCommand, Equatable {
         state.session.view = .detail(id: item.id)
         var output = state.detail(detailed)
         if let problem { output.warn(problem) }
+        if let restoreProblem { output.warn(restoreProblem) }
         return output
     }
 }

@@ -57,7 +57,7 @@ struct StatsCommand: Command, Equatable {
         }
         let genres = ranked { $0.genres ?? [] }
         let directors = ranked { $0.directors ?? [] }
-        let sources = ranked { [$0.source] }
+        let sources = ranked { [library.origins[$0.id] ?? $0.source] }
 
         var output = Output()
         let total = months.reduce(0) { $0 + (seen[$1] ?? 0) }

@@ -26,22 +26,25 @@ enum IMDbReader {
         guard const.hasPrefix("tt"), const.count > 2, const.count <= 12, const.dropFirst(2).allSatisfy(\.isNumber)
         else { return result.problem(file, line, "\"\(Text.brief(const))\" is not an IMDb id (tt and digits)") }
         let title = fields[field: columns.index("title")]
-        guard let year = LibraryImport.year(fields[field: columns.index("year")]) else {
-            return result.problem(file, line, "\"\(Text.brief(fields[field: columns.index("year")]))\" is not a year")
-        }
+        // An unreleased film's year is `????` on some lists: no year, as an empty field is.
+        let year = LibraryImport.year(fields[field: columns.index("year")]) ?? nil
         func names(_ column: String) -> [String]? {
             let list = LibraryImport.tags(fields[field: columns.index(column)])
             return list.isEmpty ? nil : list
         }
+        // Genres as IMDb spells them now: `film_noir` and `sci_fi` (before 2017) are `Film-Noir` and `Sci-Fi`.
+        let genres = names("genres")?.map { genre in
+            genre.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
+        }
         let film = LibraryFilm(
-            id: "omdb:" + const, title: title.isEmpty ? const : title, year: year, genres: names("genres"),
+            id: "omdb:" + const, title: title.isEmpty ? const : title, year: year, genres: genres,
             directors: names("directors"))
         let ratingText = fields[field: columns.index("your rating", "you rated")]
         if !ratingText.isEmpty {
             guard let points = Int(ratingText), (1...10).contains(points) else {
                 return result.problem(file, line, "rating \"\(Text.brief(ratingText))\" is not 1 to 10")
             }
-            result.rate(film, Double(points) / 2)
+            result.rate(film, Double(points) / 2, on: Day.parse(fields[field: columns.index("date rated", "created")]))
         }
         switch kind {
         case .watchlist:

@@ -14,6 +14,9 @@ struct LetterboxdReader {
         case other(String)
     }
 
+    static let listReason = "list files (scout keeps no lists)"
+    static let watchedReason = "watched with no diary entry (the diary keeps the day you saw a film)"
+
     /// Film addresses by folded name and year.
     private var filmAddresses: [String: String] = [:]
     /// Reviews by the diary entry they belong to, and the diary's entries: a review whose entry is in the
@@ -101,6 +104,8 @@ struct LetterboxdReader {
         let imdb = fields[field: columns.index("imdbid")]
         if imdb.hasPrefix("tt"), imdb.dropFirst(2).allSatisfy(\.isNumber), imdb.count > 2 {
             film.id = "omdb:" + imdb
+            let own = fields[field: columns.index("letterboxduri")]
+            film.letterboxd = own.isEmpty ? nil : own
         } else {
             let own = kind.namesFilm ? fields[field: columns.index("letterboxd uri", "letterboxduri")] : ""
             let address = LibraryImport.letterboxdCode(own) != nil ? own : filmAddresses[film.matchKey]
@@ -113,7 +118,7 @@ struct LetterboxdReader {
         switch kind {
         case .ratings:
             guard let stars else { return result.problem(file, line, "no rating") }
-            result.rate(film, stars)
+            result.rate(film, stars, on: Day.parse(fields[field: columns.index("date")]))
         case .watchlist:
             result.want(film, added: Day.parse(fields[field: columns.index("date")]))
         case .diary, .reviews, .importFormat:
@@ -122,7 +127,7 @@ struct LetterboxdReader {
             if kind.isImportFormat && dayText.isEmpty {
                 // Letterboxd's import format: a row without a day is a rating alone.
                 guard let stars else { return result.problem(file, line, "neither a watched date nor a rating") }
-                return result.rate(film, stars)
+                return result.rate(film, stars, on: nil)
             }
             guard let day = Day.parse(dayText.isEmpty ? logged : dayText) else {
                 return result.problem(file, line, "\"\(Text.brief(dayText))\" is not a date (YYYY-MM-DD)")
@@ -144,9 +149,12 @@ struct LetterboxdReader {
             // are their entries' own.
             if kind.isImportFormat, let stars, lastLogged[LibraryFilm(id: "", title: name, year: year).matchKey] == day
             {
-                result.rate(film, stars)
+                result.rate(film, stars, on: day)
             }
-        case .watched, .likes, .other:
+        case .watched:
+            // A film marked watched without a diary entry: the diary keeps the day seen, which it has not.
+            if result.library.entries(of: film.id).isEmpty { result.pass(Self.watchedReason) }
+        case .likes, .other:
             break
         }
     }

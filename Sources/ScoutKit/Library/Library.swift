@@ -6,7 +6,8 @@ import FoundationEssentials
 public struct Library: Sendable {
     public struct Rating: Sendable, Equatable {
         public var stars: Double
-        public var time: Date
+        /// The day it was given (`YYYY-MM-DD`): an export's date rated, or the day of `rate`.
+        public var day: String
     }
 
     public struct DiaryEntry: Sendable, Equatable {
@@ -34,6 +35,9 @@ public struct Library: Sendable {
     /// In the order they were added, oldest first.
     public private(set) var watchlist: [Wanted] = []
     public private(set) var notes: [String: String] = [:]
+    /// Where each film came from first: the export it was imported from (`letterboxd`, `imdb`), else the
+    /// source of its id (`omdb`, `movies`, `itunes`), for stats.
+    public private(set) var origins: [String: String] = [:]
     /// Each film put on the watchlist with the day it was added (`film|day`), so an export imported again
     /// does not bring back a film taken off since.
     private var everWanted: Set<String> = []
@@ -46,8 +50,6 @@ public struct Library: Sendable {
         for event in events { apply(event) }
     }
 
-    /// The ratings each export set (`letterboxd|film|4.5`).
-    private var importedRatings: Set<String> = []
     /// Letterboxd films that turned out to be a film with an IMDb id, and that id.
     private var aliases: [String: String] = [:]
 
@@ -72,12 +74,12 @@ public struct Library: Sendable {
             films[id] = known
         } else {
             films[id] = event.film
+            origins[id] = event.via ?? event.film.source
             if byTitle[key] == nil { byTitle[key] = id }
         }
         switch event.op {
         case .rate:
-            ratings[id] = event.stars.map { Rating(stars: $0, time: event.time) }
-            if let via = event.via, let stars = event.stars { importedRatings.insert("\(via)|\(id)|\(stars)") }
+            ratings[id] = event.stars.map { Rating(stars: $0, day: event.date ?? Day.of(event.time)) }
         case .seen:
             diary.append(
                 DiaryEntry(
@@ -111,12 +113,8 @@ public struct Library: Sendable {
         var listed: Set<String> = []
         watchlist.removeAll { !listed.insert($0.film).inserted }
         if let note = notes.removeValue(forKey: old), notes[new] == nil { notes[new] = note }
+        if let origin = origins.removeValue(forKey: old), origins[new] == nil { origins[new] = origin }
         everWanted = Set(everWanted.map { $0.hasPrefix(old + "|") ? new + $0.dropFirst(old.count) : $0 })
-        importedRatings = Set(
-            importedRatings.map { key in
-                let parts = key.split(separator: "|", omittingEmptySubsequences: false)
-                return parts.count == 3 && parts[1] == old ? "\(parts[0])|\(new)|\(parts[2])" : key
-            })
     }
 
     /// The film with this folded title and year, where the library has one.
@@ -127,11 +125,6 @@ public struct Library: Sendable {
     /// The diary entries of a film, oldest first.
     func entries(of film: String) -> [DiaryEntry] {
         diary.filter { $0.film == film }.sorted { $0.date < $1.date }
-    }
-
-    /// Whether an import from `via` set this rating of the film before.
-    func wasImported(_ via: String, _ film: String, _ stars: Double) -> Bool {
-        importedRatings.contains("\(via)|\(film)|\(stars)")
     }
 
     func isWanted(_ film: String) -> Bool { watchlist.contains { $0.film == film } }

@@ -34,6 +34,21 @@ struct LibraryImport {
         for entry in library.diary { logged[entry.film + "|" + entry.date, default: 0] += 1 }
     }
 
+    /// The most rows an import reads: the largest real exports hold about 20,000, and the library's memory
+    /// grows with what is imported, so a file of a million rows stops here rather than at the machine's end.
+    static let maxRows = 60_000
+    private var rows = 0
+
+    /// Counts a row read; past `maxRows`, the import stops and nothing of it is kept.
+    mutating func count(_ file: String) throws(UsageError) {
+        rows += 1
+        guard rows <= Self.maxRows else {
+            throw UsageError(
+                "\(file) takes the import past \(Self.maxRows) rows, more than any real export holds: check it is "
+                    + "the right file; nothing was imported")
+        }
+    }
+
     mutating func problem(_ file: String, _ line: Int, _ why: String) {
         problems.append("\(file):\(line): \(why)")
     }
@@ -55,13 +70,14 @@ struct LibraryImport {
         return film
     }
 
-    /// The film's rating, unless it has it, or an earlier import of this kind of export set it (and it was
-    /// changed since, here or by another export: that change stands).
-    mutating func rate(_ film: LibraryFilm, _ stars: Double) {
-        guard library.ratings[film.id]?.stars != stars, !library.wasImported(via, film.id, stars) else {
-            return known += 1
+    /// The film's rating, given on `day`: unless the film has that rating, or one given later (a rating
+    /// changed here since, or by a later export, stands; an older export does not set it back). A row
+    /// without a day only rates a film that has no rating.
+    mutating func rate(_ film: LibraryFilm, _ stars: Double, on day: String?) {
+        if let current = library.ratings[film.id] {
+            guard current.stars != stars, let day, day > current.day else { return known += 1 }
         }
-        add(LibraryEvent(device: device, time: now, op: .rate, film: film, stars: stars, via: via))
+        add(LibraryEvent(device: device, time: now, op: .rate, film: film, stars: stars, date: day, via: via))
         ratings += 1
     }
 

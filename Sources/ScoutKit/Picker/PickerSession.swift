@@ -21,7 +21,9 @@ public final class PickerSession {
     /// The matches in the window (the best `rows` of them) and how many match in all.
     public private(set) var shown: [PickerMatcher.Match] = []
     public private(set) var matched = 0
+    /// The cursor's row in the window, and how many better matches are above the window (scrolled past).
     public private(set) var cursor = 0
+    public private(set) var top = 0
     public private(set) var marked: [Int] = []
     /// The window's height in lines (query and count included) and width in columns.
     public var height: Int { didSet { refresh() } }
@@ -39,12 +41,22 @@ public final class PickerSession {
 
     var rows: Int { max(1, height - 2) }
 
-    /// Ranks again for the query as it is now (a key that changes it calls this).
+    /// Ranks again for the query as it is now (a key that changes it, or scrolls, calls this): the best
+    /// `top + rows`, of which the window shows the last `rows`.
     func refresh() {
-        let ranked = matcher.rank(PickerQuery(query), limit: rows)
-        shown = ranked.matches
+        let ranked = matcher.rank(PickerQuery(query), limit: top + rows)
         matched = ranked.total
+        top = max(0, min(top, ranked.matches.count - rows))
+        shown = Array(ranked.matches.dropFirst(top).prefix(rows))
         cursor = min(cursor, max(0, shown.count - 1))
+    }
+
+    /// Moves the cursor to the match at `position` in the ranking (from 0), scrolling the window to it.
+    func move(to position: Int) {
+        let position = max(0, min(position, matched - 1))
+        if position < top { top = position } else if position >= top + rows { top = position - rows + 1 }
+        cursor = position - top
+        refresh()
     }
 
     /// What `key` does; an outcome when the picker closes.
@@ -52,31 +64,31 @@ public final class PickerSession {
         switch key {
         case .text(let text):
             query += text
-            cursor = 0
+            (cursor, top) = (0, 0)
             refresh()
         case .backspace:
             guard !query.isEmpty else { return nil }
             query.removeLast()
-            cursor = 0
+            (cursor, top) = (0, 0)
             refresh()
         case .clearLine:
             query = ""
-            cursor = 0
+            (cursor, top) = (0, 0)
             refresh()
         case .deleteWord:
             while query.last == " " { query.removeLast() }
             while let last = query.last, last != " " { query.removeLast() }
-            cursor = 0
+            (cursor, top) = (0, 0)
             refresh()
-        case .up: cursor = max(0, cursor - 1)
-        case .down: cursor = min(max(0, shown.count - 1), cursor + 1)
-        case .pageUp: cursor = max(0, cursor - rows)
-        case .pageDown: cursor = min(max(0, shown.count - 1), cursor + rows)
+        case .up: move(to: top + cursor - 1)
+        case .down: move(to: top + cursor + 1)
+        case .pageUp: move(to: top + cursor - rows)
+        case .pageDown: move(to: top + cursor + rows)
         case .tab:
             guard multiple, cursor < shown.count else { return nil }
             let index = shown[cursor].index
             if let at = marked.firstIndex(of: index) { marked.remove(at: at) } else { marked.append(index) }
-            cursor = min(max(0, shown.count - 1), cursor + 1)
+            move(to: top + cursor + 1)
         case .enter:
             if !marked.isEmpty { return .accept(marked.map { matcher.corpus.value($0) }) }
             guard cursor < shown.count else { return .cancel }

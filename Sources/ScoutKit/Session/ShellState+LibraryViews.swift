@@ -42,6 +42,10 @@ extension ShellState {
             lines.append("Wanted:    on the watchlist since \(wanted.added)")
         }
         if let note = library.notes[id] { lines.append("Note:      \(note)") }
+        // The latest review, as text (Letterboxd's carry HTML).
+        if let review = entries.last(where: { $0.review != nil })?.review {
+            lines.append("Review:    \(Text.plain(review))")
+        }
         return lines
     }
 
@@ -52,15 +56,19 @@ extension ShellState {
         let rows: [(id: String, text: String)]
         switch over {
         case .diary:
-            rows = library.diary.reversed().map { entry in
-                let tags = entry.tags.map { " #" + $0 }.joined()
-                return (entry.film, "\(entry.date)  \(starColumn(entry.stars))  \(library.label(entry.film))\(tags)")
-            }
+            // Newest first, as `diary` lists them; the title first, so that ^ anchors a query to it.
+            rows = library.diary.enumerated().sorted { ($0.element.date, $0.offset) > ($1.element.date, $1.offset) }
+                .map { _, entry in
+                    let tags = entry.tags.map { " #" + $0 }.joined()
+                    return (
+                        entry.film, "\(library.label(entry.film))  \(entry.date)  \(starColumn(entry.stars))\(tags)"
+                    )
+                }
         case .ratings:
             rows = library.ratings.sorted {
                 ($1.value.stars, library.label($0.key)) < ($0.value.stars, library.label($1.key))
             }
-            .map { ($0.key, "\(starColumn($0.value.stars))  \(library.label($0.key))") }
+            .map { ($0.key, "\(library.label($0.key))  \(starColumn($0.value.stars))") }
         default:
             rows = library.watchlist.map { ($0.film, "\(library.label($0.film))  added \($0.added)") }
         }
@@ -71,16 +79,19 @@ extension ShellState {
     }
 
     /// What the library holds of each film picked, numbered so that `rate 1 4` names the first.
-    func libraryCards(_ ids: [String]) throws -> Output {
+    /// With `numbered` (the films picked), the numbers become the rows on screen; `show N` of a library
+    /// listing keeps that listing's.
+    func libraryCards(_ ids: [String], numbered: Bool = true) throws -> Output {
         let library = try library.library()
         var output = Output()
         var shown: [String] = []
         for id in ids where !shown.contains(id) {
             shown.append(id)
-            output.say(StyledLine("\(shown.count). \(library.label(id))", .title))
+            output.say(StyledLine((numbered ? "\(shown.count). " : "") + library.label(id), .title))
+            output.say("   Id:        \(id)")
             for line in libraryLines(id, library) { output.say("   " + line) }
         }
-        rowsOnScreen = .films(listing: "the films picked", ids: shown)
+        if numbered { rowsOnScreen = .films(listing: "the films picked", ids: shown) }
         return output
     }
 

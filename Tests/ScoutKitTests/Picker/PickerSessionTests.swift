@@ -29,6 +29,24 @@ import Testing
         #expect(session.handle(.enter) == .accept(["search aliens --in movies"]))
     }
 
+    @Test func theWindowScrollsToEveryMatch() {
+        // Two rows fit: Down past the second scrolls the window, as fzf's does, down to the last match and
+        // back; Enter gives the match under the cursor (a window that did not scroll gave the second, always).
+        let session = PickerSession(Self.request, height: 4, width: 30)
+        _ = session.handle(.down)
+        _ = session.handle(.down)
+        #expect(session.lines == ["history> ", "  4/4", "  search aliens --in movies", "> search heat --in movies"])
+        _ = session.handle(.pageDown)
+        #expect(session.lines == ["history> ", "  4/4", "  search heat --in movies", "> fav add 2"])
+        _ = session.handle(.down)
+        #expect(session.lines[3] == "> fav add 2")
+        _ = session.handle(.pageUp)
+        _ = session.handle(.up)
+        #expect(session.lines == ["history> ", "  4/4", "> search alien --in movies", "  search aliens --in movies"])
+        _ = session.handle(.pageDown)
+        #expect(session.handle(.enter) == .accept(["search heat --in movies"]))
+    }
+
     @Test func backspaceUpPagesAndLeaving() {
         let session = PickerSession(Self.request, height: 4, width: 20)
         // Two rows fit: the window keeps the best two; lines are cut to the width.
