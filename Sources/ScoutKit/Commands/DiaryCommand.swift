@@ -66,7 +66,12 @@ struct DiaryCommand: Command, Equatable {
             parts.count == 3
             ? Self.weekdays[((Calendar.daysSince1970(year: parts[0], month: parts[1], day: parts[2]) % 7) + 7) % 7]
             : "   "
-        var line = "\(entry.date.suffix(2)) \(weekday)  \(state.starColumn(entry.stars))  \(library.label(entry.film))"
+        // A narrow window keeps the title's room: no weekday, and stars only as wide as they are.
+        let narrow = state.context.fitsWidth && state.width < 60
+        var line =
+            narrow
+            ? "\(entry.date.suffix(2)) \(entry.stars.map { state.starText($0) + " " } ?? "")\(library.label(entry.film))"
+            : "\(entry.date.suffix(2)) \(weekday)  \(state.starColumn(entry.stars))  \(library.label(entry.film))"
         if entry.rewatch { line += state.plainGlyphs ? "  (rewatch)" : "  ↻" }
         if entry.review != nil { line += state.plainGlyphs ? "  (review)" : "  ✎" }
         if !entry.tags.isEmpty { line += "  #" + entry.tags.joined(separator: " #") }

@@ -18,7 +18,7 @@ extension ShellState {
                 ?? session.selections.first(where: { $0.id == word })
                 ?? favourites.all().first(where: { $0.id == word })?.item
             {
-                return LibraryFilm(item)
+                return try known(LibraryFilm(item))
             }
             if let film = try library.library().films[word] { return film }
             throw UsageError.notFound(
@@ -39,8 +39,19 @@ extension ShellState {
             throw UsageError.notFound("\(id) is no longer in \(listing): list it again")
         case .results:
             if let problem = try await prepareResults(upTo: row) { warnings.add(problem) }
-            return LibraryFilm(try item(atRow: row))
+            return try known(LibraryFilm(try item(atRow: row)))
         }
+    }
+
+    /// The film the library already has under another id (the same folded title and year: an IMDb export's
+    /// `omdb:tt0078748` for the catalog's Alien), else `film`: one film, rated and logged once.
+    func known(_ film: LibraryFilm) throws -> LibraryFilm {
+        let library = try library.library()
+        guard library.films[film.id] == nil, let id = library.film(matching: film), var known = library.films[id] else {
+            return film
+        }
+        known.learn(film)
+        return known
     }
 
     /// `want` and `unwant`: the film onto the watchlist or off it, unless it is there or not already.

@@ -94,11 +94,13 @@ extension ShellState {
         var output = Output()
         // What the library holds of it: a damaged library is said as a warning, not a failed `show`.
         let library = (try? self.library.library()) ?? Library()
+        // The film the library knows by this id, or by its title and year under another.
+        let id = library.films[item.id] == nil ? library.film(matching: LibraryFilm(item)) ?? item.id : item.id
         output.show(
             ItemDetail(
                 item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),
-                width: width, mine: libraryLines(item.id, library),
-                library: library.films[item.id].map { LibraryJSON.film($0, library)() }))
+                width: width, mine: (id == item.id ? [] : ["Library:   \(id)"]) + libraryLines(id, library),
+                library: library.films[id].map { LibraryJSON.film($0, library)() }))
         return output
     }
 }
