@@ -68,10 +68,8 @@ struct DiaryCommand: Command, Equatable {
             : "   "
         // A narrow window keeps the title's room: no weekday, and stars only as wide as they are.
         let narrow = state.context.fitsWidth && state.width < 60
-        var line =
-            narrow
-            ? "\(entry.date.suffix(2)) \(entry.stars.map { state.starText($0) + " " } ?? "")\(library.label(entry.film))"
-            : "\(entry.date.suffix(2)) \(weekday)  \(state.starColumn(entry.stars))  \(library.label(entry.film))"
+        let stars = narrow ? entry.stars.map { state.starText($0) + " " } ?? "" : state.starColumn(entry.stars) + "  "
+        var line = "\(entry.date.suffix(2)) \(narrow ? "" : weekday + "  ")\(stars)\(library.label(entry.film))"
         if entry.rewatch { line += state.plainGlyphs ? "  (rewatch)" : "  ↻" }
         if entry.review != nil { line += state.plainGlyphs ? "  (review)" : "  ✎" }
         if !entry.tags.isEmpty { line += "  #" + entry.tags.joined(separator: " #") }
