@@ -2,42 +2,52 @@
 struct RatingsCommand: Command, Equatable {
     static let spec = CommandSpec(
         name: "ratings",
-        usage: "ratings [--min STARS]",
+        usage: "ratings [--min STARS] [--all]",
         summary: "the films you rated, highest first",
         example: "ratings --min 4",
         topic: .library,
-        options: [.init("--min", value: "STARS", help: "only those rated STARS or more")])
+        options: [
+            .init("--min", value: "STARS", help: "only those rated STARS or more"),
+            .init("--all", help: "every film rated; without it (or --min), the top 100"),
+        ])
 
     var minimum: Double?
+    /// `--all`: every film rated, not the top `libraryPage`.
+    var all = false
 
-    init(minimum: Double?) { self.minimum = minimum }
+    init(minimum: Double?, all: Bool = false) { (self.minimum, self.all) = (minimum, all) }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard !args.isEmpty else { return }
-        guard args.count == 2, args[0].lowercased() == "--min" else {
-            if args.count == 1, args[0].lowercased() == "--min" {
+        var words = args.words.filter { $0.lowercased() != "--all" }
+        all = words.count < args.count
+        guard !words.isEmpty else { return }
+        guard words.count == 2, words[0].lowercased() == "--min" else {
+            if words.count == 1, words[0].lowercased() == "--min" {
                 throw UsageError("--min needs a value: ratings --min 4")
             }
-            throw args.count == 1 && (try? Stars.parse(args[0])) != nil
-                ? UsageError("ratings takes stars after --min: ratings --min \(args[0])") : args.usage()
+            throw words.count == 1 && (try? Stars.parse(words[0])) != nil
+                ? UsageError("ratings takes stars after --min: ratings --min \(words[0])") : args.usage()
         }
-        minimum = try Stars.parse(args[1])
+        minimum = try Stars.parse(words.removeLast())
     }
 
     func run(in state: ShellState) async throws -> Output {
-        let library = try state.library.library()
-        let rated = library.ratings.filter { $0.value.stars >= (minimum ?? 0) }
-            .map { (film: library.films[$0.key] ?? LibraryFilm(id: $0.key, title: $0.key), stars: $0.value.stars) }
-            .sorted { ($1.stars, $0.film.title, $0.film.id) < ($0.stars, $1.film.title, $1.film.id) }
-        let rows = rated.map {
-            (film: Optional($0.film.id), line: "\(state.starColumn($0.stars))  \($0.film.label)  [\($0.film.id)]")
+        let shelf = try state.library.shelf()
+        let films = shelf.films
+        let floor = Int((minimum ?? 0) * 2)
+        let matching = floor == 0 ? shelf.ratings : shelf.ratings.filter { films[$0].halves >= floor }
+        let shown = all || minimum != nil ? matching : Array(matching.prefix(ShellState.libraryPage))
+        let rows = shown.map {
+            (film: Optional(films[$0].id), line: "\(state.starColumn(films[$0].stars))  \(films[$0].label)  [\(films[$0].id)]")
         }
         return state.libraryListing(
             .ratings, name: "ratings", rows: rows,
             empty: minimum.map { "No film is rated \(state.starText($0)) or more." }
-                ?? "No ratings yet: rate N STARS rates a film."
+                ?? "No ratings yet: rate N STARS rates a film.",
+            total: matching.count,
+            more: "the top \(shown.count) of TOTAL: ratings --min STARS lists those rated that or more, ratings --all every one"
         ) {
-            rated.map { .object(LibraryJSON.film($0.film).merging(["rating": .double($0.stars)]) { $1 }) }
+            shown.map { .object(LibraryJSON.film(films[$0]).merging(["rating": LibraryJSON.stars(films[$0].stars)]) { $1 }) }
         }
     }
 }

@@ -24,7 +24,7 @@ struct StatsCommand: Command, Equatable {
     static let top = 5
 
     func run(in state: ShellState) async throws -> Output {
-        let library = try state.library.library()
+        let shelf = try state.library.shelf()
         // The months charted, oldest first: YEAR's, or the twelve up to this one.
         let months: [String]
         if let year {
@@ -38,26 +38,27 @@ struct StatsCommand: Command, Equatable {
             }
         }
         var seen: [String: Int] = [:]
-        var logged: Set<String> = []
-        for entry in library.diary {
+        var logged = [Bool](repeating: false, count: shelf.films.count)
+        let prefix = year.map { "\($0)-" } ?? ""
+        for entry in shelf.diary {
             let month = String(entry.date.prefix(7))
             if month >= months[0], month <= months[11] { seen[month, default: 0] += 1 }
-            if year.map({ entry.date.hasPrefix("\($0)-") }) ?? true { logged.insert(entry.film) }
+            if entry.date.hasPrefix(prefix) { logged[entry.film] = true }
         }
         // The films counted: those logged in YEAR, or every film logged or rated.
-        let films = year == nil ? logged.union(library.ratings.keys) : logged
+        let films = shelf.films.indices.filter { logged[$0] || (year == nil && shelf.films[$0].halves > 0) }
         var histogram = [Int](repeating: 0, count: 10)
-        for film in films {
-            if let stars = library.ratings[film]?.stars { histogram[Int(stars * 2) - 1] += 1 }
+        for film in films where shelf.films[film].halves > 0 { histogram[shelf.films[film].halves - 1] += 1 }
+        func ranked(_ names: (Int) -> [Int32]) -> [(name: String, count: Int)] {
+            var counts = [Int](repeating: 0, count: shelf.names.count)
+            for film in films { for name in names(film) { counts[Int(name)] += 1 } }
+            return counts.indices.filter { counts[$0] > 0 }
+                .sorted { (counts[$1], shelf.names[$0]) < (counts[$0], shelf.names[$1]) }
+                .prefix(Self.top).map { (shelf.names[$0], counts[$0]) }
         }
-        func ranked(_ names: (LibraryFilm) -> [String]) -> [(name: String, count: Int)] {
-            var counts: [String: Int] = [:]
-            for id in films { for name in library.films[id].map(names) ?? [] { counts[name, default: 0] += 1 } }
-            return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(Self.top).map { ($0.key, $0.value) }
-        }
-        let genres = ranked { $0.genres ?? [] }
-        let directors = ranked { $0.directors ?? [] }
-        let sources = ranked { [library.origins[$0.id] ?? $0.source] }
+        let genres = ranked { Array(shelf.genres(of: $0)) }
+        let directors = ranked { Array(shelf.directors(of: $0)) }
+        let sources = ranked { [Int32(shelf.films[$0].origin)] }
 
         var output = Output()
         let total = months.reduce(0) { $0 + (seen[$1] ?? 0) }

@@ -68,6 +68,13 @@ struct ByteReader {
     /// The next `n` words.
     mutating func words(_ n: Int) -> [UInt64]? { read(n, of: UInt64.self) }
 
+    /// The next `n` bytes, borrowed, nil (the reader unmoved) when fewer are left.
+    mutating func bytes(_ n: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard n >= 0, n <= remaining else { return nil }
+        defer { offset += n }
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + n)]).bindMemory(to: UInt8.self)
+    }
+
     /// Passes over the next `n` bytes; false (the reader unmoved) when fewer are left.
     mutating func skip(_ n: Int) -> Bool {
         guard n >= 0, n <= remaining else { return false }

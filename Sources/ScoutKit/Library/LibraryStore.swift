@@ -8,11 +8,32 @@ public final class LibraryStore {
     let url: URL
     /// This device's id (`$XDG_STATE_HOME/scout/device`), made the first time an event is written.
     let deviceFile: URL
+    /// Where the listings' shelf is kept (the cache folder); nil folds the file each time.
+    let indexFolder: URL?
     let store: FileStore
     let warn: @Sendable (String) -> Void
 
-    public init(url: URL, deviceFile: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
-        (self.url, self.deviceFile, self.store, self.warn) = (url, deviceFile, store, warn)
+    public init(
+        url: URL, deviceFile: URL, indexFolder: URL? = nil, store: FileStore,
+        warn: @escaping @Sendable (String) -> Void
+    ) {
+        (self.url, self.deviceFile, self.indexFolder, self.store, self.warn) = (url, deviceFile, indexFolder, store, warn)
+    }
+
+    /// The listings, read from the shelf kept in the cache folder while the library is as it was made from,
+    /// else folded from the file and kept for next time.
+    func shelf() throws -> LibraryShelf {
+        guard let before = FileStamp(url) else { return LibraryShelf() }
+        let file = indexFolder?.appendingPathComponent(LibraryShelf.fileName)
+        if let file, let kept = try? store.map(file), let shelf = LibraryShelf.decoded(kept, stamp: before) {
+            return shelf
+        }
+        let shelf = LibraryShelf(try library())
+        // Kept under the stamp read before the fold, and only if no scout changed the file meanwhile.
+        if let file, FileStamp(url) == before {
+            try? store.write(shelf.encoded(stamp: before), to: file, durably: false)
+        }
+        return shelf
     }
 
     /// The library as the file leaves it; damaged lines are repaired away first (one warning).

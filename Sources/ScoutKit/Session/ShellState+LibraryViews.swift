@@ -5,9 +5,10 @@ import FoundationEssentials
 extension ShellState {
     /// A listing of films: the rows (each a film id and its line; a nil id is a heading), remembered as the
     /// rows on screen, with `json` making its `--json` rows when a line is written.
+    /// `total` counts the rows the listing has in all, and `more` says how to see those it leaves out.
     func libraryListing(
         _ listing: TypedJSON.Listing, name: String, rows: [(film: String?, line: String)], empty: String,
-        json: @escaping @Sendable () -> [JSONValue]
+        total: Int? = nil, more: String? = nil, json: @escaping @Sendable () -> [JSONValue]
     ) -> Output {
         var output = Output()
         let ids = rows.compactMap(\.film)
@@ -23,10 +24,16 @@ extension ShellState {
             n += 1
             output.say(fitted("\(String(n).leftPadded(to: width, with: " ")). \(row.line)"))
         }
-        let total = ids.count
+        let total = total ?? ids.count
+        if let more, total > ids.count { output.say("(\(more.replacingOccurrences(of: "TOTAL", with: "\(total)")))") }
         output.addJSON { TypedJSON.listing(listing, json(), total: total) }
         return output
     }
+
+    /// How many rows `diary` and `ratings` list unless asked for all (`--all`, a year, `--min`): as `history`
+    /// lists the last 20, a page that reads at a glance, and quick whatever the library holds.
+    static let libraryPage = 100
+
 
     /// The lines `show` adds for a film the library knows: its rating, viewings, watchlist and note.
     func libraryLines(_ id: String, _ library: Library) -> [String] {
@@ -52,25 +59,21 @@ extension ShellState {
     /// The picker's candidates over the diary (newest first), the ratings (highest first) or the watchlist
     /// (oldest first): each a film's id and its line.
     func libraryCorpus(_ over: PickCommand.Over) throws -> PickerCorpus {
-        let library = try library.library()
+        let shelf = try library.shelf()
+        let films = shelf.films
         let rows: [(id: String, text: String)]
         switch over {
         case .diary:
             // Newest first, as `diary` lists them; the title first, so that ^ anchors a query to it.
-            rows = library.diary.enumerated().sorted { ($0.element.date, $0.offset) > ($1.element.date, $1.offset) }
-                .map { _, entry in
-                    let tags = entry.tags.map { " #" + $0 }.joined()
-                    return (
-                        entry.film, "\(library.label(entry.film))  \(entry.date)  \(starColumn(entry.stars))\(tags)"
-                    )
-                }
-        case .ratings:
-            rows = library.ratings.sorted {
-                ($1.value.stars, library.label($0.key)) < ($0.value.stars, library.label($1.key))
+            rows = shelf.diary.map { entry in
+                let tags = entry.tags.map { " #" + $0 }.joined()
+                let film = films[entry.film]
+                return (film.id, "\(film.label)  \(entry.date)  \(starColumn(entry.stars))\(tags)")
             }
-            .map { ($0.key, "\(library.label($0.key))  \(starColumn($0.value.stars))") }
+        case .ratings:
+            rows = shelf.ratings.map { (films[$0].id, "\(films[$0].label)  \(starColumn(films[$0].stars))") }
         default:
-            rows = library.watchlist.map { ($0.film, "\(library.label($0.film))  added \($0.added)") }
+            rows = shelf.watchlist.map { (films[$0.film].id, "\(films[$0.film].label)  added \($0.added)") }
         }
         return PickerCorpus(
             rows.enumerated().map { offset, row in
@@ -106,6 +109,10 @@ extension ShellState {
 /// The library's values in `--json`: numbers as numbers, days as ISO 8601 dates.
 enum LibraryJSON {
     static func stars(_ stars: Double?) -> JSONValue { stars.map(JSONValue.double) ?? .null }
+
+    static func film(_ film: LibraryShelf.Film) -> [String: JSONValue] {
+        ["id": .string(film.id), "title": .string(film.title), "year": film.year.map(JSONValue.int) ?? .null]
+    }
 
     static func film(_ film: LibraryFilm) -> [String: JSONValue] {
         ["id": .string(film.id), "title": .string(film.title), "year": film.year.map(JSONValue.int) ?? .null]

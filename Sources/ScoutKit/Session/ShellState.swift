@@ -31,8 +31,8 @@ public final class ShellState {
         url: context.paths.denyListFile, indexURL: context.paths.cache.appendingPathComponent("denylist.index"),
         store: context.fileStore, warn: warnings.add)
     lazy var library = LibraryStore(
-        url: context.paths.libraryFile, deviceFile: context.paths.deviceFile, store: context.fileStore,
-        warn: warnings.add)
+        url: context.paths.libraryFile, deviceFile: context.paths.deviceFile, indexFolder: context.paths.cache,
+        store: context.fileStore, warn: warnings.add)
     /// What the numbers on screen name: the rows of the results, or the films of the last library or
     /// favourites listing (`diary` then `rate 3 4` rates the third film the diary showed).
     var rowsOnScreen: RowsOnScreen = .results
