@@ -30,20 +30,22 @@ struct DiaryCommand: Command, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         let shelf = try state.library.shelf()
-        let prefix = year.map { "\($0)-" } ?? ""
-        let matching = prefix.isEmpty ? shelf.diary : shelf.diary.filter { $0.date.hasPrefix(prefix) }
-        let shown = all || year != nil ? matching : Array(matching.prefix(ShellState.libraryPage))
+        let all = 0..<shelf.diaryCount
+        let matching = year.map { year in all.filter { shelf.entryDay($0) / 10_000 == year } } ?? Array(all)
+        let shown = self.all || year != nil ? matching : Array(matching.prefix(ShellState.libraryPage))
         var rows: [(film: String?, line: String)] = []
-        var month = ""
+        var month: Int32 = 0
         for entry in shown {
-            if entry.date.prefix(7) != month {
-                month = String(entry.date.prefix(7))
-                let number = Int(entry.date.dropFirst(5).prefix(2)) ?? 1
-                rows.append((nil, "\(Self.monthNames[max(0, min(11, number - 1))]) \(entry.date.prefix(4))"))
+            let date = shelf.entryDate(entry), film = shelf.entryFilm(entry)
+            if shelf.entryDay(entry) / 100 != month {
+                month = shelf.entryDay(entry) / 100
+                rows.append((nil, "\(Self.monthNames[max(0, min(11, Int(month % 100) - 1))]) \(month / 100)"))
             }
-            rows.append((shelf.films[entry.film].id, line(entry, shelf.films[entry.film].label, state)))
+            let line = line(
+                date: date, stars: shelf.entryStars(entry), label: shelf.label(film), rewatch: shelf.entryRewatch(entry),
+                review: shelf.hasReview(entry), tags: shelf.entryTags(entry), state)
+            rows.append((shelf.id(film), line))
         }
-        let films = shelf.films
         return state.libraryListing(
             .diary, name: "the diary", rows: rows,
             empty: year.map { "Nothing in the diary for \($0)." }
@@ -52,31 +54,33 @@ struct DiaryCommand: Command, Equatable {
             more: "the newest \(shown.count) of TOTAL: diary YEAR lists a year, diary --all every entry"
         ) {
             shown.map { entry in
-                var object = LibraryJSON.film(films[entry.film])
-                object["date"] = .string(entry.date)
-                object["rating"] = LibraryJSON.stars(entry.stars)
-                object["rewatch"] = .bool(entry.rewatch)
-                object["tags"] = .array(entry.tags.map(JSONValue.string))
-                object["review"] = entry.review.map(JSONValue.string) ?? .null
+                var object = LibraryJSON.film(shelf, shelf.entryFilm(entry))
+                object["date"] = .string(shelf.entryDate(entry))
+                object["rating"] = LibraryJSON.stars(shelf.entryStars(entry))
+                object["rewatch"] = .bool(shelf.entryRewatch(entry))
+                object["tags"] = .array(shelf.entryTags(entry).map(JSONValue.string))
+                object["review"] = shelf.entryReview(entry).map(JSONValue.string) ?? .null
                 return .object(object)
             }
         }
     }
 
     /// `22 Sun  ★★★★½  Blade Runner (1982)  ↻ #cinema`
-    @MainActor func line(_ entry: LibraryShelf.Entry, _ label: String, _ state: ShellState) -> String {
-        let parts = entry.date.split(separator: "-").compactMap { Int($0) }
+    @MainActor func line(
+        date: String, stars: Double?, label: String, rewatch: Bool, review: Bool, tags: [String], _ state: ShellState
+    ) -> String {
+        let parts = date.split(separator: "-").compactMap { Int($0) }
         let weekday =
             parts.count == 3
             ? Self.weekdays[((Calendar.daysSince1970(year: parts[0], month: parts[1], day: parts[2]) % 7) + 7) % 7]
             : "   "
         // A narrow window keeps the title's room: no weekday, and stars only as wide as they are.
         let narrow = state.context.fitsWidth && state.width < 60
-        let stars = narrow ? entry.stars.map { state.starText($0) + " " } ?? "" : state.starColumn(entry.stars) + "  "
-        var line = "\(entry.date.suffix(2)) \(narrow ? "" : weekday + "  ")\(stars)\(label)"
-        if entry.rewatch { line += state.plainGlyphs ? "  (rewatch)" : "  ↻" }
-        if entry.review != nil { line += state.plainGlyphs ? "  (review)" : "  ✎" }
-        if !entry.tags.isEmpty { line += "  #" + entry.tags.joined(separator: " #") }
+        let stars = narrow ? stars.map { state.starText($0) + " " } ?? "" : state.starColumn(stars) + "  "
+        var line = "\(date.suffix(2)) \(narrow ? "" : weekday + "  ")\(stars)\(label)"
+        if rewatch { line += state.plainGlyphs ? "  (rewatch)" : "  ↻" }
+        if review { line += state.plainGlyphs ? "  (review)" : "  ✎" }
+        if !tags.isEmpty { line += "  #" + tags.joined(separator: " #") }
         return line
     }
 }

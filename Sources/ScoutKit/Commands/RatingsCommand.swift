@@ -33,12 +33,11 @@ struct RatingsCommand: Command, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         let shelf = try state.library.shelf()
-        let films = shelf.films
         let floor = Int((minimum ?? 0) * 2)
-        let matching = floor == 0 ? shelf.ratings : shelf.ratings.filter { films[$0].halves >= floor }
-        let shown = all || minimum != nil ? matching : Array(matching.prefix(ShellState.libraryPage))
+        let matching = floor == 0 ? shelf.ratings : shelf.ratings.filter { shelf.halves(Int($0)) >= floor }
+        let shown = (all || minimum != nil ? matching : Array(matching.prefix(ShellState.libraryPage))).map(Int.init)
         let rows = shown.map {
-            (film: Optional(films[$0].id), line: "\(state.starColumn(films[$0].stars))  \(films[$0].label)  [\(films[$0].id)]")
+            (film: Optional(shelf.id($0)), line: "\(state.starColumn(shelf.stars($0)))  \(shelf.label($0))  [\(shelf.id($0))]")
         }
         return state.libraryListing(
             .ratings, name: "ratings", rows: rows,
@@ -47,7 +46,7 @@ struct RatingsCommand: Command, Equatable {
             total: matching.count,
             more: "the top \(shown.count) of TOTAL: ratings --min STARS lists those rated that or more, ratings --all every one"
         ) {
-            shown.map { .object(LibraryJSON.film(films[$0]).merging(["rating": LibraryJSON.stars(films[$0].stars)]) { $1 }) }
+            shown.map { .object(LibraryJSON.film(shelf, $0).merging(["rating": LibraryJSON.stars(shelf.stars($0))]) { $1 }) }
         }
     }
 }

@@ -38,27 +38,37 @@ struct StatsCommand: Command, Equatable {
             }
         }
         var seen: [String: Int] = [:]
-        var logged = [Bool](repeating: false, count: shelf.films.count)
-        let prefix = year.map { "\($0)-" } ?? ""
-        for entry in shelf.diary {
-            let month = String(entry.date.prefix(7))
-            if month >= months[0], month <= months[11] { seen[month, default: 0] += 1 }
-            if entry.date.hasPrefix(prefix) { logged[entry.film] = true }
+        var logged = [Bool](repeating: false, count: shelf.filmCount)
+        let first = LibraryShelf.day(months[0] + "-01") / 100, last = LibraryShelf.day(months[11] + "-01") / 100
+        var perMonth: [Int32: Int] = [:]
+        for entry in 0..<shelf.diaryCount {
+            let month = shelf.entryDay(entry) / 100
+            if month >= first, month <= last { perMonth[month, default: 0] += 1 }
+            if year.map({ month / 100 == $0 }) ?? true { logged[shelf.entryFilm(entry)] = true }
         }
+        for (month, count) in perMonth { seen[String(LibraryShelf.date(month * 100 + 1).prefix(7))] = count }
         // The films counted: those logged in YEAR, or every film logged or rated.
-        let films = shelf.films.indices.filter { logged[$0] || (year == nil && shelf.films[$0].halves > 0) }
+        let films = (0..<shelf.filmCount).filter { logged[$0] || (year == nil && shelf.halves($0) > 0) }
         var histogram = [Int](repeating: 0, count: 10)
-        for film in films where shelf.films[film].halves > 0 { histogram[shelf.films[film].halves - 1] += 1 }
-        func ranked(_ names: (Int) -> [Int32]) -> [(name: String, count: Int)] {
-            var counts = [Int](repeating: 0, count: shelf.names.count)
-            for film in films { for name in names(film) { counts[Int(name)] += 1 } }
-            return counts.indices.filter { counts[$0] > 0 }
-                .sorted { (counts[$1], shelf.names[$0]) < (counts[$0], shelf.names[$1]) }
-                .prefix(Self.top).map { (shelf.names[$0], counts[$0]) }
+        for film in films where shelf.halves(film) > 0 { histogram[shelf.halves(film) - 1] += 1 }
+        /// The names counted most, from counts by name that `fill` makes.
+        func ranked(_ fill: (inout [Int]) -> Void) -> [(name: String, count: Int)] {
+            var counts = [Int](repeating: 0, count: shelf.nameCount)
+            fill(&counts)
+            // By count, then by name among those that tie with the last kept: names are read for those alone.
+            let byCount = counts.indices.filter { counts[$0] > 0 }.sorted { counts[$0] > counts[$1] }
+            guard byCount.count > Self.top else {
+                return byCount.map { (shelf.name(Int32($0)), counts[$0]) }.sorted { ($1.count, $0.name) < ($0.count, $1.name) }
+            }
+            let floor = counts[byCount[Self.top - 1]]
+            return byCount.prefix { counts[$0] >= floor }.map { (name: shelf.name(Int32($0)), count: counts[$0]) }
+                .sorted { ($1.count, $0.name) < ($0.count, $1.name) }.prefix(Self.top).map { $0 }
         }
-        let genres = ranked { Array(shelf.genres(of: $0)) }
-        let directors = ranked { Array(shelf.directors(of: $0)) }
-        let sources = ranked { [Int32(shelf.films[$0].origin)] }
+        let genres = ranked { counts in for film in films { for n in shelf.genres(of: film) { counts[Int(n)] += 1 } } }
+        let directors = ranked { counts in
+            for film in films { for n in shelf.directors(of: film) { counts[Int(n)] += 1 } }
+        }
+        let sources = ranked { counts in for film in films { counts[Int(shelf.origin(film))] += 1 } }
 
         var output = Output()
         let total = months.reduce(0) { $0 + (seen[$1] ?? 0) }
@@ -122,7 +132,12 @@ struct StatsCommand: Command, Equatable {
             : ["½", "1", "1½", "2", "2½", "3", "3½", "4", "4½", "5"]
         lines.append(labels.map(cell).joined())
         lines.append(counts.map { cell(String($0)) }.joined())
-        return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        // Trailing spaces dropped by hand: a regular expression would load ICU for it.
+        return lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
     }
 
     /// A horizontal bar a row, labels aligned, the longest bar as wide as the window leaves: block

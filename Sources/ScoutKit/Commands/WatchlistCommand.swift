@@ -9,15 +9,14 @@ struct WatchlistCommand: PlainCommand, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         let shelf = try state.library.shelf()
-        let films = shelf.films
-        let wanted = shelf.watchlist
+        let wanted = (0..<shelf.watchCount).map(shelf.wanted)
         let rows = wanted.map {
-            (film: Optional(films[$0.film].id), line: "\(films[$0.film].label)  added \($0.added)  [\(films[$0.film].id)]")
+            (film: Optional(shelf.id($0.film)), line: "\(shelf.label($0.film))  added \($0.added)  [\(shelf.id($0.film))]")
         }
         return state.libraryListing(
             .watchlist, name: "the watchlist", rows: rows, empty: "The watchlist is empty: want N adds a film."
         ) {
-            wanted.map { .object(LibraryJSON.film(films[$0.film]).merging(["added": .string($0.added)]) { $1 }) }
+            wanted.map { .object(LibraryJSON.film(shelf, $0.film).merging(["added": .string($0.added)]) { $1 }) }
         }
     }
 }

@@ -60,20 +60,22 @@ extension ShellState {
     /// (oldest first): each a film's id and its line.
     func libraryCorpus(_ over: PickCommand.Over) throws -> PickerCorpus {
         let shelf = try library.shelf()
-        let films = shelf.films
         let rows: [(id: String, text: String)]
         switch over {
         case .diary:
             // Newest first, as `diary` lists them; the title first, so that ^ anchors a query to it.
-            rows = shelf.diary.map { entry in
-                let tags = entry.tags.map { " #" + $0 }.joined()
-                let film = films[entry.film]
-                return (film.id, "\(film.label)  \(entry.date)  \(starColumn(entry.stars))\(tags)")
+            rows = (0..<shelf.diaryCount).map { entry in
+                let tags = shelf.entryTags(entry).map { " #" + $0 }.joined()
+                let film = shelf.entryFilm(entry)
+                let stars = starColumn(shelf.entryStars(entry))
+                return (shelf.id(film), "\(shelf.label(film))  \(shelf.entryDate(entry))  \(stars)\(tags)")
             }
         case .ratings:
-            rows = shelf.ratings.map { (films[$0].id, "\(films[$0].label)  \(starColumn(films[$0].stars))") }
+            rows = shelf.ratings.map { Int($0) }.map { (shelf.id($0), "\(shelf.label($0))  \(starColumn(shelf.stars($0)))") }
         default:
-            rows = shelf.watchlist.map { (films[$0.film].id, "\(films[$0.film].label)  added \($0.added)") }
+            rows = (0..<shelf.watchCount).map(shelf.wanted).map {
+                (shelf.id($0.film), "\(shelf.label($0.film))  added \($0.added)")
+            }
         }
         return PickerCorpus(
             rows.enumerated().map { offset, row in
@@ -110,8 +112,8 @@ extension ShellState {
 enum LibraryJSON {
     static func stars(_ stars: Double?) -> JSONValue { stars.map(JSONValue.double) ?? .null }
 
-    static func film(_ film: LibraryShelf.Film) -> [String: JSONValue] {
-        ["id": .string(film.id), "title": .string(film.title), "year": film.year.map(JSONValue.int) ?? .null]
+    static func film(_ shelf: LibraryShelf, _ film: Int) -> [String: JSONValue] {
+        ["id": .string(shelf.id(film)), "title": .string(shelf.title(film)), "year": shelf.year(film).map(JSONValue.int) ?? .null]
     }
 
     static func film(_ film: LibraryFilm) -> [String: JSONValue] {
