@@ -107,6 +107,20 @@
             let library = Library(events)
             _ = library.diary.map { library.label($0.film) }
         },
+        "shelf": { data in
+            // The listings' kept shelf: whatever a damaged file holds, it is refused or every row reads.
+            let header = data.withByteReader { $0.words(5) } ?? []
+            guard let shelf = LibraryShelf.decoded(data, header: header) else { return }
+            for film in 0..<shelf.filmCount {
+                _ = (shelf.label(film), shelf.id(film), shelf.stars(film), shelf.origin(film))
+                _ = (shelf.genres(of: film).map(shelf.name), shelf.directors(of: film).map(shelf.name))
+            }
+            for entry in 0..<shelf.diaryCount {
+                _ = (shelf.entryDate(entry), shelf.entryTags(entry), shelf.entryReview(entry), shelf.entryFilm(entry))
+            }
+            for n in 0..<shelf.watchCount { _ = shelf.id(shelf.wanted(n).film) }
+            for film in shelf.ratings { _ = shelf.label(Int(film)) }
+        },
         "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
         "cache": { data in _ = CacheEntry(data) },
         "history": { data in

@@ -42,7 +42,8 @@ struct DiaryCommand: Command, Equatable {
                 rows.append((nil, "\(Self.monthNames[max(0, min(11, Int(month % 100) - 1))]) \(month / 100)"))
             }
             let line = line(
-                date: date, stars: shelf.entryStars(entry), label: shelf.label(film), rewatch: shelf.entryRewatch(entry),
+                date: date, stars: shelf.entryStars(entry), label: shelf.label(film),
+                rewatch: shelf.entryRewatch(entry),
                 review: shelf.hasReview(entry), tags: shelf.entryTags(entry), state)
             rows.append((shelf.id(film), line))
         }

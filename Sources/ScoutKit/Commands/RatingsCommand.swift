@@ -37,16 +37,22 @@ struct RatingsCommand: Command, Equatable {
         let matching = floor == 0 ? shelf.ratings : shelf.ratings.filter { shelf.halves(Int($0)) >= floor }
         let shown = (all || minimum != nil ? matching : Array(matching.prefix(ShellState.libraryPage))).map(Int.init)
         let rows = shown.map {
-            (film: Optional(shelf.id($0)), line: "\(state.starColumn(shelf.stars($0)))  \(shelf.label($0))  [\(shelf.id($0))]")
+            (
+                film: Optional(shelf.id($0)),
+                line: "\(state.starColumn(shelf.stars($0)))  \(shelf.label($0))  [\(shelf.id($0))]"
+            )
         }
         return state.libraryListing(
             .ratings, name: "ratings", rows: rows,
             empty: minimum.map { "No film is rated \(state.starText($0)) or more." }
                 ?? "No ratings yet: rate N STARS rates a film.",
             total: matching.count,
-            more: "the top \(shown.count) of TOTAL: ratings --min STARS lists those rated that or more, ratings --all every one"
+            more:
+                "the top \(shown.count) of TOTAL: ratings --min STARS lists those rated that or more, ratings --all every one"
         ) {
-            shown.map { .object(LibraryJSON.film(shelf, $0).merging(["rating": LibraryJSON.stars(shelf.stars($0))]) { $1 }) }
+            shown.map {
+                .object(LibraryJSON.film(shelf, $0).merging(["rating": LibraryJSON.stars(shelf.stars($0))]) { $1 })
+            }
         }
     }
 }

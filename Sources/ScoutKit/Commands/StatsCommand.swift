@@ -58,7 +58,9 @@ struct StatsCommand: Command, Equatable {
             // By count, then by name among those that tie with the last kept: names are read for those alone.
             let byCount = counts.indices.filter { counts[$0] > 0 }.sorted { counts[$0] > counts[$1] }
             guard byCount.count > Self.top else {
-                return byCount.map { (shelf.name(Int32($0)), counts[$0]) }.sorted { ($1.count, $0.name) < ($0.count, $1.name) }
+                return byCount.map { (shelf.name(Int32($0)), counts[$0]) }.sorted {
+                    ($1.count, $0.name) < ($0.count, $1.name)
+                }
             }
             let floor = counts[byCount[Self.top - 1]]
             return byCount.prefix { counts[$0] >= floor }.map { (name: shelf.name(Int32($0)), count: counts[$0]) }

@@ -11,7 +11,10 @@ struct WatchlistCommand: PlainCommand, Equatable {
         let shelf = try state.library.shelf()
         let wanted = (0..<shelf.watchCount).map(shelf.wanted)
         let rows = wanted.map {
-            (film: Optional(shelf.id($0.film)), line: "\(shelf.label($0.film))  added \($0.added)  [\(shelf.id($0.film))]")
+            (
+                film: Optional(shelf.id($0.film)),
+                line: "\(shelf.label($0.film))  added \($0.added)  [\(shelf.id($0.film))]"
+            )
         }
         return state.libraryListing(
             .watchlist, name: "the watchlist", rows: rows, empty: "The watchlist is empty: want N adds a film."

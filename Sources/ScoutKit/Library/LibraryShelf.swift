@@ -78,10 +78,14 @@ struct LibraryShelf: Sendable {
         self.entry(entry, 7) < 0 ? nil : string(self.entry(entry, 6), self.entry(entry, 7))
     }
     func hasReview(_ entry: Int) -> Bool { self.entry(entry, 7) >= 0 }
-    func wanted(_ n: Int) -> (film: Int, added: String) { (Int(watchNumbers[n * 2]), Self.date(watchNumbers[n * 2 + 1])) }
+    func wanted(_ n: Int) -> (film: Int, added: String) {
+        (Int(watchNumbers[n * 2]), Self.date(watchNumbers[n * 2 + 1]))
+    }
 
     /// `yyyymmdd` as `YYYY-MM-DD`, and back (0 for a day that does not read).
-    static func date(_ day: Int32) -> String { Day.format(year: Int(day / 10_000), month: Int(day / 100 % 100), day: Int(day % 100)) }
+    static func date(_ day: Int32) -> String {
+        Day.format(year: Int(day / 10_000), month: Int(day / 100 % 100), day: Int(day % 100))
+    }
     static func day(_ date: String) -> Int32 {
         let parts = date.split(separator: "-").compactMap { Int32($0) }
         return parts.count == 3 ? parts[0] * 10_000 + parts[1] * 100 + parts[2] : 0
@@ -139,13 +143,15 @@ struct LibraryShelf: Sendable {
 
     // MARK: The file
 
-    static let magic: UInt64 = 0x3230_464C_4548_5353  // "SSHELF02"
+    static let magic: UInt64 = 0x3230_464C_4548_5353 // "SSHELF02"
     static let fileName = "library.index"
 
     func encoded(stamp: FileStamp) -> Data {
         var writer = ByteWriter(capacity: text.count + (filmNumbers.count + diaryNumbers.count) * 4 + 1_024)
         writer.write([Self.magic] + stamp.words)
-        let runs = [filmNumbers, nameRefs, genreStarts, genres, directorStarts, directors, diaryNumbers, ratings, watchNumbers]
+        let runs = [
+            filmNumbers, nameRefs, genreStarts, genres, directorStarts, directors, diaryNumbers, ratings, watchNumbers,
+        ]
         writer.write(runs.map { UInt64($0.count) } + [UInt64(text.count)])
         for run in runs { writer.write(run) }
         writer.write(bytes: text)
@@ -196,7 +202,9 @@ struct LibraryShelf: Sendable {
             starts(genreStarts, genres), starts(directorStarts, directors),
             stride(from: 0, to: nameRefs.count, by: 2).allSatisfy({ ref(nameRefs[$0], nameRefs[$0 + 1]) }),
             ratings.allSatisfy({ $0 >= 0 && $0 < films }),
-            stride(from: 0, to: watchNumbers.count, by: 2).allSatisfy({ watchNumbers[$0] >= 0 && watchNumbers[$0] < films })
+            stride(from: 0, to: watchNumbers.count, by: 2).allSatisfy({
+                watchNumbers[$0] >= 0 && watchNumbers[$0] < films
+            })
         else { return false }
         for n in 0..<films {
             let base = n * Self.filmFields

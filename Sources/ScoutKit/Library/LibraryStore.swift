@@ -17,7 +17,9 @@ public final class LibraryStore {
         url: URL, deviceFile: URL, indexFolder: URL? = nil, store: FileStore,
         warn: @escaping @Sendable (String) -> Void
     ) {
-        (self.url, self.deviceFile, self.indexFolder, self.store, self.warn) = (url, deviceFile, indexFolder, store, warn)
+        (self.url, self.deviceFile, self.indexFolder, self.store, self.warn) = (
+            url, deviceFile, indexFolder, store, warn
+        )
     }
 
     /// The listings, read from the shelf kept in the cache folder while the library is as it was made from,

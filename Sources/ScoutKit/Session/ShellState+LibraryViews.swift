@@ -34,7 +34,6 @@ extension ShellState {
     /// lists the last 20, a page that reads at a glance, and quick whatever the library holds.
     static let libraryPage = 100
 
-
     /// The lines `show` adds for a film the library knows: its rating, viewings, watchlist and note.
     func libraryLines(_ id: String, _ library: Library) -> [String] {
         var lines: [String] = []
@@ -71,7 +70,9 @@ extension ShellState {
                 return (shelf.id(film), "\(shelf.label(film))  \(shelf.entryDate(entry))  \(stars)\(tags)")
             }
         case .ratings:
-            rows = shelf.ratings.map { Int($0) }.map { (shelf.id($0), "\(shelf.label($0))  \(starColumn(shelf.stars($0)))") }
+            rows = shelf.ratings.map { Int($0) }.map {
+                (shelf.id($0), "\(shelf.label($0))  \(starColumn(shelf.stars($0)))")
+            }
         default:
             rows = (0..<shelf.watchCount).map(shelf.wanted).map {
                 (shelf.id($0.film), "\(shelf.label($0.film))  added \($0.added)")
@@ -113,7 +114,10 @@ enum LibraryJSON {
     static func stars(_ stars: Double?) -> JSONValue { stars.map(JSONValue.double) ?? .null }
 
     static func film(_ shelf: LibraryShelf, _ film: Int) -> [String: JSONValue] {
-        ["id": .string(shelf.id(film)), "title": .string(shelf.title(film)), "year": shelf.year(film).map(JSONValue.int) ?? .null]
+        [
+            "id": .string(shelf.id(film)), "title": .string(shelf.title(film)),
+            "year": shelf.year(film).map(JSONValue.int) ?? .null,
+        ]
     }
 
     static func film(_ film: LibraryFilm) -> [String: JSONValue] {
