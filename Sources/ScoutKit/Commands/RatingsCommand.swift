@@ -47,8 +47,8 @@ struct RatingsCommand: Command, Equatable {
             empty: minimum.map { "No film is rated \(state.starText($0)) or more." }
                 ?? "No ratings yet: rate N STARS rates a film.",
             total: matching.count,
-            more:
-                "the top \(shown.count) of TOTAL: ratings --min STARS lists those rated that or more, ratings --all every one"
+            more: "the top \(shown.count) of TOTAL: ratings --min STARS lists those rated that or more, "
+                + "ratings --all every one"
         ) {
             shown.map {
                 .object(LibraryJSON.film(shelf, $0).merging(["rating": LibraryJSON.stars(shelf.stars($0))]) { $1 })
