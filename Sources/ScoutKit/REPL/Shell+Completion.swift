@@ -28,7 +28,15 @@ extension Shell {
                 Completion.limit
             ).map { $0 }
         }
-        data.rows = { [self] in state.results.loaded ? state.results.displayed.map(\.title) : [] }
+        // The rows on screen: a library listing's films, else the results'.
+        data.rows = { [self] in
+            if case .films(_, let ids) = state.rowsOnScreen {
+                let library = (try? state.library.library()) ?? Library()
+                let favourites = Dictionary(state.favourites.all().map { ($0.id, $0.title) }) { first, _ in first }
+                return ids.map { id in library.films[id]?.title ?? favourites[id] ?? id }
+            }
+            return state.results.loaded ? state.results.displayed.map(\.title) : []
+        }
         data.pageCount = { [self] in state.results.loaded ? state.results.pageCount : 0 }
         return data
     }
