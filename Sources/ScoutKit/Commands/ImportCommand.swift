@@ -38,8 +38,14 @@ struct ImportCommand: Command, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         let url = state.context.resolve(path)
-        let parts = url.pathComponents.map { $0.lowercased() }
-        if let removed = parts.first(where: { $0 == "deleted" || $0 == "orphaned" }) {
+        // A file of an export's deleted/ or orphaned/ folder (one beside the export's own files), named on its own.
+        let folder = url.deletingLastPathComponent()
+        let removed = folder.lastPathComponent.lowercased()
+        if removed == "deleted" || removed == "orphaned",
+            ["diary.csv", "watched.csv", "ratings.csv"].contains(where: {
+                state.context.fileStore.exists(folder.deletingLastPathComponent().appendingPathComponent($0))
+            })
+        {
             throw UsageError(
                 "\(path) is in \(removed)/, where Letterboxd keeps what you removed: scout never imports it")
         }
