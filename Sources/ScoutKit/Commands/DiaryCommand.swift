@@ -17,9 +17,8 @@ struct DiaryCommand: Command, Equatable {
     init(year: Int?, all: Bool = false) { (self.year, self.all) = (year, all) }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        let words = args.words.filter { $0.lowercased() != "--all" }
-        all = words.count < args.count
-        year = try CommandSpec.Arguments(spec: args.spec, words: words).year()
+        let (rest, all) = args.without("--all")
+        (self.all, year) = (all, try rest.year())
     }
 
     static let monthNames = [

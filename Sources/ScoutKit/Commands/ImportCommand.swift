@@ -103,34 +103,32 @@ struct ImportCommand: Command, Equatable {
         } row: { kind, columns, row, _ in
             reader.learn(kind, columns, row.fields)
         }
-        let problems = try ExportRows.each(at: url) { path, header in
+        var lists = 0
+        try ExportRows.each(at: url, into: &result) { path, header in
             switch LetterboxdReader.kind(path: path, header: header) {
             case .other(let what)?:
-                if what == "lists" { result.pass(LetterboxdReader.listReason) }
+                if what == "lists" { lists += 1 }
                 return nil
             case let kind:
                 recognised = recognised || kind != nil
                 return kind
             }
-        } row: { (kind: LetterboxdReader.Kind, columns, row, path) in
-            try result.count(path)
+        } take: { kind, columns, row, path, result in
             reader.take(kind, columns, row.fields, at: (path, row.line), into: &result)
         }
-        for problem in problems { result.problem(problem) }
+        for _ in 0..<lists { result.pass(LetterboxdReader.listReason) }
         return recognised
     }
 
     static func imdb(_ url: URL, into result: inout LibraryImport) throws -> Bool {
         var recognised = false
-        let problems = try ExportRows.each(at: url) { path, header in
+        try ExportRows.each(at: url, into: &result) { path, header in
             let kind = IMDbReader.kind(path: path, header: header)
             if kind != nil { recognised = true }
             return kind
-        } row: { (kind: IMDbReader.Kind, columns, row, path) in
-            try result.count(path)
+        } take: { kind, columns, row, path, result in
             IMDbReader.take(kind, columns, row.fields, at: (path, row.line), into: &result)
         }
-        for problem in problems { result.problem(problem) }
         return recognised
     }
 }

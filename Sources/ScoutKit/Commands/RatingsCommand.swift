@@ -18,8 +18,9 @@ struct RatingsCommand: Command, Equatable {
     init(minimum: Double?, all: Bool = false) { (self.minimum, self.all) = (minimum, all) }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        var words = args.words.filter { $0.lowercased() != "--all" }
-        all = words.count < args.count
+        let (rest, all) = args.without("--all")
+        self.all = all
+        var words = rest.words
         guard !words.isEmpty else { return }
         guard words.count == 2, words[0].lowercased() == "--min" else {
             if words.count == 1, words[0].lowercased() == "--min" {

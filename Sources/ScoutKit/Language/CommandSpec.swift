@@ -136,6 +136,12 @@ public struct CommandSpec: Sendable {
 
         public func usage() -> UsageError { UsageError("usage: \(spec.usage)") }
 
+        /// The words without `flag` (in any case), and whether it was among them (`diary --all`).
+        public func without(_ flag: String) -> (Arguments, Bool) {
+            let rest = words.filter { $0.lowercased() != flag }
+            return (Arguments(spec: spec, words: rest), rest.count < words.count)
+        }
+
         /// An optional year, the one word (`diary 2025`, `stats 2025`).
         public func year() throws(UsageError) -> Int? {
             guard count <= 1 else { throw usage() }

@@ -22,4 +22,17 @@ enum ExportRows {
         }
         return report.problems.map(\.description)
     }
+
+    /// The rows of an export into an import: each row counted against its limit and given to `take`, and
+    /// each file that stopped early named among the import's problems.
+    static func each<Kind>(
+        at url: URL, into result: inout LibraryImport, kind: (_ path: String, _ header: [String]) -> Kind?,
+        take: (Kind, CSVColumns, CSVRow, _ path: String, inout LibraryImport) -> Void
+    ) throws {
+        let problems = try each(at: url, kind: kind) { kind, columns, row, path in
+            try result.count(path)
+            take(kind, columns, row, path, &result)
+        }
+        for problem in problems { result.problem(problem) }
+    }
 }
