@@ -46,13 +46,16 @@ struct ExportCommand: Command, Equatable {
         let library = try state.library.library()
         let text = Self.csv(library)
         try state.context.fileStore.write(Data(text.utf8), to: url)
+        let isFilm = { (id: String) in library.films[id]?.isFilm ?? true }
         let logged = Set(library.diary.map(\.film))
-        let rated = library.ratings.keys.filter { !logged.contains($0) }.count
+        let rated = library.ratings.keys.filter { !logged.contains($0) && isFilm($0) }.count
+        let entries = library.diary.filter { isFilm($0.film) }.count
+        let others = Set((library.diary.map(\.film) + library.ratings.keys).filter { !isFilm($0) }).count
         var output = Output()
-        let entries = library.diary.count
         output.say(
             "Exported \(entries) diary entr\(entries == 1 ? "y" : "ies") and \(rated) rating\(rated == 1 ? "" : "s") "
-                + "to \(path): import it at letterboxd.com/import.")
+                + "to \(path): import it at letterboxd.com/import."
+                + (others == 0 ? "" : " Left out \(others) series, episodes and games: Letterboxd keeps films."))
         output.json["exported"] = .int(entries + rated)
         output.json["file"] = .string(path)
         return output
@@ -70,8 +73,11 @@ struct ExportCommand: Command, Equatable {
             return [film.title, film.year.map(String.init) ?? "", film.imdbID ?? "", film.letterboxd ?? ""]
         }
         var lines = [FavouritesCSV.line(header)]
-        let diary = library.diary.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
-            .map(\.element)
+        let isFilm = { (id: String) in library.films[id]?.isFilm ?? true }
+        let diary = library.diary.enumerated().filter { isFilm($0.element.film) }.sorted {
+            ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
+        }
+        .map(\.element)
         // The film's rating goes on its last entry, which Letterboxd reads it from; the others keep their own.
         var last: [String: String] = [:]
         for entry in diary { last[entry.film] = entry.id }
@@ -85,7 +91,7 @@ struct ExportCommand: Command, Equatable {
                     ]))
         }
         let logged = Set(library.diary.map(\.film))
-        let rated = library.ratings.filter { !logged.contains($0.key) }
+        let rated = library.ratings.filter { !logged.contains($0.key) && isFilm($0.key) }
             .sorted { (library.label($0.key), $0.key) < (library.label($1.key), $1.key) }
         for (id, rating) in rated {
             lines.append(FavouritesCSV.line(film(id) + ["", stars(rating.stars), "", "", ""]))

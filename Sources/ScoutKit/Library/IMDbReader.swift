@@ -38,7 +38,7 @@ enum IMDbReader {
         }
         let film = LibraryFilm(
             id: "omdb:" + const, title: title.isEmpty ? const : title, year: year, genres: genres,
-            directors: names("directors"))
+            directors: names("directors"), kind: LibraryFilm.kind(fields[field: columns.index("title type")]))
         let ratingText = fields[field: columns.index("your rating", "you rated")]
         if !ratingText.isEmpty {
             guard let points = Int(ratingText), (1...10).contains(points) else {

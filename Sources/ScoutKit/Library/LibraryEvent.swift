@@ -76,13 +76,17 @@ public struct LibraryFilm: Codable, Sendable, Equatable {
     public var directors: [String]?
     /// The film's Letterboxd address, where an export gave it.
     public var letterboxd: String?
+    /// What it is when it is not a film: `series`, `episode` or `game` (IMDb's title type, OMDb's type),
+    /// which Letterboxd, a site of films, does not take.
+    public var kind: String?
 
     public init(
         id: String, title: String, year: Int? = nil, genres: [String]? = nil, directors: [String]? = nil,
-        letterboxd: String? = nil
+        letterboxd: String? = nil, kind: String? = nil
     ) {
         (self.id, self.title, self.year, self.genres, self.directors, self.letterboxd) =
             (id, title, year, genres, directors, letterboxd)
+        self.kind = kind
     }
 
     /// The film of a search result, a favourite or a selection: the source's genres and directors with it.
@@ -91,8 +95,23 @@ public struct LibraryFilm: Codable, Sendable, Equatable {
             guard let text = item[field: name], !text.isEmpty, text != "N/A" else { return nil }
             return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
-        self.init(id: item.id, title: item.title, year: item.year, genres: list("genre"), directors: list("director"))
+        self.init(
+            id: item.id, title: item.title, year: item.year, genres: list("genre"), directors: list("director"),
+            kind: item[field: "kind"].flatMap(Self.kind))
     }
+
+    /// A title type as IMDb and OMDb spell it (`tvSeries`, `TV Mini Series`, `episode`), as `kind`: nil for a
+    /// film of any sort (`movie`, `Feature Film`, `TV Movie`, `Short`, `Video`).
+    static func kind(_ type: String) -> String? {
+        let type = type.lowercased().filter { $0.isLetter }
+        if type.hasSuffix("series") { return "series" }
+        if type.hasSuffix("episode") { return "episode" }
+        if type.contains("game") { return "game" }
+        return nil
+    }
+
+    /// Whether Letterboxd takes it: a film, not a series, an episode or a game.
+    var isFilm: Bool { kind == nil }
 
     /// The source the id names: `omdb` for `omdb:tt0083658`.
     public var source: String { String(id.prefix { $0 != ":" }) }
@@ -142,5 +161,6 @@ public struct LibraryFilm: Codable, Sendable, Equatable {
         if genres?.isEmpty ?? true { genres = other.genres }
         if directors?.isEmpty ?? true { directors = other.directors }
         letterboxd = letterboxd ?? other.letterboxd
+        kind = kind ?? other.kind
     }
 }
