@@ -38,13 +38,20 @@ public final class LibraryStore {
         return shelf
     }
 
-    /// The library as the file leaves it; damaged lines are repaired away first (one warning).
+    /// The library last folded, with the stamp of the file it was folded from.
+    private var folded: (stamp: FileStamp, library: Library)?
+
+    /// The library as the file leaves it; damaged lines are repaired away first (one warning). Folded once
+    /// while the file stays as it is: `note 1` names the film and then reads its note from one fold.
     public func library() throws -> Library {
+        let before = FileStamp(url)
+        if let folded, let before, folded.stamp == before { return folded.library }
         guard let data = try store.map(url, whole: true) else { return Library() }
         var library = Library()
         if Self.scan(data, { library.apply($0) }) > 0 {
             return try store.withLock(url) { try repaired() }
         }
+        if let before, FileStamp(url) == before { folded = (before, library) }
         return library
     }
 
