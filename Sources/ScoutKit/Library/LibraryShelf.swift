@@ -136,14 +136,18 @@ struct LibraryShelf: Sendable {
         let rated = (0..<filmCount).filter { halves($0) > 0 }.map { (film: $0, title: title($0), id: id($0)) }
         ratings = rated.sorted { (halves($1.film), $0.title, $0.id) < (halves($0.film), $1.title, $1.id) }
             .map { Int32($0.film) }
-        for wanted in library.watchlist {
+        // Oldest first by the day each was added (an export's own day), the order they came in among a day's.
+        let byDay = library.watchlist.enumerated().sorted {
+            ($0.element.added, $0.offset) < ($1.element.added, $1.offset)
+        }
+        for (_, wanted) in byDay {
             if let film = index[wanted.film] { watchNumbers += [film, Self.day(wanted.added)] }
         }
     }
 
     // MARK: The file
 
-    static let magic: UInt64 = 0x3230_464C_4548_5353 // "SSHELF02"
+    static let magic: UInt64 = 0x3330_464C_4548_5353 // "SSHELF03": its watchlist sorted by day
     static let fileName = "library.index"
 
     func encoded(stamp: FileStamp) -> Data {
