@@ -147,7 +147,7 @@ enum Launch {
         if interactive, let problem = shell.saveOnExit() { Terminal.write("scout: \(problem)\n", to: STDERR_FILENO) }
         // A script stopped by SIGTERM or SIGHUP (after the command it was running) says so as a shell would.
         if !interactive, Signals.stopRequested { throw ExitCode(Signals.take(SIGTERM) ? 128 + SIGTERM : 128 + SIGHUP) }
-        if !interactive && printer.failed { throw ExitCode(1) }
+        if !interactive && printer.status != 0 { throw ExitCode(printer.status) }
     }
 }
 

@@ -157,12 +157,13 @@ public final class ScenarioRunner {
         try RealData.require()
         box = try Sandbox()
         (server, serverURL, secureURL, socksURL) = try Self.startServer(
-            log: box.path("requests.log").path, latency: scenario.latency)
+            log: box.path("requests.log").path, served: box.path("served").path, latency: scenario.latency)
         let bin = Sandbox.binary.deletingLastPathComponent().path
         var environment = box.environment
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["SERVER"] = serverURL
         environment["SERVER_LOG"] = box.path("requests.log").path
+        environment["SERVED"] = box.path("served").path
         environment["TLS_SERVER"] = secureURL
         environment["SOCKS_SERVER"] = socksURL
         environment["FIXTURES"] = FixtureServer.fixtures.path
@@ -183,11 +184,11 @@ public final class ScenarioRunner {
     }
 
     /// The fixture server, its URL, its HTTPS URL and its SOCKS5 proxy (the first three lines it prints).
-    static func startServer(log: String, latency: Double?) throws -> (Process, String, String, String) {
+    static func startServer(log: String, served: String, latency: Double?) throws -> (Process, String, String, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["python3", repository.appendingPathComponent("scripts/fixture-server").path, "--log", log]
+            ["python3", repository.appendingPathComponent("scripts/fixture-server").path, "--log", log, "--first", served]
             + (latency.map { ["--latency", String($0)] } ?? [])
         let out = Pipe()
         process.standardOutput = out

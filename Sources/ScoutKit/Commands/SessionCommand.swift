@@ -136,11 +136,17 @@ struct SessionCommand: ActionCommand, Equatable {
 extension SessionModel {
     /// A session name becomes a file name: letters, digits, `.`, `_` and `-`, not starting with a dot.
     public static func validateName(_ name: String) throws(UsageError) {
+        try validateName(name, what: "a session name")
+    }
+
+    /// A name a user gives to keep something by (a session, a saved search): 1 to 64 letters, digits,
+    /// `.`, `_` or `-`, not starting with `.` or `-`, so that it is a file name and one word at the prompt.
+    static func validateName(_ name: String, what: String) throws(UsageError) {
         let allowed = name.unicodeScalars.allSatisfy {
             CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)
         }
         guard (1...64).contains(name.count), allowed, !name.hasPrefix("."), !name.hasPrefix("-") else {
-            throw UsageError("a session name is 1 to 64 letters, digits, '.', '_' or '-', not starting with '.' or '-'")
+            throw UsageError("\(what) is 1 to 64 letters, digits, '.', '_' or '-', not starting with '.' or '-'")
         }
     }
 }

@@ -32,6 +32,7 @@ public struct CommandSpec: Sendable {
         case choosing = "Choosing and keeping"
         case library = "Your film library"
         case past = "Past searches and denied terms"
+        case saved = "Saved searches and watches"
         case session = "Session, settings and leaving"
     }
 
@@ -52,6 +53,8 @@ public struct CommandSpec: Sendable {
         /// Searches by the numbers `history` shows.
         case history
         case sessions
+        /// Saved searches by name.
+        case savedSearches
         case files
         case deniedTerms
         /// The values of the setting named by the word before.

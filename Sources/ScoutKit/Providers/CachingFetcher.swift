@@ -19,6 +19,8 @@ public struct CachingFetcher: Sendable {
     let warn: @Sendable (String) -> Void
     /// Told at once of a long wait the user should know about (iTunes' pacing), on a terminal.
     var notice: (@Sendable (String) -> Void)?
+    /// Whether every answer comes from the network, never from an entry (`check`): answers are still kept.
+    var networkOnly = false
 
     public init(
         folder: URL, store: FileStore, ttl: TimeInterval, offline: Bool, now: @escaping @Sendable () -> Date,
@@ -34,7 +36,7 @@ public struct CachingFetcher: Sendable {
     public func get(_ url: URL, service: String, cacheKey: String? = nil) async throws(SourceError) -> FetchedAnswer {
         let key = cacheKey ?? url.absoluteString
         let file = Self.file(for: key, in: folder)
-        let cached = read(file, key: key)
+        let cached = networkOnly ? nil : read(file, key: key)
         if let cached {
             let age = now().timeIntervalSince(cached.storedAt)
             if offline { return answer(cached, note: "offline: from the cache, \(Self.age(age)) old") }

@@ -71,6 +71,7 @@ final class SourceRegistry {
             fetcher: HTTPFetcher(timeout: .seconds(settings.timeout), network: context.network),
             pacer: pacer, warn: warnings.add)
         fetcher.notice = context.notice
+        fetcher.networkOnly = settings.networkOnly
         return fetcher
     }
 

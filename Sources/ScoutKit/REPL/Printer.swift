@@ -1,6 +1,6 @@
 /// The print stage: writes each outcome to the injected console, lines to standard output and warnings
 /// and errors to standard error (with `scout: `), or one `--json` line each; long output on a terminal
-/// through the pager. It remembers whether a command failed, for the exit status.
+/// through the pager. It remembers the exit status: 1 once a command failed, or what a command asked for.
 public struct Printer {
     /// Where output goes: standard output and standard error, whether each is a terminal, and the width.
     public struct Console {
@@ -26,6 +26,8 @@ public struct Printer {
     /// Shows long output a screen at a time (on a terminal only); false when it printed nothing.
     public var pager: ((String, Int) -> Bool)?
     public private(set) var failed = false
+    /// The highest status a command gave: 1 for a failure, else its own (`check`'s 1 or 2); 0 when none.
+    public private(set) var status: Int32 = 0
 
     public init(json: Bool, console: Console, colour: @escaping (Console.Stream) -> Bool) {
         self.json = json
@@ -36,6 +38,7 @@ public struct Printer {
     /// Prints `output`; with `quietSuccess`, only its warnings and error (for the restored view in scripts).
     public mutating func print(_ output: Output, quietSuccess: Bool = false, paged: Bool = true) {
         if !output.ok { failed = true }
+        status = max(status, output.status ?? (output.ok ? 0 : 1))
         let colourErrors = !json && colour(.error)
         // On a terminal a long line breaks at spaces to the window, never inside a word; on a pipe it is whole.
         let errorWidth = console.isTerminal(.error) && !json ? console.width() : nil

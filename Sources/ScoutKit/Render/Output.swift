@@ -25,6 +25,9 @@ public struct Output: Sendable {
     public var pageable = true
     /// A line for the next prompt to start with, to edit or run (a search chosen in `pick`).
     public var prefill: String?
+    /// The exit status a script gets for it when that is not the usual 0, or 1 on an error: `check` gives
+    /// 1 when nothing is new and 2 when a watched search could not be checked, as grep does.
+    public var status: Int32?
 
     enum Block: Sendable {
         case line(StyledLine)
@@ -152,6 +155,7 @@ extension Output {
         pageable = pageable && other.pageable
         quit = quit || other.quit
         prefill = other.prefill ?? prefill
+        status = [status, other.status].compactMap { $0 }.max()
     }
 }
 

@@ -4,7 +4,9 @@ import FoundationEssentials
 /// share: the deny list's refusal, the first page, the history record, and the results' order.
 extension ShellState {
     /// Runs `query` as a new search: refused when denied, else its first page shown and recorded in history.
-    func runSearch(_ query: SearchQuery) async throws -> Output {
+    /// `arrange` narrows and orders the results before they are shown (a saved search's filter and sort);
+    /// what it returns is said above them.
+    func runSearch(_ query: SearchQuery, arrange: (() async -> String?)? = nil) async throws -> Output {
         let source = try source(named: query.source)
         try source.validate(query)
         if let refused = try refusal(of: query, in: source) { return refused }
@@ -24,6 +26,7 @@ extension ShellState {
         while !results.pageIsFull(1) { try await fetchNextPage() }
         var output = Output()
         if let orderNote = keepOrderThatApplies(source: source.name) { output.say(orderNote) }
+        if let arrange, !results.items.isEmpty, let note = await arrange() { output.say(note) }
         if let note = first.note { output.say("(\(note))") }
         let id = UUID().uuidString
         do {

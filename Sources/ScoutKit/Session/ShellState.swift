@@ -33,6 +33,8 @@ public final class ShellState {
     lazy var library = LibraryStore(
         url: context.paths.libraryFile, deviceFile: context.paths.deviceFile, indexFolder: context.paths.cache,
         store: context.fileStore, warn: warnings.add)
+    lazy var savedSearches = SavedSearchStore(
+        url: context.paths.savedSearchesFile, store: context.fileStore, warn: warnings.add)
     /// What the numbers on screen name: the rows of the results, or the films of the last library or
     /// favourites listing (`diary` then `rate 3 4` rates the third film the diary showed).
     var rowsOnScreen: RowsOnScreen = .results

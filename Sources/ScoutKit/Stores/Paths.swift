@@ -32,6 +32,7 @@ public struct Paths: Sendable, Equatable {
     public var favouritesFile: URL { data.appendingPathComponent("favourites.json") }
     public var denyListFile: URL { data.appendingPathComponent("denylist.txt") }
     public var libraryFile: URL { data.appendingPathComponent("library.jsonl") }
+    public var savedSearchesFile: URL { data.appendingPathComponent("saved-searches.json") }
     /// This device's id, which the library's events carry (and sync will name its log by).
     public var deviceFile: URL { state.appendingPathComponent("device") }
 

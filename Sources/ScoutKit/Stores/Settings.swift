@@ -17,6 +17,11 @@ public struct Settings: Codable, Sendable, Equatable {
     public var omdbKey: String?
     /// Which finder `pick` and Ctrl-R open: scout's own, or the user's fzf.
     public var picker: PickerKind = .builtin
+    /// How many of a source's pages `watch` and `check` read of each watched search.
+    public var watchPages: Int = 3
+    /// Not a setting and never written: a run's demand (`check`, `watch`) that every answer come from the
+    /// source itself, never from the response cache, so a source built for it is another source.
+    var networkOnly = false
 
     public enum PickerKind: String, Codable, Sendable, CaseIterable {
         case builtin, fzf
@@ -30,7 +35,7 @@ public struct Settings: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl",
-            timeout, omdbKey = "omdb-key", picker
+            timeout, omdbKey = "omdb-key", picker, watchPages = "watch-pages"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -46,6 +51,7 @@ public struct Settings: Codable, Sendable, Equatable {
         timeout = try c.decodeIfPresent(Int.self, forKey: .timeout).map { min(max($0, 1), 300) } ?? d.timeout
         omdbKey = try c.decodeIfPresent(String.self, forKey: .omdbKey)
         picker = (try? c.decodeIfPresent(PickerKind.self, forKey: .picker)) ?? d.picker
+        watchPages = try c.decodeIfPresent(Int.self, forKey: .watchPages).map { min(max($0, 1), 10) } ?? d.watchPages
     }
 
     /// The countries with an iTunes Store, by their ISO 3166-1 alpha-2 codes (lower case): the one list

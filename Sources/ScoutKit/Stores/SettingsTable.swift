@@ -160,6 +160,16 @@ extension Settings {
             "picker", \.picker,
             help: "the finder pick and Ctrl-R open: builtin (scout's own) or fzf (yours, from PATH)",
             error: "picker takes builtin (scout's own) or fzf (yours, from PATH)"),
+        Setting(
+            key: "watch-pages", kind: .number, term: "watch-pages N",
+            help: "pages of each watched search that watch and check read from its source: 1 to 10",
+            show: { settings, _ in String(settings.watchPages) }, json: { settings, _ in .int(settings.watchPages) },
+            parse: { settings, text throws(UsageError) in
+                guard let pages = Int(text), (1...10).contains(pages) else {
+                    throw UsageError("watch-pages takes a number of pages from 1 to 10, such as 3")
+                }
+                settings.watchPages = pages
+            }),
     ]
 
     /// The setting named `key` (lower case).

@@ -1,0 +1,103 @@
+import FoundationEssentials
+
+/// `check [NAME…]`: looks at every watched search (or those named) from its source, never the cache, and
+/// lists, search by search, only the items no earlier look showed; then remembers them. In a script it
+/// exits 0 when something is new, 1 when nothing is, and 2 when a search could not be checked.
+struct CheckCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "check", usage: "check [NAME…]",
+        summary: "list what is new in the watched searches since the last look, and remember it",
+        example: "check", topic: .saved, arguments: [.savedSearches],
+        details: .table(
+            """
+            check  every watched search, at once (iTunes' requests paced), each from its source and never the cache, \
+            up to set watch-pages pages
+            check NAME…  only these watched searches
+            exit status  0: something is new; 1: nothing is; 2: a search could not be checked (the others still are)
+            """))
+
+    var names: [String]
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        names = args.words
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        var output = Output()
+        var watched = state.savedSearches.all().filter { $0.watch != nil }
+        if !names.isEmpty {
+            watched = []
+            for name in names {
+                let saved = try state.savedSearch(name)
+                guard saved.watch != nil else { throw UsageError.notFound("\(name) is not watched: watch \(name) first") }
+                if !watched.contains(where: { $0.name == name }) { watched.append(saved) }
+            }
+        }
+        if watched.isEmpty {
+            output.say("Nothing is watched: watch NAME watches a saved search (saved lists them).")
+            output.json["searches"] = .array([])
+            output.status = 1
+            return output
+        }
+        try state.requireNetwork(for: "check")
+        let outcomes = await state.look(at: watched)
+        for case .failure(SourceError.cancelled) in outcomes {
+            throw UsageError("check was cancelled; nothing was remembered", code: "cancelled")
+        }
+        let now = state.context.now()
+        let news = try state.savedSearches.modify { searches -> ([String: [Item]], changed: Bool) in
+            var news: [String: [Item]] = [:]
+            for (saved, outcome) in zip(watched, outcomes) {
+                guard case .success(let items) = outcome,
+                    let index = searches.firstIndex(where: { $0.name == saved.name }),
+                    let seen = searches[index].watch.map({ Set($0.seen) })
+                else { continue }
+                let new = items.filter { !seen.contains($0.id) }
+                searches[index].remember(items.map(\.id))
+                searches[index].watch?.lastCheck = now
+                searches[index].watch?.newAtLastCheck = new.count
+                news[saved.name] = new
+            }
+            return (news, !news.isEmpty)
+        }
+        let shown = news.values.flatMap { $0.map(\.id) }
+        let favourites = state.favourites.favouriteIDs(among: shown)
+        let selected = state.selectedIDs
+        var entries: [JSONValue] = []
+        var (failed, newCount, searchesWithNew) = (0, 0, 0)
+        for (saved, outcome) in zip(watched, outcomes) {
+            if case .failure(let error) = outcome {
+                failed += 1
+                output.warn("\(saved.name): could not check (\(error)); the next check tries again")
+                entries.append(
+                    .object([
+                        "search": .string(saved.name), "error": .string(SafeText.clean("\(error)")),
+                        "code": .string(TypedJSON.code(of: error)),
+                    ]))
+                continue
+            }
+            let new = news[saved.name] ?? []
+            if new.isEmpty {
+                output.say(state.fitted("\(saved.name): nothing new"))
+            } else {
+                newCount += new.count
+                searchesWithNew += 1
+                output.say(state.fitted("\(saved.name): \(new.count) new, \(saved.commandLine)"))
+                for item in new { output.say(state.fitted("  \(Renderer.summary(item))")) }
+            }
+            let rows = new.map {
+                TypedJSON.row($0, selected: selected.contains($0.id), favourite: favourites.contains($0.id))
+            }
+            entries.append(.object(["search": .string(saved.name), "items": .array(rows)]))
+        }
+        if watched.count > 1 {
+            output.say(
+                newCount == 0
+                    ? "Nothing new in \(watched.count - failed) watched searches."
+                    : "\(newCount) new in \(searchesWithNew) of \(watched.count) watched searches.")
+        }
+        output.json["searches"] = .array(entries)
+        output.status = failed > 0 ? 2 : newCount > 0 ? 0 : 1
+        return output
+    }
+}

@@ -1,0 +1,22 @@
+import FoundationEssentials
+
+/// `run NAME [ARGS…]`: a saved search as a new search, its parameters filled by the arguments.
+struct RunCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "run", usage: "run NAME [ARGS…]",
+        summary: "run a saved search as a new search; ARGS fill its $1, $2…",
+        example: "run newsongs \"taylor swift\"", topic: .saved, arguments: [.savedSearches])
+
+    var name: String
+    var arguments: [String]
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        guard let name = args.first else { throw args.usage() }
+        self.name = name
+        arguments = Array(args.words.dropFirst())
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        try await state.runSaved(try state.savedSearch(name), arguments: arguments)
+    }
+}

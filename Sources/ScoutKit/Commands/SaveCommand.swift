@@ -1,0 +1,90 @@
+import FoundationEssentials
+
+/// `save NAME [--force]`: keeps the last search by name; `save NAME search [--in SOURCE] TERMS… [options]`
+/// keeps one without running it, `$1`, `$2`… in it being parameters that `run` fills.
+struct SaveCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "save", usage: "save NAME [--force] | save NAME search [--in SOURCE] TERMS… [options]",
+        summary: "keep the last search (or the search given) by name; $1, $2… are parameters",
+        example: "save newsongs search $1 --in songs", topic: .saved,
+        arguments: [.savedSearches, .words(["search"])],
+        options: [.init("--force", help: "replace a saved search of that name; its watch and what it saw stay")],
+        details: .table(
+            """
+            save NAME  the last search, with its source, options, filter, sort and grouping
+            save NAME search …  the search as search takes it, not run; $1 to $9 in its terms or option values are \
+            filled by run NAME ARGS…
+            --force  replace a saved search of that name; its watch and what it has seen stay
+            """))
+
+    var name: String
+    /// The search given after `search`; nil for the last search.
+    var search: SearchCommand?
+    var force: Bool
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        let (rest, force) = args.without("--force")
+        guard let name = rest.first else { throw args.usage() }
+        try SessionModel.validateName(name, what: "a saved search's name")
+        self.name = name
+        self.force = force
+        let words = Array(rest.words.dropFirst())
+        if words.isEmpty {
+            search = nil
+        } else {
+            guard words[0].lowercased() == "search" else {
+                throw UsageError(
+                    "save NAME keeps the last search, and save NAME search TERMS… one you give: "
+                        + "\(Text.brief(words[0])) is neither")
+            }
+            search = try SearchCommand(CommandSpec.Arguments(spec: SearchCommand.spec, words: Array(words.dropFirst())))
+        }
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        var saved: SavedSearch
+        let now = state.context.now()
+        if let search {
+            let query = SearchQuery(source: search.source ?? state.session.source, terms: search.terms,
+                                    options: search.options)
+            saved = SavedSearch(name: name, query: query, savedAt: now)
+            let source = try state.source(named: query.source)
+            // With parameters, the values are checked when run fills them (`--year $1` is no year yet).
+            if saved.parameterCount == 0 { try source.validate(query) }
+        } else {
+            guard let query = state.session.query else {
+                throw UsageError(
+                    "nothing to save yet: search first, or save \(name) search TERMS… saves one without running it")
+            }
+            saved = SavedSearch(
+                name: name, query: query, filter: state.session.filter, sort: state.session.sort,
+                group: state.session.group, savedAt: now)
+        }
+        let (name, force) = (name, force)
+        let replaced = try state.savedSearches.modify { searches -> (SavedSearch?, changed: Bool) in
+            guard let index = searches.firstIndex(where: { $0.name == name }) else {
+                searches.append(saved)
+                return (nil, true)
+            }
+            let old = searches[index]
+            guard force else { return (old, false) }
+            saved.watch = old.watch
+            searches[index] = saved
+            return (old, true)
+        }
+        if let replaced, !force {
+            throw UsageError(
+                "\(name) is saved already (\(replaced.commandLine)): save \(name) --force replaces it, or choose "
+                    + "another name",
+                code: "exists")
+        }
+        var output = Output()
+        let parameters = saved.parameterCount
+        let how = "run \(name)" + (1..<(parameters + 1)).map { " ARG\($0)" }.joined()
+        output.say(
+            "\(replaced == nil ? "Saved" : "Replaced") \(name): \(saved.commandLine). \(how) runs it"
+                + (replaced?.watch != nil ? "; it is still watched." : "."))
+        output.json["saved"] = .object(state.savedJSON(saved))
+        return output
+    }
+}

@@ -1,0 +1,96 @@
+import FoundationEssentials
+
+/// `saved`, `saved show NAME`, `saved rm NAME`: the saved searches, one, and forgetting one.
+struct SavedCommand: ActionCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "saved", usage: "saved | saved show NAME | saved rm NAME",
+        summary: "the saved searches: each as it runs, whether it is watched, its last check",
+        example: "saved show newsongs", topic: .saved,
+        subcommands: [.init("show", [.savedSearches]), .init("rm", [.savedSearches])])
+
+    enum Action: Equatable, Sendable {
+        case list
+        case show(String)
+        case remove(String)
+    }
+
+    var action: Action
+
+    static func action(_ args: CommandSpec.Arguments) throws(UsageError) -> Action {
+        guard let sub = args.subcommand else { return .list }
+        guard args.rest.count == 1 else { throw args.usage() }
+        switch sub {
+        case "show": return .show(args.rest[0])
+        case "rm": return .remove(args.rest[0])
+        default: throw args.usage()
+        }
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        var output = Output()
+        switch action {
+        case .list:
+            let all = state.savedSearches.all()
+            if all.isEmpty {
+                output.say("No saved searches: save NAME keeps the last search, and run NAME runs it again.")
+            }
+            let nameWidth = min(20, all.map { DisplayWidth.of($0.name) }.max() ?? 0)
+            let states = all.map(state.watchState)
+            let stateWidth = states.map(DisplayWidth.of).max() ?? 0
+            for (saved, watch) in zip(all, states) {
+                output.say(
+                    state.fitted(
+                        "\(DisplayWidth.pad(saved.name, to: nameWidth))  \(DisplayWidth.pad(watch, to: stateWidth))  "
+                            + saved.commandLine))
+            }
+            let rows = all.map { JSONValue.object(state.savedJSON($0)) }
+            output.json.merge(TypedJSON.listing(.saved, rows, total: rows.count)) { $1 }
+        case .show(let name):
+            let saved = try state.savedSearch(name)
+            let calendar = state.context.calendar
+            func when(_ date: Date) -> String {
+                "\(RelativeTime.date(date, calendar: calendar)) "
+                    + "(\(RelativeTime.describe(date, now: state.context.now(), calendar: calendar)))"
+            }
+            let parameters = saved.parameterCount
+            var lines = [
+                ("search", saved.commandLine),
+                (
+                    "arguments",
+                    parameters == 0
+                        ? "none"
+                        : "\(parameters), for $1\(parameters > 1 ? " to $\(parameters)" : ""): run \(saved.name)"
+                            + (1...parameters).map { " ARG\($0)" }.joined()
+                ),
+                ("saved", when(saved.savedAt)),
+            ]
+            if let watch = saved.watch {
+                lines.append(("watched", "since \(when(watch.since)), \(watch.seen.count) items seen"))
+                if let last = watch.lastCheck {
+                    let new = watch.newAtLastCheck ?? 0
+                    lines.append(("last check", "\(when(last)): \(new == 0 ? "nothing" : String(new)) new"))
+                }
+            } else {
+                lines.append(("watched", "no: watch \(saved.name) lists what is new at each check"))
+            }
+            output.say(saved.name)
+            for (term, value) in lines {
+                output.say(prose: "  \(DisplayWidth.pad(term, to: 10))  \(value)", width: state.proseWidth, indent: 14)
+            }
+            output.json["saved"] = .object(state.savedJSON(saved))
+        case .remove(let name):
+            _ = try state.savedSearch(name)
+            let removed = try state.savedSearches.modify { searches -> (SavedSearch?, changed: Bool) in
+                guard let index = searches.firstIndex(where: { $0.name == name }) else { return (nil, false) }
+                return (searches.remove(at: index), true)
+            }
+            guard let removed else { throw UsageError.notFound("no saved search named \(name): saved lists them") }
+            output.say(
+                "Removed the saved search \(name)"
+                    + (removed.watch.map { " and its watch, with the \($0.seen.count) items it had seen" } ?? "")
+                    + ".")
+            output.json["removed"] = .array([.string(name)])
+        }
+        return output
+    }
+}

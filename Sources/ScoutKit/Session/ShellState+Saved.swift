@@ -1,0 +1,144 @@
+import FoundationEssentials
+
+/// Saved searches' shared operations: which one a name names, running one, and looking at watched ones
+/// (`watch`, `check`), always from the sources themselves and never from the response cache.
+extension ShellState {
+    /// The saved search called `name`, or an error naming the nearest and saying where they are listed.
+    func savedSearch(_ name: String) throws(UsageError) -> SavedSearch {
+        let all = savedSearches.all()
+        if let saved = all.first(where: { $0.name == name }) { return saved }
+        if all.isEmpty {
+            throw UsageError.notFound("no saved search named \(Text.brief(name)): save NAME keeps the last search")
+        }
+        let near = Nearest.word(to: name, among: all.map(\.name))
+        throw UsageError.notFound(
+            "no saved search named \(Text.brief(name)): \(near.map { "did you mean \($0)? " } ?? "")saved lists them")
+    }
+
+    /// Runs `saved` as a new search with its parameters filled, recorded in the history like any other,
+    /// then narrowed, sorted and grouped as it was saved.
+    func runSaved(_ saved: SavedSearch, arguments: [String]) async throws -> Output {
+        let query = try saved.filled(with: arguments)
+        return try await runSearch(query) { [self] in
+            session.filter = saved.filter
+            (session.sort, session.group) = (nil, nil)
+            var notes: [String] = []
+            if let sort = saved.sort {
+                do {
+                    try checkSort(sort.key)
+                    if sort.key != .relevance { try await loadEverythingBefore("sort") }
+                    session.sort = sort
+                } catch {
+                    notes.append("(saved with sort \(sort.description), left out: \(error))")
+                }
+            }
+            if let group = saved.group {
+                do {
+                    try checkGroup(group)
+                    if group != "none" { try await loadEverythingBefore("group") }
+                    session.group = group
+                } catch {
+                    notes.append("(saved with group \(group), left out: \(error))")
+                }
+            }
+            return notes.isEmpty ? nil : notes.joined(separator: "\n")
+        }
+    }
+
+    /// The settings a look at a watched search builds its source with: every answer from the network.
+    private var lookSettings: Settings {
+        var settings = settings
+        settings.networkOnly = true
+        return settings
+    }
+
+    /// Refuses a look while scout is offline: a watch asks the source itself.
+    func requireNetwork(for verb: String) throws(UsageError) {
+        if context.offline || settings.offline {
+            throw UsageError(
+                "\(verb) asks each source itself, never the cache, and scout is offline: leave --offline out, or "
+                    + "set offline off",
+                code: "offline")
+        }
+    }
+
+    /// Looks at each of `searches` now, all at once (iTunes' requests still paced), each from its source
+    /// and up to `watch-pages` of its pages: every item found, filtered as the search was saved, or what
+    /// stopped that one. In the order given.
+    func look(at searches: [SavedSearch]) async -> [Result<[Item], any Error>] {
+        let pages = settings.watchPages
+        var jobs: [(Int, SearchQuery, String?, any Source)] = []
+        var outcomes = [Result<[Item], any Error>](repeating: .success([]), count: searches.count)
+        for (index, saved) in searches.enumerated() {
+            do {
+                let source = try sources.source(named: saved.query.source, settings: lookSettings)
+                try source.validate(saved.query)
+                jobs.append((index, saved.query, saved.filter, source))
+            } catch {
+                outcomes[index] = .failure(error)
+            }
+        }
+        let label = searches.count == 1 ? "looking at \(searches[0].name)" : "checking \(searches.count) searches"
+        let found = await waiting(label) {
+            await withTaskGroup(of: (Int, Result<[Item], any Error>).self) { group in
+                for (index, query, filter, source) in jobs {
+                    group.addTask {
+                        do {
+                            return (index, .success(try await Self.items(query, filter: filter, from: source, pages: pages)))
+                        } catch {
+                            return (index, .failure(error))
+                        }
+                    }
+                }
+                var found: [(Int, Result<[Item], any Error>)] = []
+                for await outcome in group { found.append(outcome) }
+                return found
+            }
+        }
+        for (index, outcome) in found { outcomes[index] = outcome }
+        return outcomes
+    }
+
+    /// Every item on the first `pages` pages of `query`, each once, narrowed by `filter`.
+    nonisolated static func items(_ query: SearchQuery, filter: String?, from source: any Source, pages: Int)
+        async throws -> [Item]
+    {
+        var items: [Item] = []
+        var ids = Set<String>()
+        for number in 1...max(1, pages) {
+            try Task.checkCancellation()
+            let page = try await source.search(query, page: number)
+            let new = page.items.filter { ids.insert($0.id).inserted }
+            items += new
+            guard page.hasMore, !new.isEmpty else { break }
+        }
+        guard let filter, !filter.isEmpty else { return items }
+        let words = Text.words(filter)
+        return items.filter { Text.matches(words, in: $0.searchText) }
+    }
+
+    /// Whether `saved` is watched and what its last check found, as `saved` lists it.
+    func watchState(_ saved: SavedSearch) -> String {
+        guard let watch = saved.watch else { return "not watched" }
+        guard let last = watch.lastCheck, let new = watch.newAtLastCheck else { return "watched, not checked yet" }
+        let when = RelativeTime.describe(last, now: context.now(), calendar: context.calendar)
+        return "watched, \(new == 0 ? "nothing" : String(new)) new at the check \(when)"
+    }
+
+    /// A saved search for `--json`: its search typed, and its watch.
+    func savedJSON(_ saved: SavedSearch) -> [String: JSONValue] {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        let watch = saved.watch
+        return [
+            "name": .string(saved.name), "source": .string(saved.query.source), "terms": .string(saved.query.terms),
+            "options": .object(saved.query.options.mapValues(JSONValue.string)), "filter": text(saved.filter),
+            "sort": text(saved.sort?.description), "group": text(saved.group),
+            "parameters": .int(saved.parameterCount), "command": .string(saved.commandLine),
+            "savedAt": TypedJSON.date(saved.savedAt), "watched": .bool(watch != nil),
+            "watchedSince": watch.map { TypedJSON.date($0.since) } ?? .null,
+            "lastCheck": watch?.lastCheck.map(TypedJSON.date) ?? .null,
+            "newAtLastCheck": watch?.newAtLastCheck.map(JSONValue.int) ?? .null,
+            "seen": .int(watch?.seen.count ?? 0),
+        ]
+    }
+}

@@ -1,0 +1,138 @@
+import FoundationEssentials
+
+/// A search kept by name (`save NAME`): what `run NAME` searches again, with the filter, order and
+/// grouping it was saved with. `$1` to `$9` in its terms or option values are parameters, filled by
+/// `run`'s arguments. A watched one (`watch NAME`) also keeps the id of every item a look at it showed.
+public struct SavedSearch: Codable, Sendable, Equatable {
+    public var name: String
+    public var query: SearchQuery
+    public var filter: String?
+    public var sort: SortOrder?
+    public var group: String?
+    public var savedAt: Date
+    public var watch: Watch?
+
+    /// What a watch remembers between looks.
+    public struct Watch: Codable, Sendable, Equatable {
+        public var since: Date
+        public var lastCheck: Date?
+        /// How many items were new at the last check; nil before the first.
+        public var newAtLastCheck: Int?
+        /// The id of every item a look showed, oldest first, at most `SavedSearch.seenCap` of them.
+        public var seen: [String]
+    }
+
+    /// The most ids a watch keeps: the oldest go first, far past what `watch-pages` 10 brings in a look.
+    static let seenCap = 20_000
+
+    init(name: String, query: SearchQuery, filter: String? = nil, sort: SortOrder? = nil, group: String? = nil,
+         savedAt: Date)
+    {
+        (self.name, self.query, self.filter, self.sort, self.group) = (name, query, filter, sort, group)
+        self.savedAt = savedAt
+    }
+
+    /// The highest parameter its terms and option values use: 0 when it takes no arguments.
+    var parameterCount: Int {
+        ([query.terms] + query.options.values).map(Self.highestParameter).max() ?? 0
+    }
+
+    /// The search `run NAME ARGS…` makes: each `$N` replaced by argument N; a missing or extra argument is
+    /// a usage error that names the parameter.
+    func filled(with arguments: [String]) throws(UsageError) -> SearchQuery {
+        let count = parameterCount
+        let usage = "run \(name)" + (1..<max(1, count + 1)).map { " ARG\($0)" }.joined()
+        if arguments.count < count {
+            throw UsageError("\(name) needs a value for $\(arguments.count + 1): \(usage)")
+        }
+        if arguments.count > count {
+            throw UsageError(
+                count == 0
+                    ? "\(name) takes no arguments (it has no $1): run \(name)"
+                    : count == 1
+                        ? "\(name) takes 1 argument, for $1: \(usage)"
+                        : "\(name) takes \(count) arguments, for $1 to $\(count): \(usage)")
+        }
+        guard count > 0 else { return query }
+        var filled = query
+        filled.terms = Self.substitute(query.terms, arguments)
+        filled.options = query.options.mapValues { Self.substitute($0, arguments) }
+        guard filled.terms.count <= SearchCommand.maxTerms else {
+            throw UsageError("search terms are limited to \(SearchCommand.maxTerms) characters: shorten the arguments")
+        }
+        return filled
+    }
+
+    /// The commands it runs, as a user would type them: `search alien --in movies --year 1979; sort year`.
+    var commandLine: String {
+        var words = ["search"]
+        if !query.terms.isEmpty { words.append(query.terms) }
+        words.append("--in \(query.source)")
+        for (name, value) in query.options.sorted(by: { $0.key < $1.key }) { words.append("--\(name) \(value)") }
+        var commands = [words.joined(separator: " ")]
+        if let filter { commands.append("filter \(filter)") }
+        if let sort { commands.append("sort \(sort.description)") }
+        if let group { commands.append("group \(group)") }
+        return commands.joined(separator: "; ")
+    }
+
+    /// Remembers `ids` as seen, keeping the newest `seenCap`.
+    mutating func remember(_ ids: [String]) {
+        guard var watch else { return }
+        var known = Set(watch.seen)
+        watch.seen += ids.filter { known.insert($0).inserted }
+        if watch.seen.count > Self.seenCap { watch.seen.removeFirst(watch.seen.count - Self.seenCap) }
+        self.watch = watch
+    }
+
+    /// `$1` to `$9` in `text`, each replaced by its argument, in one pass (an argument's own `$2` stays).
+    static func substitute(_ text: String, _ arguments: [String]) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            out += rest[..<dollar]
+            let after = rest.index(after: dollar)
+            if after < rest.endIndex, let digit = rest[after].wholeNumberValue, digit >= 1, digit <= arguments.count,
+                rest[after].isASCII
+            {
+                out += arguments[digit - 1]
+                rest = rest[rest.index(after: after)...]
+            } else {
+                out += "$"
+                rest = rest[after...]
+            }
+        }
+        return out + rest
+    }
+
+    static func highestParameter(_ text: String) -> Int {
+        var highest = 0
+        var previous: Character?
+        for character in text {
+            if previous == "$", character.isASCII, let digit = character.wholeNumberValue, digit >= 1 {
+                highest = max(highest, digit)
+            }
+            previous = character
+        }
+        return highest
+    }
+}
+
+/// The saved searches' file: `saved-searches.json` in the data folder.
+public struct SavedSearchesFile: Codable, Sendable, Equatable {
+    public var schemaVersion = 1
+    /// By name.
+    public var searches: [SavedSearch] = []
+
+    public init(searches: [SavedSearch] = []) {
+        self.searches = searches
+    }
+
+    enum CodingKeys: String, CodingKey { case schemaVersion, searches }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        searches = try c.decodeIfPresent([SavedSearch].self, forKey: .searches) ?? []
+    }
+}
