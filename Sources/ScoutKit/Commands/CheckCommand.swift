@@ -23,6 +23,17 @@ struct CheckCommand: Command, Equatable {
     }
 
     func run(in state: ShellState) async throws -> Output {
+        do {
+            return try await check(in: state)
+        } catch {
+            // Any error is 2, as grep's: 1 says only that nothing is new.
+            var output = Output.failure(error)
+            output.status = 2
+            return output
+        }
+    }
+
+    @MainActor private func check(in state: ShellState) async throws -> Output {
         var output = Output()
         var watched = state.savedSearches.all().filter { $0.watch != nil }
         if !names.isEmpty {
@@ -91,10 +102,13 @@ struct CheckCommand: Command, Equatable {
             entries.append(.object(["search": .string(saved.name), "items": .array(rows)]))
         }
         if watched.count > 1 {
-            output.say(
-                newCount == 0
-                    ? "Nothing new in \(watched.count - failed) watched searches."
-                    : "\(newCount) new in \(searchesWithNew) of \(watched.count) watched searches.")
+            let checked = watched.count - failed
+            let searches = "watched search" + (checked == 1 ? "" : "es")
+            if newCount > 0 {
+                output.say("\(newCount) new in \(searchesWithNew) of \(checked) \(searches).")
+            } else if checked > 0 {
+                output.say("Nothing new in \(checked) \(searches)\(failed > 0 ? "; \(failed) could not be checked" : "").")
+            }
         }
         output.json["searches"] = .array(entries)
         output.status = failed > 0 ? 2 : newCount > 0 ? 0 : 1

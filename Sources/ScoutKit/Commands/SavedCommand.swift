@@ -89,7 +89,8 @@ struct SavedCommand: ActionCommand, Equatable {
                 "Removed the saved search \(name)"
                     + (removed.watch.map { " and its watch, with the \($0.seen.count) items it had seen" } ?? "")
                     + ".")
-            output.json["removed"] = .array([.string(name)])
+            output.json["removed"] = .int(1)
+            output.json["saved"] = .object(state.savedJSON(removed))
         }
         return output
     }
