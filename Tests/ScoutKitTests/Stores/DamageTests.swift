@@ -106,7 +106,15 @@ import Testing
         tried += try checkJSONFile(favourites, label: "favourites", name: "favourites.json") {
             FavouritesStore.stateFile($0, store: FileStore())
         }
-        print("damaged and recovered: \(tried) versions of session.json, config.json, favourites.json")
+        var saved = SavedSearch(
+            name: "weekly", query: SearchQuery(source: "omdb", terms: "dune $1", options: ["type": "movie"]),
+            filter: "part", sort: SortOrder(key: .year), savedAt: Self.date)
+        saved.watch = .init(since: Self.date, lastCheck: Self.date, newAtLastCheck: 2, seen: ["omdb:tt1160419"])
+        tried += try checkJSONFile(
+            SavedSearchesFile(searches: [saved]), label: "the saved searches", name: "saved-searches.json")
+        print(
+            "damaged and recovered: \(tried) versions of session.json, config.json, favourites.json, "
+                + "saved-searches.json")
     }
 
     /// A cached answer cut or damaged anywhere is no answer (a miss, asked again), never another body.
