@@ -122,6 +122,21 @@
             for film in shelf.ratings { _ = shelf.label(Int(film)) }
         },
         "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
+        "saved": { data in
+            // The saved searches' file, then each as `saved` shows it and `run` fills it; and the bytes as terms:
+            // each `$N` becomes its argument whole, and an argument is never read again for parameters.
+            let file = try? JSONDecoder.scout.decode(SavedSearchesFile.self, from: data)
+            for search in file?.searches ?? [] {
+                _ = search.commandLine
+                _ = try? search.filled(with: (0..<search.parameterCount).map { "$\($0 + 1)x" })
+            }
+            let text = String(decoding: data.prefix(4096), as: UTF8.self)
+            let count = SavedSearch.highestParameter(text)
+            let placeholders = (0..<count).map { "$\($0 + 1)" }
+            precondition(SavedSearch.substitute(text, placeholders) == text, "each $N for itself changed the text")
+            let filled = SavedSearch.substitute(text, placeholders.map { _ in "" })
+            precondition(filled.count <= text.count, "empty arguments made the text longer")
+        },
         "cache": { data in _ = CacheEntry(data) },
         "history": { data in
             let log = HistoryLog(data)

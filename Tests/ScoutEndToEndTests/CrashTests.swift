@@ -7,16 +7,17 @@ import Testing
 @Suite struct CrashTests {
     static var kills: Int { Int(ProcessInfo.processInfo.environment["SCOUT_CRASH_KILLS"] ?? "") ?? 40 }
 
-    /// Ninety-one commands that each change a file: searches append history, the library's commands and an
-    /// import of a Letterboxd export append to the library, the rest rewrite favourites, the session or a
-    /// named session.
+    /// A hundred and fifteen commands that each change a file: searches append history, the library's
+    /// commands and an import of a Letterboxd export append to the library, save, watch and check rewrite the
+    /// saved searches, the rest rewrite favourites, the session or a named session.
     static let stream: [String] = ["heat", "kubrick", "love", "war", "star", "night", "alien", "man", "city", "dark"]
         .enumerated().flatMap { index, term in
             [
                 "search \(term)", "select 1-3", "fav add 2", "rate 1 \(index % 5 + 1)",
                 "seen 2 2026-11-0\(index % 9 + 1)",
-                "fav rm 1", "want 3", "session save crash", "unselect 2",
+                "fav rm 1", "want 3", "session save crash", "unselect 2", "save w\(term)", "watch w\(term)",
             ]
+                + (index % 3 == 0 ? ["check"] : [])
                 + (index == 1 ? ["import letterboxd \(FixtureServer.fixtures.path)/library/letterboxd"] : [])
         }
 
@@ -28,6 +29,8 @@ import Testing
         var searches: Int
         /// The library's events, each as what it changes (its id, device and time vary from run to run).
         var library: [String]
+        /// Each saved search: its name, search, and its watch's new count and seen ids (not its dates).
+        var saved: [String]
     }
 
     static func canonicalSession(_ url: URL) throws -> String {
@@ -66,10 +69,23 @@ import Testing
                         as: UTF8.self))
             }
         }
+        var saved: [String] = []
+        if let data = try? Data(contentsOf: box.path("data/scout/saved-searches.json")) {
+            guard let file = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                let searches = file["searches"] as? [[String: Any]]
+            else { throw CrashError.unreadable("saved-searches.json") }
+            for search in searches {
+                let watch = search["watch"] as? [String: Any]
+                let query = try JSONSerialization.data(withJSONObject: search["query"] ?? [:], options: [.sortedKeys])
+                saved.append(
+                    "\(search["name"] ?? "") \(String(decoding: query, as: UTF8.self)) "
+                        + "\(watch.map { "\($0["newAtLastCheck"] ?? "-") \($0["seen"] ?? "")" } ?? "unwatched")")
+            }
+        }
         return Snapshot(
             favourites: favourites, session: try canonicalSession(box.sessionFile),
             named: try canonicalSession(box.path("state/scout/sessions/crash.json")), searches: searches,
-            library: library)
+            library: library, saved: saved)
     }
 
     static let folders = ["config", "data", "state", "cache"]
@@ -113,6 +129,7 @@ import Testing
         #expect(states.last?.searches == states[0].searches + 10)
         #expect(Set(states.map(\.favourites)).count > 5, "the stream changes the favourites")
         #expect(states.last?.library.count ?? 0 > 45, "the stream rates, logs and imports")
+        #expect(states.last?.saved.count == 10, "the stream saves and watches 10 searches")
 
         // How long the whole stream takes when it is all sent at once: the window the kills land in.
         try Self.reset(box)
@@ -150,6 +167,9 @@ import Testing
             #expect(
                 [before.library, after.library].contains(found.library),
                 "kill \(kill) after \(acknowledged) commands: library")
+            #expect(
+                [before.saved, after.saved].contains(found.saved),
+                "kill \(kill) after \(acknowledged) commands: saved searches")
             if !Self.temporaries(box).isEmpty { leftTemporaries += 1 }
 
             // The next start cleans up and finds every file whole.
