@@ -27,8 +27,9 @@ struct SetCommand: Command, Equatable {
         var output = Output()
         let context = state.context
         guard let key else {
+            let width = (Settings.table.map(\.key.count).max() ?? 0) + 1
             for setting in Settings.table {
-                output.say("\(DisplayWidth.pad(setting.key, to: 10)) \(setting.show(state.settings, context))")
+                output.say("\(DisplayWidth.pad(setting.key, to: width)) \(setting.show(state.settings, context))")
             }
             output.addJSON { [settings = state.settings] in
                 [

@@ -73,6 +73,16 @@ extension ShellState {
             do {
                 let source = try sources.source(named: saved.query.source, settings: lookSettings)
                 try source.validate(saved.query)
+                // A denied term is never sent, watched or not; a search that once found nothing may be watched
+                // for the day it finds something, so the automatic entries do not refuse a look.
+                let effective = SearchQuery(
+                    source: source.name, terms: saved.query.terms, options: effectiveOptions(of: saved.query, in: source))
+                if case .term(let term)? = try denyList.refusal(of: effective, automatic: false) {
+                    throw UsageError(
+                        "refused: \"\(Text.brief(saved.query.terms))\" matches the denied term \"\(term)\" (deny rm "
+                            + "\(term) to allow it); nothing was sent",
+                        code: "refused")
+                }
                 jobs.append((index, saved.query, saved.filter, source))
             } catch {
                 outcomes[index] = .failure(error)

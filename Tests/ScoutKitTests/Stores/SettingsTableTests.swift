@@ -21,7 +21,7 @@ import Testing
         #expect(
             terms == [
                 "country CC", "lang L", "page-size N", "color C", "auto-deny on|off", "offline on|off", "cache-ttl T",
-                "timeout T", "omdb-key KEY", "picker builtin|fzf",
+                "timeout T", "omdb-key KEY", "picker builtin|fzf", "watch-pages N",
             ])
         #expect(Completion.complete("set p", data: CompletionData()).candidates == ["page-size", "picker"])
         #expect(Completion.complete("set picker ", data: CompletionData()).candidates == ["builtin", "fzf"])
@@ -44,15 +44,18 @@ import Testing
         #expect(
             Settings.table.map(\.defaultValue) == [
                 "US", "en_us", "auto (fits the window; 20 in a script)", "auto", "on", "off",
-                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin",
+                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin", "3",
             ])
         #expect(throws: UsageError("timeout takes a duration from 1s to 5m, such as 15 or 30s")) {
             try settings.set("timeout", to: "9m")
         }
+        #expect(throws: UsageError("watch-pages takes a number of pages from 1 to 10, such as 3")) {
+            try settings.set("watch-pages", to: "11")
+        }
         #expect(
             throws: UsageError(
                 "no setting \"pickr\"; did you mean picker? settings are country, lang, page-size, color, auto-deny, "
-                    + "offline, cache-ttl, timeout, omdb-key, picker"
+                    + "offline, cache-ttl, timeout, omdb-key, picker, watch-pages"
             )
         ) {
             try settings.set("pickr", to: "x")
