@@ -249,6 +249,8 @@ public final class ScenarioRunner {
                 let seen = try terminal?.waitFor(text, timeout: 70)
                 if ProcessInfo.processInfo.environment["SCENARIO_DEBUG"] != nil { print("SEEN:\n\(seen ?? "")") }
             }
+            // A wait has seen what it waited for; settling after it would wait out a spinner (Ctrl-C comes now).
+            if case .wait = step.kind { return [] }
             guard settle else { return [] }
             return try settledScreen()
         }
