@@ -124,7 +124,7 @@
         "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
         "saved": { data in
             // The saved searches' file, then each as `saved` shows it and `run` fills it; and the bytes as terms:
-            // each `$N` becomes its argument whole, and an argument is never read again for parameters.
+            // `$$` keeps any text as it is, and empty arguments never make it longer.
             let file = try? JSONDecoder.scout.decode(SavedSearchesFile.self, from: data)
             for search in file?.searches ?? [] {
                 _ = search.commandLine
@@ -132,9 +132,10 @@
             }
             let text = String(decoding: data.prefix(4096), as: UTF8.self)
             let count = SavedSearch.highestParameter(text)
-            let placeholders = (0..<count).map { "$\($0 + 1)" }
-            precondition(SavedSearch.substitute(text, placeholders) == text, "each $N for itself changed the text")
-            let filled = SavedSearch.substitute(text, placeholders.map { _ in "" })
+            let escaped = String(text.flatMap { $0 == "$" ? ["$", "$"] : [$0] })
+            precondition(SavedSearch.highestParameter(escaped) == 0, "an escaped text has a parameter")
+            precondition(SavedSearch.substitute(escaped, ["x"]) == text, "an escaped text did not come back")
+            let filled = SavedSearch.substitute(text, (0..<count).map { _ in "" })
             precondition(filled.count <= text.count, "empty arguments made the text longer")
         },
         "cache": { data in _ = CacheEntry(data) },

@@ -188,7 +188,10 @@ public final class ScenarioRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["python3", repository.appendingPathComponent("scripts/fixture-server").path, "--log", log, "--first", served]
+            [
+                "python3", repository.appendingPathComponent("scripts/fixture-server").path, "--log", log, "--first",
+                served,
+            ]
             + (latency.map { ["--latency", String($0)] } ?? [])
         let out = Pipe()
         process.standardOutput = out

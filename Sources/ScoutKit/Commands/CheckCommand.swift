@@ -7,7 +7,7 @@ struct CheckCommand: Command, Equatable {
     static let spec = CommandSpec(
         name: "check", usage: "check [NAME…]",
         summary: "list what is new in the watched searches since the last look, and remember it",
-        example: "check", topic: .saved, arguments: [.savedSearches],
+        example: "check", topic: .saved, arguments: [.watchedSearches],
         details: .table(
             """
             check  every watched search, at once (iTunes' requests paced), each from its source and never the cache, \
@@ -35,12 +35,25 @@ struct CheckCommand: Command, Equatable {
 
     @MainActor private func check(in state: ShellState) async throws -> Output {
         var output = Output()
-        var watched = state.savedSearches.all().filter { $0.watch != nil }
+        let all = state.savedSearches.all()
+        if state.savedSearches.damaged {
+            // Every watch went with the file (the warning above says where it is kept): an error, not "nothing new".
+            throw UsageError(
+                "no watch could be read, so nothing was checked: mend the copy and put it back, or save and watch again",
+                code: "damaged")
+        }
+        var watched = all.filter { $0.watch != nil }
         if !names.isEmpty {
             watched = []
             for name in names {
                 let saved = try state.savedSearch(name)
-                guard saved.watch != nil else { throw UsageError.notFound("\(name) is not watched: watch \(name) first") }
+                guard saved.watch != nil else {
+                    throw UsageError.notFound(
+                        saved.parameterCount > 0
+                            ? "\(name) takes arguments, so it cannot be watched: save a search with them in it, and "
+                                + "watch that"
+                            : "\(name) is not watched: watch \(name) first")
+                }
                 if !watched.contains(where: { $0.name == name }) { watched.append(saved) }
             }
         }
@@ -55,19 +68,23 @@ struct CheckCommand: Command, Equatable {
         for case .failure(SourceError.cancelled) in outcomes {
             throw UsageError("check was cancelled; nothing was remembered", code: "cancelled")
         }
-        let now = state.context.now()
+        let (now, pages) = (state.context.now(), state.settings.watchPages)
         let news = try state.savedSearches.modify { searches -> ([String: [Item]], changed: Bool) in
             var news: [String: [Item]] = [:]
             for (saved, outcome) in zip(watched, outcomes) {
-                guard case .success(let items) = outcome,
+                guard case .success(let read) = outcome,
                     let index = searches.firstIndex(where: { $0.name == saved.name }),
-                    let seen = searches[index].watch.map({ Set($0.seen) })
+                    let watch = searches[index].watch
                 else { continue }
-                let new = items.filter { !seen.contains($0.id) }
-                searches[index].remember(items.map(\.id))
+                // Pages past those the last look read (watch-pages raised) were never shown: they are taken in
+                // as a new watch takes its items, not listed.
+                let seen = Set(watch.seen)
+                let new = read.prefix(watch.pages ?? pages).joined().filter { !seen.contains($0.id) }
+                searches[index].remember(read.joined().map(\.id))
                 searches[index].watch?.lastCheck = now
                 searches[index].watch?.newAtLastCheck = new.count
-                news[saved.name] = new
+                searches[index].watch?.pages = pages
+                news[saved.name] = saved.sort.map { ResultSet.sorted(new, by: $0) } ?? new
             }
             return (news, !news.isEmpty)
         }
@@ -104,10 +121,11 @@ struct CheckCommand: Command, Equatable {
         if watched.count > 1 {
             let checked = watched.count - failed
             let searches = "watched search" + (checked == 1 ? "" : "es")
+            let failures = failed > 0 ? "; \(failed) could not be checked" : ""
             if newCount > 0 {
-                output.say("\(newCount) new in \(searchesWithNew) of \(checked) \(searches).")
+                output.say("\(newCount) new in \(searchesWithNew) of \(checked) \(searches)\(failures).")
             } else if checked > 0 {
-                output.say("Nothing new in \(checked) \(searches)\(failed > 0 ? "; \(failed) could not be checked" : "").")
+                output.say("Nothing new in \(checked) \(searches)\(failures).")
             }
         }
         output.json["searches"] = .array(entries)

@@ -45,12 +45,11 @@ struct SaveCommand: Command, Equatable {
         var saved: SavedSearch
         let now = state.context.now()
         if let search {
-            let query = SearchQuery(source: search.source ?? state.session.source, terms: search.terms,
-                                    options: search.options)
+            let query = SearchQuery(
+                source: search.source ?? state.session.source, terms: search.terms, options: search.options)
             saved = SavedSearch(name: name, query: query, savedAt: now)
-            let source = try state.source(named: query.source)
             // With parameters, the values are checked when run fills them (`--year $1` is no year yet).
-            if saved.parameterCount == 0 { try source.validate(query) }
+            if saved.parameterCount == 0 { try state.source(named: query.source).validate(query) }
         } else {
             guard let query = state.session.query else {
                 throw UsageError(
@@ -60,6 +59,9 @@ struct SaveCommand: Command, Equatable {
                 name: name, query: query, filter: state.session.filter, sort: state.session.sort,
                 group: state.session.group, savedAt: now)
         }
+        // The options the settings fill in (iTunes' store and language) are kept with it: `set country` later
+        // does not change what a saved search, or a watch, looks at.
+        saved.query.options = state.effectiveOptions(of: saved.query, in: try state.source(named: saved.query.source))
         let (name, force) = (name, force)
         let replaced = try state.savedSearches.modify { searches -> (SavedSearch?, changed: Bool) in
             guard let index = searches.firstIndex(where: { $0.name == name }) else {

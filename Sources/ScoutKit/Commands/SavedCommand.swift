@@ -37,11 +37,20 @@ struct SavedCommand: ActionCommand, Equatable {
             let nameWidth = min(20, all.map { DisplayWidth.of($0.name) }.max() ?? 0)
             let states = all.map(state.watchState)
             let stateWidth = states.map(DisplayWidth.of).max() ?? 0
-            for (saved, watch) in zip(all, states) {
-                output.say(
-                    state.fitted(
-                        "\(DisplayWidth.pad(saved.name, to: nameWidth))  \(DisplayWidth.pad(watch, to: stateWidth))  "
-                            + saved.commandLine))
+            let lines = zip(all, states).map { saved, watch in
+                (DisplayWidth.pad(saved.name, to: nameWidth) + "  " + DisplayWidth.pad(watch, to: stateWidth), saved)
+            }
+            // Where a search would be cut, each goes on a line of its own under its name, as wide as the window.
+            let narrow =
+                state.context.fitsWidth
+                && lines.contains { DisplayWidth.of($0.0) + 2 + DisplayWidth.of($0.1.commandLine) > state.width }
+            for (head, saved) in lines {
+                if narrow {
+                    output.say(head)
+                    output.say(state.fitted("    " + saved.commandLine))
+                } else {
+                    output.say(head + "  " + saved.commandLine)
+                }
             }
             let rows = all.map { JSONValue.object(state.savedJSON($0)) }
             output.json.merge(TypedJSON.listing(.saved, rows, total: rows.count)) { $1 }
@@ -70,6 +79,8 @@ struct SavedCommand: ActionCommand, Equatable {
                     let new = watch.newAtLastCheck ?? 0
                     lines.append(("last check", "\(when(last)): \(new == 0 ? "nothing" : String(new)) new"))
                 }
+            } else if parameters > 0 {
+                lines.append(("watched", "no: a search that takes arguments cannot be; save one with them in it"))
             } else {
                 lines.append(("watched", "no: watch \(saved.name) lists what is new at each check"))
             }

@@ -4,7 +4,7 @@ import FoundationEssentials
 struct UnwatchCommand: Command, Equatable {
     static let spec = CommandSpec(
         name: "unwatch", usage: "unwatch NAME", summary: "stop watching a saved search (it stays saved)",
-        example: "unwatch alien", topic: .saved, arguments: [.savedSearches])
+        example: "unwatch alien", topic: .saved, arguments: [.watchedSearches])
 
     var name: String
 

@@ -30,19 +30,19 @@ struct WatchCommand: Command, Equatable {
         try state.requireNetwork(for: "watch")
         let items: [Item]
         switch await state.look(at: [saved]).first {
-        case .success(let found)?: items = found
+        case .success(let pages)?: items = Array(pages.joined())
         case .failure(let error)?:
             throw UsageError(
                 "could not look at \(name) (\(error)); nothing was remembered: watch \(name) again later",
                 code: TypedJSON.code(of: error))
         case nil: items = []
         }
-        let now = state.context.now()
-        let name = name
+        let (now, pages, name) = (state.context.now(), state.settings.watchPages, name)
         let watched = try state.savedSearches.modify { searches -> (Bool, changed: Bool) in
             guard let index = searches.firstIndex(where: { $0.name == name }) else { return (false, false) }
             if searches[index].watch != nil { return (true, false) }
-            searches[index].watch = SavedSearch.Watch(since: now, lastCheck: nil, newAtLastCheck: nil, seen: [])
+            searches[index].watch = SavedSearch.Watch(
+                since: now, lastCheck: nil, newAtLastCheck: nil, seen: [], pages: pages)
             searches[index].remember(items.map(\.id))
             return (true, true)
         }
@@ -55,4 +55,3 @@ struct WatchCommand: Command, Equatable {
         return output
     }
 }
-

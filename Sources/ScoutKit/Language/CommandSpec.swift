@@ -55,6 +55,8 @@ public struct CommandSpec: Sendable {
         case sessions
         /// Saved searches by name.
         case savedSearches
+        /// The watched ones.
+        case watchedSearches
         case files
         case deniedTerms
         /// The values of the setting named by the word before.

@@ -124,7 +124,8 @@ public enum Completion {
         case .tags: return plain(data.tags())
         case .history: return historyNumbers(Substring(current), data: data)
         case .sessions: return plain(data.sessions())
-        case .savedSearches: return plain(data.savedSearches())
+        case .savedSearches: return plain(data.savedSearches().map(\.name))
+        case .watchedSearches: return plain(data.savedSearches().filter(\.watched).map(\.name))
         case .files: return data.files(current).map { Candidate($0) }
         case .deniedTerms: return plain(data.deniedTerms(current))
         case .settingValue: return words.count >= 2 ? plain(Settings.setting(words[1])?.values ?? []) : []

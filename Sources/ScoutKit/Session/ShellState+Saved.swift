@@ -63,21 +63,22 @@ extension ShellState {
     }
 
     /// Looks at each of `searches` now, all at once (iTunes' requests still paced), each from its source
-    /// and up to `watch-pages` of its pages: every item found, filtered as the search was saved, or what
-    /// stopped that one. In the order given.
-    func look(at searches: [SavedSearch]) async -> [Result<[Item], any Error>] {
+    /// and up to `watch-pages` of its pages: the items of each page read, narrowed by the search's filter,
+    /// or what stopped that one. In the order given. A search that once found nothing and was denied for it
+    /// is forgotten by the deny list when a look finds something.
+    func look(at searches: [SavedSearch]) async -> [Result<[[Item]], any Error>] {
         let pages = settings.watchPages
         var jobs: [(Int, SearchQuery, String?, any Source)] = []
-        var outcomes = [Result<[Item], any Error>](repeating: .success([]), count: searches.count)
+        var outcomes = [Result<[[Item]], any Error>](repeating: .success([]), count: searches.count)
         for (index, saved) in searches.enumerated() {
             do {
                 let source = try sources.source(named: saved.query.source, settings: lookSettings)
                 try source.validate(saved.query)
                 // A denied term is never sent, watched or not; a search that once found nothing may be watched
                 // for the day it finds something, so the automatic entries do not refuse a look.
-                let effective = SearchQuery(
-                    source: source.name, terms: saved.query.terms, options: effectiveOptions(of: saved.query, in: source))
-                if case .term(let term)? = try denyList.refusal(of: effective, automatic: false) {
+                if case .term(let term)? = try denyList.refusal(
+                    of: effective(saved.query, in: source), automatic: false)
+                {
                     throw UsageError(
                         "refused: \"\(Text.brief(saved.query.terms))\" matches the denied term \"\(term)\" (deny rm "
                             + "\(term) to allow it); nothing was sent",
@@ -90,49 +91,67 @@ extension ShellState {
         }
         let label = searches.count == 1 ? "looking at \(searches[0].name)" : "checking \(searches.count) searches"
         let found = await waiting(label) {
-            await withTaskGroup(of: (Int, Result<[Item], any Error>).self) { group in
+            await withTaskGroup(of: (Int, Result<[[Item]], any Error>).self) { group in
                 for (index, query, filter, source) in jobs {
                     group.addTask {
                         do {
-                            return (index, .success(try await Self.items(query, filter: filter, from: source, pages: pages)))
+                            return (
+                                index, .success(try await Self.pages(query, filter: filter, from: source, upTo: pages))
+                            )
                         } catch {
                             return (index, .failure(error))
                         }
                     }
                 }
-                var found: [(Int, Result<[Item], any Error>)] = []
+                var found: [(Int, Result<[[Item]], any Error>)] = []
                 for await outcome in group { found.append(outcome) }
                 return found
             }
         }
-        for (index, outcome) in found { outcomes[index] = outcome }
+        for (index, outcome) in found {
+            outcomes[index] = outcome
+            if case .success(let read) = outcome, read.contains(where: { !$0.isEmpty }),
+                let source = jobs.first(where: { $0.0 == index })?.3
+            {
+                do {
+                    try denyList.forgetEmptySearch(effective(searches[index].query, in: source))
+                } catch {
+                    warnings.add("\(error)")
+                }
+            }
+        }
         return outcomes
     }
 
-    /// Every item on the first `pages` pages of `query`, each once, narrowed by `filter`.
-    nonisolated static func items(_ query: SearchQuery, filter: String?, from source: any Source, pages: Int)
-        async throws -> [Item]
+    /// `query` with the options its source runs it with, as the deny list keeps searches.
+    private func effective(_ query: SearchQuery, in source: any Source) -> SearchQuery {
+        SearchQuery(source: source.name, terms: query.terms, options: effectiveOptions(of: query, in: source))
+    }
+
+    /// The first `count` pages of `query` (fewer when the source has no more), each item once, each page
+    /// narrowed by `filter`.
+    nonisolated static func pages(_ query: SearchQuery, filter: String?, from source: any Source, upTo count: Int)
+        async throws -> [[Item]]
     {
-        var items: [Item] = []
+        var pages: [[Item]] = []
         var ids = Set<String>()
-        for number in 1...max(1, pages) {
+        let words = filter.map(Text.words) ?? []
+        for number in 1...max(1, count) {
             try Task.checkCancellation()
             let page = try await source.search(query, page: number)
             let new = page.items.filter { ids.insert($0.id).inserted }
-            items += new
+            pages.append(words.isEmpty ? new : new.filter { Text.matches(words, in: $0.searchText) })
             guard page.hasMore, !new.isEmpty else { break }
         }
-        guard let filter, !filter.isEmpty else { return items }
-        let words = Text.words(filter)
-        return items.filter { Text.matches(words, in: $0.searchText) }
+        return pages
     }
 
     /// Whether `saved` is watched and what its last check found, as `saved` lists it.
     func watchState(_ saved: SavedSearch) -> String {
-        guard let watch = saved.watch else { return "not watched" }
-        guard let last = watch.lastCheck, let new = watch.newAtLastCheck else { return "watched, not checked yet" }
+        guard let watch = saved.watch else { return saved.parameterCount > 0 ? "takes arguments" : "not watched" }
+        guard let last = watch.lastCheck, let new = watch.newAtLastCheck else { return "watched" }
         let when = RelativeTime.describe(last, now: context.now(), calendar: context.calendar)
-        return "watched, \(new == 0 ? "nothing" : String(new)) new at the check \(when)"
+        return "\(new == 0 ? "none" : String(new)) new \(when)"
     }
 
     /// A saved search for `--json`: its search typed, and its watch.

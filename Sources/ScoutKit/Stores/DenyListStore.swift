@@ -179,6 +179,23 @@ public final class DenyListStore {
         }
     }
 
+    /// Forgets the search that found nothing with `query`'s source, effective options and folded terms,
+    /// once it finds something (a watched search's look); returns whether there was one.
+    @discardableResult
+    public func forgetEmptySearch(_ query: SearchQuery) throws -> Bool {
+        let key = DeniedSearch.key(source: query.source, terms: query.terms, options: query.options)
+        _ = try deniedSearches()
+        guard cachedSearchKeys[key] != nil else { return false }
+        return try store.withLock(searchesURL) {
+            let known = try readSearches(holdingLock: true)
+            let kept = known.filter { $0.key != key }
+            guard kept.count < known.count else { return false }
+            try writeSearches(kept)
+            cachedSearches = nil
+            return true
+        }
+    }
+
     private func readSearches(holdingLock: Bool = false) throws -> [DeniedSearch] {
         try readRepairing(
             searchesURL, holdingLock: holdingLock, label: "the denied searches", noun: ("search", "searches"),

@@ -20,14 +20,18 @@ public struct SavedSearch: Codable, Sendable, Equatable {
         public var newAtLastCheck: Int?
         /// The id of every item a look showed, oldest first, at most `SavedSearch.seenCap` of them.
         public var seen: [String]
+        /// How many of the source's pages the last look read (`watch-pages` then); nil in a file written
+        /// before it was kept. Items on pages past it were never looked at, so they are not new.
+        public var pages: Int?
     }
 
     /// The most ids a watch keeps: the oldest go first, far past what `watch-pages` 10 brings in a look.
     static let seenCap = 20_000
 
-    init(name: String, query: SearchQuery, filter: String? = nil, sort: SortOrder? = nil, group: String? = nil,
-         savedAt: Date)
-    {
+    init(
+        name: String, query: SearchQuery, filter: String? = nil, sort: SortOrder? = nil, group: String? = nil,
+        savedAt: Date
+    ) {
         (self.name, self.query, self.filter, self.sort, self.group) = (name, query, filter, sort, group)
         self.savedAt = savedAt
     }
@@ -53,8 +57,7 @@ public struct SavedSearch: Codable, Sendable, Equatable {
                         ? "\(name) takes 1 argument, for $1: \(usage)"
                         : "\(name) takes \(count) arguments, for $1 to $\(count): \(usage)")
         }
-        guard count > 0 else { return query }
-        var filled = query
+        var filled = query // `$$` is a `$` with or without parameters
         filled.terms = Self.substitute(query.terms, arguments)
         filled.options = query.options.mapValues { Self.substitute($0, arguments) }
         guard filled.terms.count <= SearchCommand.maxTerms else {
@@ -63,14 +66,14 @@ public struct SavedSearch: Codable, Sendable, Equatable {
         return filled
     }
 
-    /// The commands it runs, as a user would type them: `search alien --in movies --year 1979; sort year`.
+    /// The commands it runs, as a user would type them (`Tokenizer` reads each back as it is):
+    /// `search alien --in movies --year 1979; sort year desc`.
     var commandLine: String {
-        var words = ["search"]
-        if !query.terms.isEmpty { words.append(query.terms) }
-        words.append("--in \(query.source)")
-        for (name, value) in query.options.sorted(by: { $0.key < $1.key }) { words.append("--\(name) \(value)") }
-        var commands = [words.joined(separator: " ")]
-        if let filter { commands.append("filter \(filter)") }
+        var commands = [Tokenizer.searchLine(query)]
+        if let filter {
+            commands.append(
+                (["filter"] + filter.split(separator: " ").map { Tokenizer.quoted(String($0)) }).joined(separator: " "))
+        }
         if let sort { commands.append("sort \(sort.description)") }
         if let group { commands.append("group \(group)") }
         return commands.joined(separator: "; ")
@@ -85,16 +88,23 @@ public struct SavedSearch: Codable, Sendable, Equatable {
         self.watch = watch
     }
 
-    /// `$1` to `$9` in `text`, each replaced by its argument, in one pass (an argument's own `$2` stays).
+    /// `$1` to `$9` in `text`, each replaced by its argument, and `$$` by `$`, in one pass (an argument's own
+    /// `$2` stays as it is).
     static func substitute(_ text: String, _ arguments: [String]) -> String {
         var out = ""
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {
             out += rest[..<dollar]
             let after = rest.index(after: dollar)
-            if after < rest.endIndex, let digit = rest[after].wholeNumberValue, digit >= 1, digit <= arguments.count,
-                rest[after].isASCII
-            {
+            guard after < rest.endIndex else {
+                out += "$"
+                rest = rest[after...]
+                break
+            }
+            if rest[after] == "$" {
+                out += "$"
+                rest = rest[rest.index(after: after)...]
+            } else if let digit = parameter(rest[after]), digit <= arguments.count {
                 out += arguments[digit - 1]
                 rest = rest[rest.index(after: after)...]
             } else {
@@ -105,16 +115,30 @@ public struct SavedSearch: Codable, Sendable, Equatable {
         return out + rest
     }
 
+    /// The highest `$N` in `text` (`$$` escapes): 0 when there is none.
     static func highestParameter(_ text: String) -> Int {
         var highest = 0
+        var escaped = false
         var previous: Character?
         for character in text {
-            if previous == "$", character.isASCII, let digit = character.wholeNumberValue, digit >= 1 {
-                highest = max(highest, digit)
+            if previous == "$", !escaped {
+                if character == "$" {
+                    escaped = true
+                    previous = nil
+                    continue
+                }
+                if let digit = parameter(character) { highest = max(highest, digit) }
             }
+            escaped = false
             previous = character
         }
         return highest
+    }
+
+    /// The parameter a character after `$` names: an ASCII digit 1 to 9.
+    private static func parameter(_ character: Character) -> Int? {
+        guard character.isASCII, let digit = character.wholeNumberValue, digit >= 1 else { return nil }
+        return digit
     }
 }
 

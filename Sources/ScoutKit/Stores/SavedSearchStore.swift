@@ -8,17 +8,29 @@ public final class SavedSearchStore {
     let warn: @Sendable (String) -> Void
     private var cached: [SavedSearch]?
     private var cachedStamp: FileStamp?
+    /// Whether the file was found damaged this run (kept aside and said, read as empty): `check` fails
+    /// rather than say that nothing is watched.
+    private(set) var damaged = false
 
     public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
-        file = StateFile(url, label: "the saved searches", store: store)
+        file = StateFile(
+            url, label: "saved-searches.json", store: store,
+            recovery: "went on without it (its searches and watches are in that copy)")
         self.warn = warn
+    }
+
+    private func load() -> [SavedSearch] {
+        file.load { message in
+            damaged = true
+            warn(message)
+        }?.searches ?? []
     }
 
     /// Every saved search, by name.
     public func all() -> [SavedSearch] {
         let stamp = FileStamp(file.url)
         if let cached, stamp == cachedStamp { return cached }
-        let searches = file.load(warn: warn)?.searches ?? []
+        let searches = load()
         (cached, cachedStamp) = (searches, stamp)
         return searches
     }
@@ -32,7 +44,7 @@ public final class SavedSearchStore {
     @discardableResult
     public func modify<T>(_ change: (inout [SavedSearch]) throws -> (T, changed: Bool)) throws -> T {
         try file.store.withLock(file.url) {
-            var searches = FileStamp(file.url) == cachedStamp ? cached ?? [] : file.load(warn: warn)?.searches ?? []
+            var searches = FileStamp(file.url) == cachedStamp ? cached ?? [] : load()
             let (result, changed) = try change(&searches)
             if changed {
                 searches.sort { $0.name < $1.name }

@@ -111,7 +111,8 @@ import Testing
             filter: "part", sort: SortOrder(key: .year), savedAt: Self.date)
         saved.watch = .init(since: Self.date, lastCheck: Self.date, newAtLastCheck: 2, seen: ["omdb:tt1160419"])
         tried += try checkJSONFile(
-            SavedSearchesFile(searches: [saved]), label: "the saved searches", name: "saved-searches.json")
+            SavedSearchesFile(searches: [saved]), label: "saved-searches.json", name: "saved-searches.json"
+        ) { SavedSearchStore(url: $0, store: FileStore(), warn: { _ in }).file }
         print(
             "damaged and recovered: \(tried) versions of session.json, config.json, favourites.json, "
                 + "saved-searches.json")

@@ -28,6 +28,13 @@ import Testing
         #expect(SavedSearch.substitute("$١", ["a"]) == "$١") // an Arabic-Indic one is no parameter
     }
 
+    @Test func twoDollarsAreOneAndNoParameter() throws {
+        let search = Self.saved("price $$1 $$$1 $$")
+        #expect(search.parameterCount == 1)
+        #expect(try search.filled(with: ["x"]).terms == "price $1 $x $")
+        #expect(Self.saved("$$2").parameterCount == 0)
+    }
+
     @Test func aMissingOrExtraArgumentNamesTheParameter() {
         let search = Self.saved("$1", options: ["type": "$2"])
         #expect(throws: UsageError("s needs a value for $1: run s ARG1 ARG2")) { try search.filled(with: []) }
@@ -40,13 +47,21 @@ import Testing
         }
     }
 
-    @Test func theCommandLineIsWhatAUserWouldType() {
+    @Test func theCommandLineIsWhatAUserWouldType() throws {
         var search = Self.saved("dune", options: ["year": "2021", "type": "movie"])
         search.filter = "part"
         search.sort = SortOrder(key: .year)
         search.group = "kind"
-        #expect(search.commandLine == "search dune --in omdb --type movie --year 2021; filter part; sort year desc; group kind")
+        #expect(
+            search.commandLine
+                == "search dune --in omdb --type movie --year 2021; filter part; sort year desc; group kind")
         #expect(Self.saved("").commandLine == "search --in omdb")
+        // Quoted where the words would read otherwise: a ; ends a command, a # starts a comment.
+        search = Self.saved("alien; use movies")
+        search.filter = "o'brien #1"
+        #expect(search.commandLine == "search 'alien;' use movies --in omdb; filter o'brien '#1'")
+        let words = try Tokenizer.commands(search.commandLine)
+        #expect(words.map { $0.joined(separator: " ") } == ["search alien; use movies --in omdb", "filter o'brien #1"])
     }
 
     @Test func aWatchKeepsTheNewestIDsUpToItsCap() {
