@@ -39,7 +39,8 @@ struct CheckCommand: Command, Equatable {
         if state.savedSearches.damaged {
             // Every watch went with the file (the warning above says where it is kept): an error, not "nothing new".
             throw UsageError(
-                "no watch could be read, so nothing was checked: mend the copy and put it back, or save and watch again",
+                "no watch could be read, so nothing was checked: mend the copy and put it back, or save and watch "
+                    + "again",
                 code: "damaged")
         }
         var watched = all.filter { $0.watch != nil }

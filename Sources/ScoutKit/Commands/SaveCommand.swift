@@ -81,10 +81,8 @@ struct SaveCommand: Command, Equatable {
                 code: "exists")
         }
         var output = Output()
-        let parameters = saved.parameterCount
-        let how = "run \(name)" + (1..<(parameters + 1)).map { " ARG\($0)" }.joined()
         output.say(
-            "\(replaced == nil ? "Saved" : "Replaced") \(name): \(saved.commandLine). \(how) runs it"
+            "\(replaced == nil ? "Saved" : "Replaced") \(name): \(saved.commandLine). \(saved.runUsage) runs it"
                 + (replaced?.watch != nil ? "; it is still watched." : "."))
         output.json["saved"] = .object(state.savedJSON(saved))
         return output

@@ -68,8 +68,7 @@ struct SavedCommand: ActionCommand, Equatable {
                     "arguments",
                     parameters == 0
                         ? "none"
-                        : "\(parameters), for $1\(parameters > 1 ? " to $\(parameters)" : ""): run \(saved.name)"
-                            + (1...parameters).map { " ARG\($0)" }.joined()
+                        : "\(parameters), for $1\(parameters > 1 ? " to $\(parameters)" : ""): \(saved.runUsage)"
                 ),
                 ("saved", when(saved.savedAt)),
             ]

@@ -20,10 +20,7 @@ extension ShellState {
         var output = Output()
         switch refusal {
         case .term(let term):
-            output.fail(
-                "refused: \"\(Text.brief(query.terms))\" matches the denied term \"\(term)\" (deny rm \(term) to allow "
-                    + "it); nothing was sent",
-                code: "refused")
+            output.fail(Self.refusedByTerm(query.terms, term), code: "refused")
             output.json["refused"] = .object(["term": .string(term), "automatic": .bool(false)])
         case .search(let search):
             var formatter = MinuteFormatter(timeZone: context.calendar.timeZone)
@@ -34,6 +31,12 @@ extension ShellState {
             output.json["refused"] = Self.json(search, asTerm: true)
         }
         return output
+    }
+
+    /// Why a search of `terms` is not sent: the denied `term` it matches, and how to allow it.
+    nonisolated static func refusedByTerm(_ terms: String, _ term: String) -> String {
+        "refused: \"\(Text.brief(terms))\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); nothing was "
+            + "sent"
     }
 
     /// After a search that found nothing: a remote one, answered by the service (not the cache), is

@@ -79,10 +79,7 @@ extension ShellState {
                 if case .term(let term)? = try denyList.refusal(
                     of: effective(saved.query, in: source), automatic: false)
                 {
-                    throw UsageError(
-                        "refused: \"\(Text.brief(saved.query.terms))\" matches the denied term \"\(term)\" (deny rm "
-                            + "\(term) to allow it); nothing was sent",
-                        code: "refused")
+                    throw UsageError(Self.refusedByTerm(saved.query.terms, term), code: "refused")
                 }
                 jobs.append((index, saved.query, saved.filter, source))
             } catch {

@@ -41,11 +41,15 @@ public struct SavedSearch: Codable, Sendable, Equatable {
         ([query.terms] + query.options.values).map(Self.highestParameter).max() ?? 0
     }
 
+    /// How it is run: `run NAME`, with `ARG1`… for its parameters.
+    var runUsage: String {
+        "run \(name)" + (0..<parameterCount).map { " ARG\($0 + 1)" }.joined()
+    }
+
     /// The search `run NAME ARGS…` makes: each `$N` replaced by argument N; a missing or extra argument is
     /// a usage error that names the parameter.
     func filled(with arguments: [String]) throws(UsageError) -> SearchQuery {
-        let count = parameterCount
-        let usage = "run \(name)" + (1..<max(1, count + 1)).map { " ARG\($0)" }.joined()
+        let (count, usage) = (parameterCount, runUsage)
         if arguments.count < count {
             throw UsageError("\(name) needs a value for $\(arguments.count + 1): \(usage)")
         }
