@@ -68,7 +68,7 @@ extension ShellState {
     /// is forgotten by the deny list when a look finds something.
     func look(at searches: [SavedSearch]) async -> [Result<[[Item]], any Error>] {
         let pages = settings.watchPages
-        var jobs: [(Int, SearchQuery, String?, any Source)] = []
+        var looks: [Look] = []
         var outcomes = [Result<[[Item]], any Error>](repeating: .success([]), count: searches.count)
         for (index, saved) in searches.enumerated() {
             do {
@@ -81,37 +81,25 @@ extension ShellState {
                 {
                     throw UsageError(Self.refusedByTerm(saved.query.terms, term), code: "refused")
                 }
-                jobs.append((index, saved.query, saved.filter, source))
+                looks.append(Look(index: index, query: saved.query, filter: saved.filter, source: source))
             } catch {
                 outcomes[index] = .failure(error)
             }
         }
         let label = searches.count == 1 ? "looking at \(searches[0].name)" : "checking \(searches.count) searches"
         let found = await waiting(label) {
-            await withTaskGroup(of: (Int, Result<[[Item]], any Error>).self) { group in
-                for (index, query, filter, source) in jobs {
-                    group.addTask {
-                        do {
-                            return (
-                                index, .success(try await Self.pages(query, filter: filter, from: source, upTo: pages))
-                            )
-                        } catch {
-                            return (index, .failure(error))
-                        }
-                    }
-                }
-                var found: [(Int, Result<[[Item]], any Error>)] = []
+            await withTaskGroup(of: Look.Outcome.self, returning: [Look.Outcome].self) { group in
+                for look in looks { group.addTask { await look.run(pages: pages) } }
+                var found: [Look.Outcome] = []
                 for await outcome in group { found.append(outcome) }
                 return found
             }
         }
-        for (index, outcome) in found {
-            outcomes[index] = outcome
-            if case .success(let read) = outcome, read.contains(where: { !$0.isEmpty }),
-                let source = jobs.first(where: { $0.0 == index })?.3
-            {
+        for outcome in found {
+            outcomes[outcome.look.index] = outcome.result
+            if case .success(let read) = outcome.result, read.contains(where: { !$0.isEmpty }) {
                 do {
-                    try denyList.forgetEmptySearch(effective(searches[index].query, in: source))
+                    try denyList.forgetEmptySearch(effective(outcome.look.query, in: outcome.look.source))
                 } catch {
                     warnings.add("\(error)")
                 }
@@ -120,27 +108,46 @@ extension ShellState {
         return outcomes
     }
 
+    /// One look at a saved search: its place in the list asked for, the search, its filter and its source.
+    private struct Look: Sendable {
+        let index: Int
+        let query: SearchQuery
+        let filter: String?
+        let source: any Source
+
+        struct Outcome: Sendable {
+            let look: Look
+            let result: Result<[[Item]], any Error>
+        }
+
+        func run(pages count: Int) async -> Outcome {
+            do {
+                return Outcome(look: self, result: .success(try await pages(upTo: count)))
+            } catch {
+                return Outcome(look: self, result: .failure(error))
+            }
+        }
+
+        /// The first `count` pages (fewer when the source has no more), each item once, each page narrowed
+        /// by the filter.
+        func pages(upTo count: Int) async throws -> [[Item]] {
+            var pages: [[Item]] = []
+            var ids = Set<String>()
+            let words = filter.map(Text.words) ?? []
+            for number in 1...max(1, count) {
+                try Task.checkCancellation()
+                let page = try await source.search(query, page: number)
+                let new = page.items.filter { ids.insert($0.id).inserted }
+                pages.append(words.isEmpty ? new : new.filter { Text.matches(words, in: $0.searchText) })
+                guard page.hasMore, !new.isEmpty else { break }
+            }
+            return pages
+        }
+    }
+
     /// `query` with the options its source runs it with, as the deny list keeps searches.
     private func effective(_ query: SearchQuery, in source: any Source) -> SearchQuery {
         SearchQuery(source: source.name, terms: query.terms, options: effectiveOptions(of: query, in: source))
-    }
-
-    /// The first `count` pages of `query` (fewer when the source has no more), each item once, each page
-    /// narrowed by `filter`.
-    nonisolated static func pages(_ query: SearchQuery, filter: String?, from source: any Source, upTo count: Int)
-        async throws -> [[Item]]
-    {
-        var pages: [[Item]] = []
-        var ids = Set<String>()
-        let words = filter.map(Text.words) ?? []
-        for number in 1...max(1, count) {
-            try Task.checkCancellation()
-            let page = try await source.search(query, page: number)
-            let new = page.items.filter { ids.insert($0.id).inserted }
-            pages.append(words.isEmpty ? new : new.filter { Text.matches(words, in: $0.searchText) })
-            guard page.hasMore, !new.isEmpty else { break }
-        }
-        return pages
     }
 
     /// Whether `saved` is watched and what its last check found, as `saved` lists it.
