@@ -35,8 +35,8 @@ extension ShellState {
 
     /// Why a search of `terms` is not sent: the denied `term` it matches, and how to allow it.
     nonisolated static func refusedByTerm(_ terms: String, _ term: String) -> String {
-        "refused: \"\(Text.brief(terms))\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); nothing was "
-            + "sent"
+        "refused: \"\(Text.brief(terms))\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); "
+            + "nothing was sent"
     }
 
     /// After a search that found nothing: a remote one, answered by the service (not the cache), is
