@@ -132,7 +132,7 @@
             }
             let text = String(decoding: data.prefix(4096), as: UTF8.self)
             let count = SavedSearch.highestParameter(text)
-            let escaped = String(text.flatMap { $0 == "$" ? ["$", "$"] : [$0] })
+            let escaped = SavedSearch.escaped(text)
             precondition(SavedSearch.highestParameter(escaped) == 0, "an escaped text has a parameter")
             precondition(SavedSearch.substitute(escaped, ["x"]) == text, "an escaped text did not come back")
             let filled = SavedSearch.substitute(text, (0..<count).map { _ in "" })

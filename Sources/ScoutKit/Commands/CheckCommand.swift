@@ -13,36 +13,36 @@ struct CheckCommand: Command, Equatable {
             check  every watched search, at once (iTunes' requests paced), each from its source and never the cache, \
             up to set watch-pages pages
             check NAME…  only these watched searches
+            --json  its output as a --json line (searches: each with its new items, or its error), as scout --json gives
             exit status  0: something is new; 1: nothing is; 2: a search could not be checked (the others still are)
             """))
 
     var names: [String]
+    /// `check --json`: this command's output as a `--json` line, whatever the launch said.
+    var json: Bool
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        names = args.words
+        let (rest, json) = args.without("--json")
+        names = rest.words
+        self.json = json
     }
 
     func run(in state: ShellState) async throws -> Output {
+        var output: Output
         do {
-            return try await check(in: state)
+            output = try await check(in: state)
         } catch {
             // Any error is 2, as grep's: 1 says only that nothing is new.
-            var output = Output.failure(error)
+            output = Output.failure(error)
             output.status = 2
-            return output
         }
+        output.asJSON = json
+        return output
     }
 
     @MainActor private func check(in state: ShellState) async throws -> Output {
         var output = Output()
         let all = state.savedSearches.all()
-        if state.savedSearches.damaged {
-            // Every watch went with the file (the warning above says where it is kept): an error, not "nothing new".
-            throw UsageError(
-                "no watch could be read, so nothing was checked: mend the copy and put it back, or save and watch "
-                    + "again",
-                code: "damaged")
-        }
         var watched = all.filter { $0.watch != nil }
         if !names.isEmpty {
             watched = []
@@ -57,6 +57,13 @@ struct CheckCommand: Command, Equatable {
                 }
                 if !watched.contains(where: { $0.name == name }) { watched.append(saved) }
             }
+        }
+        if all.isEmpty, let copy = state.savedSearches.damagedCopies.last {
+            // Every watch went with a damaged file: an error, at this check and the next, not "nothing new".
+            throw UsageError(
+                "nothing is watched, and \(copy) holds what saved-searches.json held when it was found damaged: mend "
+                    + "it and put it back, or delete it and watch again",
+                code: "damaged")
         }
         if watched.isEmpty {
             output.say("Nothing is watched: watch NAME watches a saved search (saved lists them).")
@@ -131,6 +138,9 @@ struct CheckCommand: Command, Equatable {
         }
         output.json["searches"] = .array(entries)
         output.status = failed > 0 ? 2 : newCount > 0 ? 0 : 1
+        if failed == watched.count {
+            output.fail("no watched search could be checked: each one's line says why", code: "unchecked")
+        }
         return output
     }
 }

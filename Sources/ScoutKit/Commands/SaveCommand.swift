@@ -55,8 +55,12 @@ struct SaveCommand: Command, Equatable {
                 throw UsageError(
                     "nothing to save yet: search first, or save \(name) search TERMS… saves one without running it")
             }
+            // The search on screen is kept as it ran: a `$` in it is text, not a parameter.
+            var literal = query
+            literal.terms = SavedSearch.escaped(query.terms)
+            literal.options = query.options.mapValues(SavedSearch.escaped)
             saved = SavedSearch(
-                name: name, query: query, filter: state.session.filter, sort: state.session.sort,
+                name: name, query: literal, filter: state.session.filter, sort: state.session.sort,
                 group: state.session.group, savedAt: now)
         }
         // The options the settings fill in (iTunes' store and language) are kept with it: `set country` later
@@ -70,7 +74,8 @@ struct SaveCommand: Command, Equatable {
             }
             let old = searches[index]
             guard force else { return (old, false) }
-            saved.watch = old.watch
+            // A search that takes arguments cannot be watched: its watch goes (said below).
+            if saved.parameterCount == 0 { saved.watch = old.watch }
             searches[index] = saved
             return (old, true)
         }
@@ -83,7 +88,12 @@ struct SaveCommand: Command, Equatable {
         var output = Output()
         output.say(
             "\(replaced == nil ? "Saved" : "Replaced") \(name): \(saved.commandLine). \(saved.runUsage) runs it"
-                + (replaced?.watch != nil ? "; it is still watched." : "."))
+                + (replaced?.watch == nil
+                    ? "."
+                    : saved.watch != nil
+                        ? "; it is still watched."
+                        : "; it takes "
+                            + "arguments now, so it is no longer watched."))
         output.json["saved"] = .object(state.savedJSON(saved))
         return output
     }

@@ -34,23 +34,22 @@ struct SavedCommand: ActionCommand, Equatable {
             if all.isEmpty {
                 output.say("No saved searches: save NAME keeps the last search, and run NAME runs it again.")
             }
-            let nameWidth = min(20, all.map { DisplayWidth.of($0.name) }.max() ?? 0)
+            // Names are never cut: one is what run takes.
+            let nameWidth = all.map { DisplayWidth.of($0.name) }.max() ?? 0
             let states = all.map(state.watchState)
             let stateWidth = states.map(DisplayWidth.of).max() ?? 0
             let lines = zip(all, states).map { saved, watch in
-                (DisplayWidth.pad(saved.name, to: nameWidth) + "  " + DisplayWidth.pad(watch, to: stateWidth), saved)
+                DisplayWidth.pad(saved.name, to: nameWidth) + "  " + DisplayWidth.pad(watch, to: stateWidth) + "  "
+                    + saved.commandLine
             }
-            // Where a search would be cut, each goes on a line of its own under its name, as wide as the window.
-            let narrow =
-                state.context.fitsWidth
-                && lines.contains { DisplayWidth.of($0.0) + 2 + DisplayWidth.of($0.1.commandLine) > state.width }
-            for (head, saved) in lines {
-                if narrow {
-                    output.say(head)
-                    output.say(state.fitted("    " + saved.commandLine))
-                } else {
-                    output.say(head + "  " + saved.commandLine)
+            // Where a line would be cut, each search's commands go under its name, wrapped, never cut.
+            if state.context.fitsWidth, lines.contains(where: { DisplayWidth.of($0) > state.width }) {
+                for (saved, watch) in zip(all, states) {
+                    output.say(saved.name + "  " + watch)
+                    output.say(prose: "    " + saved.commandLine, width: state.proseWidth, indent: 4)
                 }
+            } else {
+                for line in lines { output.say(line) }
             }
             let rows = all.map { JSONValue.object(state.savedJSON($0)) }
             output.json.merge(TypedJSON.listing(.saved, rows, total: rows.count)) { $1 }

@@ -6,7 +6,7 @@ struct WatchCommand: Command, Equatable {
     static let spec = CommandSpec(
         name: "watch", usage: "watch NAME",
         summary: "watch a saved search: remember what it finds now, so check lists only what is new",
-        example: "save alien; watch alien", topic: .saved, arguments: [.savedSearches])
+        example: "save alien; watch alien", topic: .saved, arguments: [.unwatchedSearches])
 
     var name: String
 

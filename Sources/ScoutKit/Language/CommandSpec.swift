@@ -57,6 +57,8 @@ public struct CommandSpec: Sendable {
         case savedSearches
         /// The watched ones.
         case watchedSearches
+        /// Those that may be watched and are not: no arguments to take.
+        case unwatchedSearches
         case files
         case deniedTerms
         /// The values of the setting named by the word before.

@@ -126,6 +126,8 @@ public enum Completion {
         case .sessions: return plain(data.sessions())
         case .savedSearches: return plain(data.savedSearches().map(\.name))
         case .watchedSearches: return plain(data.savedSearches().filter(\.watched).map(\.name))
+        case .unwatchedSearches:
+            return plain(data.savedSearches().filter { !$0.watched && !$0.takesArguments }.map(\.name))
         case .files: return data.files(current).map { Candidate($0) }
         case .deniedTerms: return plain(data.deniedTerms(current))
         case .settingValue: return words.count >= 2 ? plain(Settings.setting(words[1])?.values ?? []) : []

@@ -21,8 +21,8 @@ public struct CompletionData {
     /// How `history` shows search N, for the listing.
     public var historyLabel: (Int) -> String? = { _ in nil }
     public var sessions: () -> [String] = { [] }
-    /// The saved searches' names, and whether each is watched.
-    public var savedSearches: () -> [(name: String, watched: Bool)] = { [] }
+    /// The saved searches' names, whether each is watched, and whether it takes arguments.
+    public var savedSearches: () -> [(name: String, watched: Bool, takesArguments: Bool)] = { [] }
     /// Denied terms starting with the text typed.
     public var deniedTerms: (String) -> [String] = { _ in [] }
     /// The titles of the rows shown, row 1 first.

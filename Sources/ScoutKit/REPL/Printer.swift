@@ -37,6 +37,7 @@ public struct Printer {
 
     /// Prints `output`; with `quietSuccess`, only its warnings and error (for the restored view in scripts).
     public mutating func print(_ output: Output, quietSuccess: Bool = false, paged: Bool = true) {
+        let json = self.json || output.asJSON
         if !output.ok { failed = true }
         status = max(status, output.status ?? (output.ok ? 0 : 1))
         let colourErrors = !json && colour(.error)

@@ -17,7 +17,9 @@ extension Shell {
             log.value?.entry(n).map { "\(n)  \($0.source) \(ShellState.describe(terms: $0.terms))" }
         }
         data.sessions = { [self] in state.savedSessions }
-        data.savedSearches = { [self] in state.savedSearches.all().map { ($0.name, $0.watch != nil) } }
+        data.savedSearches = { [self] in
+            state.savedSearches.all().map { ($0.name, $0.watch != nil, $0.parameterCount > 0) }
+        }
         let context = state.context
         data.files = { typed in
             CompletionData.paths(

@@ -28,6 +28,8 @@ public struct Output: Sendable {
     /// The exit status a script gets for it when that is not the usual 0, or 1 on an error: `check` gives
     /// 1 when nothing is new and 2 when a watched search could not be checked, as grep does.
     public var status: Int32?
+    /// Whether it is printed as a `--json` line even when the launch did not ask for JSON (`check --json`).
+    public var asJSON = false
 
     enum Block: Sendable {
         case line(StyledLine)

@@ -27,7 +27,7 @@ extension ShellState {
             output.fail(
                 "refused: \(search.description) found nothing on \(formatter.string(search.time)), so it is not "
                     + "sent again"
-                    + " (deny rm \(search.terms) allows it); nothing was sent", code: "refused")
+                    + " (deny rm \(Tokenizer.quoted(search.terms)) allows it); nothing was sent", code: "refused")
             output.json["refused"] = Self.json(search, asTerm: true)
         }
         return output
@@ -35,8 +35,8 @@ extension ShellState {
 
     /// Why a search of `terms` is not sent: the denied `term` it matches, and how to allow it.
     nonisolated static func refusedByTerm(_ terms: String, _ term: String) -> String {
-        "refused: \"\(Text.brief(terms))\" matches the denied term \"\(term)\" (deny rm \(term) to allow it); "
-            + "nothing was sent"
+        "refused: \"\(Text.brief(terms))\" matches the denied term \"\(term)\" (deny rm \(Tokenizer.quoted(term)) to "
+            + "allow it); nothing was sent"
     }
 
     /// After a search that found nothing: a remote one, answered by the service (not the cache), is
@@ -56,7 +56,7 @@ extension ShellState {
         }
         output.say(
             "Added \(search.description) to the deny list: this same search is not sent again"
-                + " (deny rm \(search.terms) undoes it; set auto-deny off stops this).")
+                + " (deny rm \(Tokenizer.quoted(search.terms)) undoes it; set auto-deny off stops this).")
         output.json["denied"] = Self.json(search, asTerm: true)
     }
 

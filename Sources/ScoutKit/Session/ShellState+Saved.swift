@@ -155,7 +155,7 @@ extension ShellState {
         guard let watch = saved.watch else { return saved.parameterCount > 0 ? "takes arguments" : "not watched" }
         guard let last = watch.lastCheck, let new = watch.newAtLastCheck else { return "watched" }
         let when = RelativeTime.describe(last, now: context.now(), calendar: context.calendar)
-        return "\(new == 0 ? "none" : String(new)) new \(when)"
+        return "\(new <= 0 ? "none" : String(new)) new \(when)"
     }
 
     /// A saved search for `--json`: its search typed, and its watch.

@@ -119,6 +119,11 @@ public struct SavedSearch: Codable, Sendable, Equatable {
         return out + rest
     }
 
+    /// `text` with each `$` written `$$`, so that it is filled back as it is.
+    static func escaped(_ text: String) -> String {
+        String(text.flatMap { $0 == "$" ? ["$", "$"] : [$0] })
+    }
+
     /// The highest `$N` in `text` (`$$` escapes): 0 when there is none.
     static func highestParameter(_ text: String) -> Int {
         var highest = 0
@@ -148,7 +153,8 @@ public struct SavedSearch: Codable, Sendable, Equatable {
 
 /// The saved searches' file: `saved-searches.json` in the data folder.
 public struct SavedSearchesFile: Codable, Sendable, Equatable {
-    public var schemaVersion = 1
+    public static let currentVersion = 1
+    public var schemaVersion = SavedSearchesFile.currentVersion
     /// By name.
     public var searches: [SavedSearch] = []
 

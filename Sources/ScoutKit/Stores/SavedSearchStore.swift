@@ -8,9 +8,6 @@ public final class SavedSearchStore {
     let warn: @Sendable (String) -> Void
     private var cached: [SavedSearch]?
     private var cachedStamp: FileStamp?
-    /// Whether the file was found damaged this run (kept aside and said, read as empty): `check` fails
-    /// rather than say that nothing is watched.
-    private(set) var damaged = false
 
     public init(url: URL, store: FileStore, warn: @escaping @Sendable (String) -> Void) {
         file = StateFile(
@@ -19,11 +16,34 @@ public final class SavedSearchStore {
         self.warn = warn
     }
 
+    /// The file's version as last read: a newer scout's file is read, never written over.
+    private var version = SavedSearchesFile.currentVersion
+
+    /// The file's searches. A name found twice (a hand-edited file) is read as NAME-2, said, so that nothing
+    /// in it is lost and each name runs one search.
     private func load() -> [SavedSearch] {
-        file.load { message in
-            damaged = true
-            warn(message)
-        }?.searches ?? []
+        guard
+            let read = file.load(warn: warn)
+        else { return [] }
+        version = read.schemaVersion
+        var searches = read.searches
+        var names = Set<String>()
+        for index in searches.indices where !names.insert(searches[index].name).inserted {
+            let name = searches[index].name
+            var number = 2
+            while names.contains("\(name)-\(number)") { number += 1 }
+            searches[index].name = "\(name)-\(number)"
+            names.insert(searches[index].name)
+            warn("saved-searches.json names \(name) twice: the second is read as \(name)-\(number)")
+        }
+        return searches
+    }
+
+    /// The copies of the file kept aside when it was found damaged, by name.
+    public var damagedCopies: [String] {
+        let name = file.url.lastPathComponent + ".corrupt-"
+        return (file.store.contents(of: file.url.deletingLastPathComponent()) ?? []).filter { $0.hasPrefix(name) }
+            .sorted()
     }
 
     /// Every saved search, by name.
@@ -45,6 +65,12 @@ public final class SavedSearchStore {
     public func modify<T>(_ change: (inout [SavedSearch]) throws -> (T, changed: Bool)) throws -> T {
         try file.store.withLock(file.url) {
             var searches = FileStamp(file.url) == cachedStamp ? cached ?? [] : load()
+            guard version <= SavedSearchesFile.currentVersion else {
+                throw UsageError(
+                    "saved-searches.json was written by a newer scout (version \(version)): this one reads it but "
+                        + "does not change it; update scout",
+                    code: "newer")
+            }
             let (result, changed) = try change(&searches)
             if changed {
                 searches.sort { $0.name < $1.name }

@@ -103,4 +103,43 @@ import Testing
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains(#""name" : "a""#) && text.contains(#""seen" : ["#))
     }
+
+    @Test func aNameFoundTwiceIsReadAsAnotherAndNothingIsLost() throws {
+        let folder = try TempFolder()
+        let url = folder.file("saved-searches.json")
+        let text =
+            #"{"schemaVersion":1,"searches":[{"name":"dune","query":{"source":"omdb","terms":"dune","options":{}},"#
+            + #""savedAt":"2026-11-22T19:14:00Z"},{"name":"dune","query":{"source":"omdb","terms":"ghostly","#
+            + #""options":{}},"savedAt":"2026-11-22T19:14:00Z"}]}"#
+        try Data(text.utf8).write(to: url)
+        let warnings = Warnings()
+        let store = SavedSearchStore(url: url, store: FileStore(), warn: warnings.add)
+        #expect(store.all().map { "\($0.name) \($0.query.terms)" } == ["dune dune", "dune-2 ghostly"])
+        #expect(warnings.lines == ["saved-searches.json names dune twice: the second is read as dune-2"])
+        try store.modify { _ in ((), true) }
+        #expect(SavedSearchStore(url: url, store: FileStore(), warn: { _ in }).all().map(\.name) == ["dune", "dune-2"])
+    }
+
+    @Test func aNewerScoutsFileIsReadAndNeverWrittenOver() throws {
+        let folder = try TempFolder()
+        let url = folder.file("saved-searches.json")
+        let text =
+            #"{"schemaVersion":2,"future":true,"searches":[{"name":"dune","query":{"source":"omdb","terms":"dune","#
+            + #""options":{}},"savedAt":"2026-11-22T19:14:00Z","colour":"blue"}]}"#
+        try Data(text.utf8).write(to: url)
+        let store = SavedSearchStore(url: url, store: FileStore(), warn: { _ in })
+        #expect(store.all().map(\.name) == ["dune"])
+        #expect(
+            throws: UsageError(
+                "saved-searches.json was written by a newer scout (version 2): this one reads it but does not change "
+                    + "it; update scout", code: "newer")
+        ) { try store.modify { _ in ((), true) } }
+        #expect(try String(contentsOf: url, encoding: .utf8) == text)
+    }
+}
+
+/// Warnings a store gave, in order.
+final class Warnings: @unchecked Sendable {
+    private(set) var lines: [String] = []
+    func add(_ line: String) { lines.append(line) }
 }
