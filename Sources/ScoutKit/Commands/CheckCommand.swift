@@ -80,10 +80,18 @@ struct CheckCommand: Command, Equatable {
         let news = try state.savedSearches.modify { searches -> ([String: [Item]], changed: Bool) in
             var news: [String: [Item]] = [:]
             for (saved, outcome) in zip(watched, outcomes) {
-                guard case .success(let read) = outcome,
-                    let index = searches.firstIndex(where: { $0.name == saved.name }),
+                guard let index = searches.firstIndex(where: { $0.name == saved.name }),
                     let watch = searches[index].watch
                 else { continue }
+                guard case .success(let read) = outcome else {
+                    if case .failure(let error) = outcome {
+                        searches[index].watch?.failure = SafeText.clean("\(error)")
+                        searches[index].watch?.failedAt = now
+                    }
+                    continue
+                }
+                searches[index].watch?.failure = nil
+                searches[index].watch?.failedAt = nil
                 // Pages past those the last look read (watch-pages raised) were never shown: they are taken in
                 // as a new watch takes its items, not listed.
                 let seen = Set(watch.seen)
@@ -94,7 +102,7 @@ struct CheckCommand: Command, Equatable {
                 searches[index].watch?.pages = pages
                 news[saved.name] = saved.sort.map { ResultSet.sorted(new, by: $0) } ?? new
             }
-            return (news, !news.isEmpty)
+            return (news, true)
         }
         let shown = news.values.flatMap { $0.map(\.id) }
         let favourites = state.favourites.favouriteIDs(among: shown)

@@ -74,8 +74,11 @@ struct SavedCommand: ActionCommand, Equatable {
             if let watch = saved.watch {
                 lines.append(("watched", "since \(when(watch.since)), \(watch.seen.count) items seen"))
                 if let last = watch.lastCheck {
-                    let new = watch.newAtLastCheck ?? 0
+                    let new = max(0, watch.newAtLastCheck ?? 0)
                     lines.append(("last check", "\(when(last)): \(new == 0 ? "nothing" : String(new)) new"))
+                }
+                if let failed = watch.failedAt {
+                    lines.append(("failed", "\(when(failed)): \(watch.failure ?? "")"))
                 }
             } else if parameters > 0 {
                 lines.append(("watched", "no: a search that takes arguments cannot be; save one with them in it"))

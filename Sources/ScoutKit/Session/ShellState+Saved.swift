@@ -153,6 +153,9 @@ extension ShellState {
     /// Whether `saved` is watched and what its last check found, as `saved` lists it.
     func watchState(_ saved: SavedSearch) -> String {
         guard let watch = saved.watch else { return saved.parameterCount > 0 ? "takes arguments" : "not watched" }
+        if let failed = watch.failedAt {
+            return "failed \(RelativeTime.describe(failed, now: context.now(), calendar: context.calendar))"
+        }
         guard let last = watch.lastCheck, let new = watch.newAtLastCheck else { return "watched" }
         let when = RelativeTime.describe(last, now: context.now(), calendar: context.calendar)
         return "\(new <= 0 ? "none" : String(new)) new \(when)"
@@ -172,6 +175,9 @@ extension ShellState {
             "lastCheck": watch?.lastCheck.map(TypedJSON.date) ?? .null,
             "newAtLastCheck": watch?.newAtLastCheck.map(JSONValue.int) ?? .null,
             "seen": .int(watch?.seen.count ?? 0),
+            "lastFailure": watch.flatMap { watch in
+                watch.failedAt.map { .object(["at": TypedJSON.date($0), "error": .string(watch.failure ?? "")]) }
+            } ?? .null,
         ]
     }
 }

@@ -23,6 +23,9 @@ public struct SavedSearch: Codable, Sendable, Equatable {
         /// How many of the source's pages the last look read (`watch-pages` then); nil in a file written
         /// before it was kept. Items on pages past it were never looked at, so they are not new.
         public var pages: Int?
+        /// Why the last check could not look at it, and when; nil once a look went well.
+        public var failure: String?
+        public var failedAt: Date?
     }
 
     /// The most ids a watch keeps: the oldest go first, far past what `watch-pages` 10 brings in a look.
