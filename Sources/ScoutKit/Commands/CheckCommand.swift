@@ -5,7 +5,7 @@ import FoundationEssentials
 /// exits 0 when something is new, 1 when nothing is, and 2 when a search could not be checked.
 struct CheckCommand: Command, Equatable {
     static let spec = CommandSpec(
-        name: "check", usage: "check [NAME…]",
+        name: "check", usage: "check [NAME…] [--json]",
         summary: "list what is new in the watched searches since the last look, and remember it",
         example: "check", topic: .saved, arguments: [.watchedSearches],
         details: .table(
