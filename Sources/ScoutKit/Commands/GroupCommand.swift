@@ -22,9 +22,7 @@ struct GroupCommand: Command, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         try state.requireResults()
-        try state.checkGroup(key)
-        if key != "none" { try await state.loadEverythingBefore(Self.spec.name) }
-        state.session.group = key
+        try await state.applyGroup(key)
         // Rows move: page 3 of the old order is nothing in the new one, so the list starts again.
         state.session.page = 1
         state.session.view = .list

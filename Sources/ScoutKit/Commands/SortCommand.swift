@@ -32,9 +32,7 @@ struct SortCommand: Command, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         try state.requireResults()
-        try state.checkSort(order.key)
-        if order.key != .relevance { try await state.loadEverythingBefore(Self.spec.name) }
-        state.session.sort = order
+        try await state.applySort(order)
         // Rows move: page 3 of the old order is nothing in the new one, so the list starts again.
         state.session.page = 1
         state.session.view = .list

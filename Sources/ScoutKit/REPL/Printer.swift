@@ -25,7 +25,6 @@ public struct Printer {
     let colour: (Console.Stream) -> Bool
     /// Shows long output a screen at a time (on a terminal only); false when it printed nothing.
     public var pager: ((String, Int) -> Bool)?
-    public private(set) var failed = false
     /// The highest status a command gave: 1 for a failure, else its own (`check`'s 1 or 2); 0 when none.
     public private(set) var status: Int32 = 0
 
@@ -38,7 +37,6 @@ public struct Printer {
     /// Prints `output`; with `quietSuccess`, only its warnings and error (for the restored view in scripts).
     public mutating func print(_ output: Output, quietSuccess: Bool = false, paged: Bool = true) {
         let json = self.json || output.asJSON
-        if !output.ok { failed = true }
         status = max(status, output.status ?? (output.ok ? 0 : 1))
         let colourErrors = !json && colour(.error)
         // On a terminal a long line breaks at spaces to the window, never inside a word; on a pipe it is whole.

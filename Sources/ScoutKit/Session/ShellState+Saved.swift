@@ -24,20 +24,12 @@ extension ShellState {
             (session.sort, session.group) = (nil, nil)
             var notes: [String] = []
             if let sort = saved.sort {
-                do {
-                    try checkSort(sort.key)
-                    if sort.key != .relevance { try await loadEverythingBefore("sort") }
-                    session.sort = sort
-                } catch {
+                do { try await applySort(sort) } catch {
                     notes.append("(saved with sort \(sort.description), left out: \(error))")
                 }
             }
             if let group = saved.group {
-                do {
-                    try checkGroup(group)
-                    if group != "none" { try await loadEverythingBefore("group") }
-                    session.group = group
-                } catch {
+                do { try await applyGroup(group) } catch {
                     notes.append("(saved with group \(group), left out: \(error))")
                 }
             }

@@ -106,6 +106,21 @@ extension ShellState {
         }
     }
 
+    /// Orders the results by `order`: refused when none has its field, every page fetched first when it
+    /// moves rows. `sort` and a saved search's run share it.
+    func applySort(_ order: SortOrder) async throws {
+        try checkSort(order.key)
+        if order.key != .relevance { try await loadEverythingBefore("sort") }
+        session.sort = order
+    }
+
+    /// Sections the results by `key`, as `applySort` orders them.
+    func applyGroup(_ key: String) async throws {
+        try checkGroup(key)
+        if key != "none" { try await loadEverythingBefore("group") }
+        session.group = key
+    }
+
     /// Refuses to sort by a field none of the results has (`sort year` on restaurants), naming the keys
     /// that do; title and relevance apply to any results.
     func checkSort(_ key: SortOrder.Key) throws(UsageError) {

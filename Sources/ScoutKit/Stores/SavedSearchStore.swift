@@ -55,10 +55,6 @@ public final class SavedSearchStore {
         return searches
     }
 
-    public func search(named name: String) -> SavedSearch? {
-        all().first { $0.name == name }
-    }
-
     /// Changes the searches under the lock, from the file as it is now; writes them when `change` says it
     /// changed something, in name order.
     @discardableResult

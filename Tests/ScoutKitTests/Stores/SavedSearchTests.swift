@@ -99,7 +99,7 @@ import Testing
             return ((), true)
         }
         #expect(first.all().map(\.name) == ["a", "b"])
-        #expect(first.search(named: "b")?.watch?.seen == ["x"])
+        #expect(first.all().first { $0.name == "b" }?.watch?.seen == ["x"])
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains(#""name" : "a""#) && text.contains(#""seen" : ["#))
     }
