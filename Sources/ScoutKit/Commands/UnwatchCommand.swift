@@ -13,7 +13,7 @@ struct UnwatchCommand: Command, Equatable {
     }
 
     func run(in state: ShellState) async throws -> Output {
-        _ = try state.savedSearch(name)
+        let saved = try state.savedSearch(name)
         let name = name
         let watch = try state.savedSearches.modify { searches -> (SavedSearch.Watch?, changed: Bool) in
             guard let index = searches.firstIndex(where: { $0.name == name }), let watch = searches[index].watch
@@ -22,7 +22,10 @@ struct UnwatchCommand: Command, Equatable {
             return (watch, true)
         }
         guard let watch else {
-            throw UsageError.notFound("\(name) is not watched: watch \(name) watches it")
+            throw UsageError.notFound(
+                saved.parameterCount > 0
+                    ? "\(name) is not watched: it takes arguments, which no watch can"
+                    : "\(name) is not watched: watch \(name) watches it")
         }
         var output = Output()
         output.say(
