@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -27,6 +29,7 @@ let package = Package(
             name: "ScoutKit",
             dependencies: [
                 "CScoutZlib",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -69,7 +72,10 @@ let package = Package(
         .executableTarget(name: "scout-fuzz", dependencies: ["ScoutKit"]),
         .testTarget(
             name: "ScoutKitTests",
-            dependencies: ["ScoutKit", "ScoutTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+            dependencies: [
+                "ScoutKit", "ScoutTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "ScoutEndToEndTests", dependencies: ["ScoutKit", "ScoutTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

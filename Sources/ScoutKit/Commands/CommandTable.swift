@@ -44,6 +44,7 @@ public enum CommandTable {
         CheckCommand.self,
         CacheCommand.self,
         SessionCommand.self,
+        SyncCommand.self,
         SetCommand.self,
         HelpCommand.self,
         QuitCommand.self,

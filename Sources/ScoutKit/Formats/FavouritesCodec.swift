@@ -71,7 +71,7 @@ extension JSONBytes {
         return file
     }
 
-    private mutating func favourite() -> Favourite? {
+    mutating func favourite() -> Favourite? {
         var id: String?, title: String?, source: String?, url: String?, addedAt: Date?
         var fields: [Item.Field] = [], tags: [String] = []
         var seen: UInt8 = 0

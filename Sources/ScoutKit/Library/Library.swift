@@ -41,6 +41,10 @@ public struct Library: Sendable {
     /// Each film put on the watchlist with the day it was added (`film|day`), so an export imported again
     /// does not bring back a film taken off since.
     private var everWanted: Set<String> = []
+    /// The `want` events keeping each film on the watchlist, and those an `unwant` took back: the watchlist
+    /// is an observed-remove set, so a `want` an `unwant` had not seen (another device's) survives it.
+    private var wants: [String: Set<String>] = [:]
+    private var unwanted: Set<String> = []
     /// Films by folded title and year, to match a film an export names without an id.
     private var byTitle: [String: String] = [:]
 
@@ -88,9 +92,20 @@ public struct Library: Sendable {
         case .want:
             let added = event.date ?? Day.of(event.time)
             everWanted.insert(id + "|" + added)
+            guard !unwanted.contains(event.id) else { break }
+            wants[id, default: []].insert(event.id)
             if !watchlist.contains(where: { $0.film == id }) { watchlist.append(Wanted(film: id, added: added)) }
         case .unwant:
-            watchlist.removeAll { $0.film == id }
+            if let removes = event.removes {
+                unwanted.formUnion(removes)
+                wants[id]?.subtract(removes)
+            } else {
+                wants[id] = nil
+            }
+            if wants[id]?.isEmpty ?? true {
+                wants[id] = nil
+                watchlist.removeAll { $0.film == id }
+            }
         case .note:
             notes[id] = event.text.flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -113,6 +128,7 @@ public struct Library: Sendable {
         var listed: Set<String> = []
         watchlist.removeAll { !listed.insert($0.film).inserted }
         if let note = notes.removeValue(forKey: old), notes[new] == nil { notes[new] = note }
+        if let ids = wants.removeValue(forKey: old) { wants[new, default: []].formUnion(ids) }
         if let origin = origins.removeValue(forKey: old), origins[new] == nil { origins[new] = origin }
         everWanted = Set(everWanted.map { $0.hasPrefix(old + "|") ? new + $0.dropFirst(old.count) : $0 })
     }
@@ -128,6 +144,9 @@ public struct Library: Sendable {
     }
 
     func isWanted(_ film: String) -> Bool { watchlist.contains { $0.film == film } }
+
+    /// The `want` events keeping a film on the watchlist, which an `unwant` now takes back.
+    func wantIDs(_ film: String) -> [String] { (wants[film] ?? []).sorted() }
 
     /// Whether the film was put on the watchlist on that day before (nil: never asked).
     func wasWanted(_ film: String, on day: String?) -> Bool {

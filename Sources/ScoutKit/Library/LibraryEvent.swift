@@ -33,6 +33,9 @@ public struct LibraryEvent: Codable, Sendable, Equatable {
     /// The export an imported event came from (`letterboxd`, `imdb`): a later export of the same account
     /// does not set again a rating it set before, though the film was rated otherwise since.
     public var via: String?
+    /// For `unwant`: the `want` events it takes back, those its device had seen. A `want` made elsewhere at
+    /// the same time is not among them, and keeps the film on the watchlist. None: every `want` before it.
+    public var removes: [String]?
 
     public init(
         id: String = LibraryEvent.newID(), device: String, time: Date, op: Operation, film: LibraryFilm,

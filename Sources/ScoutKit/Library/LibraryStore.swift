@@ -74,6 +74,29 @@ public final class LibraryStore {
         }
     }
 
+    /// Sync's change: the file becomes `lines` (every device's events in the order all of them fold them),
+    /// followed by any event of the file they lack (one added by another scout meanwhile), under the lock.
+    func replace(with lines: [Data]) throws {
+        try store.withLock(url) {
+            var out = Data()
+            var known: Set<String> = []
+            let read: (Data) -> LibraryEvent? = { JSONBytes.whole($0, { $0.libraryEvent() }) ?? SyncFold.decodeEvent($0) }
+            for line in lines {
+                guard let event = read(line), known.insert(event.id).inserted else { continue }
+                out.append(line)
+                out.append(0x0A)
+            }
+            if let data = try store.read(url) {
+                for (line, event) in SyncLocal.lines(data, read) where known.insert(event.id).inserted {
+                    out.append(line)
+                    out.append(0x0A)
+                }
+            }
+            try store.write(out, to: url)
+            folded = nil
+        }
+    }
+
     /// The library, with the file rewritten first when a line of it does not parse. Call it under the lock.
     private func repaired() throws -> Library {
         guard let data = try store.read(url) else { return Library() }

@@ -58,8 +58,9 @@ extension ShellState {
     func changeWatchlist(_ target: String, want: Bool) async throws -> Output {
         let film = try await libraryFilm(target)
         var changed = false
-        try record(want ? .want : .unwant, film) { library, _ in
+        try record(want ? .want : .unwant, film) { library, event in
             changed = library.isWanted(film.id) != want
+            if !want { event.removes = library.wantIDs(film.id) }
             return changed
         }
         var output = Output()

@@ -107,6 +107,36 @@ public final class HistoryStore {
         return damaged
     }
 
+    /// Sync's change: inserts records another device made (each line with its time) and removes those
+    /// deleted there (by record id, and the records completing a search deleted), under the lock, keeping
+    /// the file in order of time (records of the same time in the order they came).
+    func merge(inserting lines: [(Data, Date)], removing gone: Set<String>) throws {
+        try store.withLock(url) {
+            let data = try store.read(url) ?? Data()
+            var records: [(time: Date, index: Int, line: Data)] = []
+            var known: Set<String> = []
+            for (line, record) in SyncLocal.lines(data, { HistoryLog.decode($0, 0..<$0.count) }) {
+                guard !gone.contains(record.id), !(record.search.map(gone.contains) ?? false) else { continue }
+                known.insert(record.id)
+                records.append((record.time, records.count, line))
+            }
+            for (line, time) in lines {
+                guard let record = HistoryLog.decode(line, 0..<line.count), known.insert(record.id).inserted else {
+                    continue
+                }
+                records.append((time, records.count, line))
+            }
+            records.sort { ($0.time, $0.index) < ($1.time, $1.index) }
+            var out = Data()
+            out.reserveCapacity(data.count + lines.reduce(0) { $0 + $1.0.count + 1 })
+            for record in records {
+                out.append(record.line)
+                out.append(0x0A)
+            }
+            try store.write(out, to: url)
+        }
+    }
+
     /// Removes the searches with these ids (and what was chosen in them), rewriting the file whole.
     public func remove(ids: Set<String>) throws {
         try rewrite { record in !ids.contains(record.kind == .search ? record.id : record.search ?? "") }

@@ -19,6 +19,11 @@ public struct Settings: Codable, Sendable, Equatable {
     public var picker: PickerKind = .builtin
     /// How many of a source's pages `watch` and `check` read of each watched search.
     public var watchPages: Int = 3
+    /// Whether scout syncs in the background at start and, bounded by `syncTimeout`, at exit (where sync is
+    /// set up: `sync init` turns it on).
+    public var syncAuto: Bool = true
+    /// How long the sync at exit may take, in seconds.
+    public var syncTimeout: Int = 3
     /// Not a setting and never written: a run's demand (`check`, `watch`) that every answer come from the
     /// source itself, never from the response cache, so a source built for it is another source.
     var networkOnly = false
@@ -35,7 +40,8 @@ public struct Settings: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl",
-            timeout, omdbKey = "omdb-key", picker, watchPages = "watch-pages"
+            timeout, omdbKey = "omdb-key", picker, watchPages = "watch-pages",
+            syncAuto = "sync-auto", syncTimeout = "sync-timeout"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -52,6 +58,8 @@ public struct Settings: Codable, Sendable, Equatable {
         omdbKey = try c.decodeIfPresent(String.self, forKey: .omdbKey)
         picker = (try? c.decodeIfPresent(PickerKind.self, forKey: .picker)) ?? d.picker
         watchPages = try c.decodeIfPresent(Int.self, forKey: .watchPages).map { min(max($0, 1), 10) } ?? d.watchPages
+        syncAuto = try c.decodeIfPresent(Bool.self, forKey: .syncAuto) ?? d.syncAuto
+        syncTimeout = try c.decodeIfPresent(Int.self, forKey: .syncTimeout).map { min(max($0, 1), 60) } ?? d.syncTimeout
     }
 
     /// The countries with an iTunes Store, by their ISO 3166-1 alpha-2 codes (lower case): the one list

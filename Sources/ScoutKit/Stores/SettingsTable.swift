@@ -170,6 +170,13 @@ extension Settings {
                 }
                 settings.watchPages = pages
             }),
+        .onOff(
+            "sync-auto", \.syncAuto,
+            help: "sync in the background at start and at exit, where sync init set it up"),
+        .duration(
+            "sync-timeout", \.syncTimeout, term: "sync-timeout T",
+            help: "how long the sync at exit may take before scout leaves anyway: 1s to 60s", range: 1...60,
+            error: "sync-timeout takes a duration from 1s to 60s, such as 3 or 10s"),
     ]
 
     /// The setting named `key` (lower case).

@@ -1,0 +1,50 @@
+import FoundationEssentials
+
+/// `sync`, `sync init git URL`, `sync init folder PATH`, `sync status`, `sync off`: the same favourites,
+/// history, deny list, library, saved searches and named sessions on every device, through the user's
+/// git or a synced folder.
+struct SyncCommand: Command, Equatable {
+    static let spec = CommandSpec(
+        name: "sync", usage: "sync | sync init git URL | sync init folder PATH | sync status | sync off",
+        summary: "sync favourites, history, library and saved searches through git or a synced folder",
+        example: "sync init git git@github.com:me/scout-sync.git", topic: .session,
+        subcommands: [
+            .init("init", [.words(["git", "folder"]), .files]), .init("status"), .init("off"),
+        ])
+
+    enum Action: Equatable {
+        case now(background: Bool)
+        case setUp(SyncRecord.Kind, String)
+        case status
+        case off
+    }
+
+    var action: Action
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        let words = args.words
+        switch words.first?.lowercased() {
+        case nil: action = .now(background: false)
+        case "--background" where words.count == 1: action = .now(background: true)
+        case "status" where words.count == 1: action = .status
+        case "off" where words.count == 1: action = .off
+        case "init":
+            guard words.count == 3, let kind = SyncRecord.Kind(rawValue: words[1].lowercased()), !words[2].isEmpty else {
+                throw UsageError(
+                    "sync init takes git and a remote git reaches (sync init git git@host:me/scout.git) or folder and "
+                        + "a folder a sync tool keeps in step (sync init folder ~/Sync/scout)")
+            }
+            action = .setUp(kind, words[2])
+        default: throw args.usage()
+        }
+    }
+
+    func run(in state: ShellState) async throws -> Output {
+        switch action {
+        case .now(let background): return try await state.syncNow(background: background)
+        case .setUp(let kind, let location): return try await state.setUpSync(kind, location)
+        case .status: return try state.syncStatus()
+        case .off: return try state.syncOff()
+        }
+    }
+}

@@ -1,0 +1,306 @@
+import FoundationEssentials
+import Glibc
+
+/// What this device keeps of sync (`$XDG_STATE_HOME/scout/sync/state.json`): where it syncs, how far it has
+/// read each log (the state at that point is what the files were brought to), the files' stamps then, and
+/// what it has reported and published.
+struct SyncRecord: Codable, Equatable {
+    enum Kind: String, Codable { case git, folder }
+    var kind: Kind
+    var location: String
+    /// Bytes of each log folded at the last sync, by file name (`own` for this device's).
+    var consumed: [String: Int] = [:]
+    /// The synced files' stamps after the last sync.
+    var stamps: [String: String] = [:]
+    /// How much of this device's log the transport has.
+    var published = 0
+    var lastSync: Date?
+    /// The digest and host name this device last published.
+    var digest: String?
+    var host: String?
+    /// Whether every device had published that digest, and how many devices there were.
+    var agreed = false
+    var devices = 0
+    /// Damaged lines (`file@offset`) and unknown kinds already reported, each said once.
+    var reported: [String] = []
+
+    init(kind: Kind, location: String) {
+        (self.kind, self.location) = (kind, location)
+    }
+
+    /// `git /srv/scout.git` or `folder ~/Sync/scout`, as messages name it.
+    var label: String { "\(kind.rawValue) \(location)" }
+}
+
+/// What a sync did, for its message and `--json`.
+public struct SyncReport: Sendable {
+    public var nothingNew = false
+    /// What came in from other devices, by what it is (`favourite`: 3).
+    public var added: [String: Int] = [:]
+    public var removed: [String: Int] = [:]
+    /// This device's operations written to its log.
+    public var sent = 0
+    /// Whether the transport got something (a commit pushed, a file written).
+    public var published = false
+    public var digest = ""
+    public var devices: [SyncDevice] = []
+    public var agree = false
+    public var warnings: [String] = []
+}
+
+/// One sync: bring in the other devices' logs, log this device's changes since the last sync, fold every
+/// log, bring the files to the merged state, publish this device's log and digest.
+struct SyncEngine {
+    let paths: Paths
+    let store: FileStore
+    let environment: [String: String]
+    let warn: @Sendable (String) -> Void
+
+    var folder: URL { paths.state.appendingPathComponent("sync", isDirectory: true) }
+    var recordFile: URL { folder.appendingPathComponent("state.json") }
+    var ownLog: URL { folder.appendingPathComponent("own.jsonl") }
+    var files: SyncFiles { SyncFiles(paths: paths, store: store, warn: warn) }
+    static let logLimit = 512 << 20
+
+    func record() -> SyncRecord? {
+        guard let data = try? store.read(recordFile) else { return nil }
+        return try? JSONDecoder.scout.decode(SyncRecord.self, from: data)
+    }
+
+    func save(_ record: SyncRecord) throws {
+        try store.write(try JSONEncoder.scout.encode(record), to: recordFile)
+    }
+
+    func device() throws -> String { try files.library.device() }
+
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "unknown" : SafeText.clean(String(name.prefix(64)))
+    }
+
+    /// The git on PATH, or the one line that says how to install it.
+    func gitPath() throws(SyncFailure) -> String {
+        guard let git = ChildProcess.find("git", path: environment["PATH"]) else {
+            throw SyncFailure("sync through git needs git, which is not installed: sudo apt-get install git")
+        }
+        return git
+    }
+
+    func transport(_ record: SyncRecord, device: String) throws(SyncFailure) -> any SyncTransport {
+        switch record.kind {
+        case .folder:
+            return FolderTransport(root: URL(fileURLWithPath: record.location), device: device, store: store)
+        case .git:
+            return GitTransport(
+                remote: record.location, clone: folder.appendingPathComponent("repo", isDirectory: true),
+                device: device, git: try gitPath(), environment: GitTransport.environment(environment), store: store)
+        }
+    }
+
+    /// Runs `body` holding the sync lock; another scout syncing at the moment is said, not waited for.
+    func exclusively<T>(_ body: () throws -> T) throws -> T {
+        try store.makeDirectory(folder)
+        let fd = open(folder.appendingPathComponent(".sync.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw SyncFailure("could not open the sync lock: \(FileStore.errnoText())") }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            throw SyncFailure("another scout is syncing now: its sync brings the same; try again in a moment")
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// A log read whole: its operations with where each ends, its damaged lines, how far it was read.
+    struct ReadLog {
+        var name: String
+        var ops: [(op: SyncOp, end: Int)] = []
+        var damaged: [Int] = []
+        var end = 0
+    }
+
+    func read(_ name: String, _ url: URL) -> ReadLog {
+        var log = ReadLog(name: name)
+        guard store.size(of: url) <= Self.logLimit else {
+            warn("sync: skipped \(name): it is over \(Self.logLimit >> 20) MB, more than any log scout writes")
+            return log
+        }
+        guard let data = try? store.read(url) else { return log }
+        let read = SyncOp.read(data)
+        (log.ops, log.damaged, log.end) = (read.ops, read.damaged, read.end)
+        return log
+    }
+
+    // MARK: Sync
+
+    func sync(now: Date, deadline: ContinuousClock.Instant) throws -> SyncReport {
+        guard var record = record() else {
+            throw SyncFailure("sync is not set up: sync init git URL, or sync init folder PATH")
+        }
+        return try exclusively {
+            let device = try device()
+            let transport = try transport(record, device: device)
+            try transport.pull(until: deadline)
+            let sources = [("own", ownLog)] + transport.logs()
+            var report = SyncReport()
+            // Nothing new: every log as long as it was, the files as they were, this device's log published.
+            let sizes = Dictionary(sources.map { ($0.0, store.size(of: $0.1)) }, uniquingKeysWith: { a, _ in a })
+            if let digest = record.digest, sizes == record.consumed, files.stamps == record.stamps,
+                record.published == sizes["own"]
+            {
+                report.nothingNew = true
+                (report.digest, report.agree) = (digest, record.agreed)
+                return report
+            }
+            var logs = sources.map { read($0.0, $0.1) }
+            // The state of the last sync: every log as far as it was read then.
+            var fold = SyncFold()
+            for log in logs {
+                let consumed = record.consumed[log.name] ?? 0
+                for entry in log.ops where entry.end <= consumed { fold.apply(entry.op) }
+            }
+            let base = fold
+            let local = try SyncLocal.read(files)
+            var clock = logs.flatMap { $0.ops.map(\.op.time) }.max() ?? .zero
+            var seq = logs.flatMap { $0.ops.filter { $0.op.device == device }.map(\.op.seq) }.max() ?? 0
+            let millis = HybridTime.milliseconds(now)
+            func op(_ kind: SyncOp.Kind, _ payload: Data) -> SyncOp {
+                clock = clock.next(now: millis)
+                seq += 1
+                return SyncOp(device: device, seq: seq, time: clock, kind: kind, payload: payload)
+            }
+            var mine: [SyncOp] = []
+            let host = Self.hostName()
+            if record.host != host {
+                var payload = SyncPayload()
+                payload.host = host
+                mine.append(op(.hello, payload.encoded))
+            }
+            mine += local.changes(since: base).map { op($0.0, $0.1) }
+            for log in logs {
+                let consumed = record.consumed[log.name] ?? 0
+                for entry in log.ops where entry.end > consumed { fold.apply(entry.op) }
+            }
+            for op in mine { fold.apply(op) }
+            let applied = try local.apply(fold, to: files, now: now)
+            (report.added, report.removed) = (applied.added, applied.removed)
+            let digest = fold.digest
+            if digest != record.digest || !mine.isEmpty {
+                var payload = SyncPayload()
+                payload.digest = digest
+                let published = op(.digest, payload.encoded)
+                fold.apply(published)
+                mine.append(published)
+            }
+            if !mine.isEmpty { logs[0] = try append(mine, to: logs[0]) }
+            report.sent = mine.filter { $0.kind != SyncOp.Kind.digest.rawValue && $0.kind != "hello" }.count
+            report.warnings = newWarnings(logs, fold, &record)
+            // The record is kept before publishing: what was folded stays folded if the push fails.
+            record.consumed = Dictionary(logs.map { ($0.name, $0.end) }, uniquingKeysWith: { a, _ in a })
+            (record.stamps, record.lastSync, record.digest, record.host) = (files.stamps, now, digest, host)
+            try save(record)
+            let own = try store.read(ownLog) ?? Data()
+            report.published = try transport.publish(own, until: deadline)
+            record.published = own.count
+            report = finish(&report, fold, device: device)
+            (record.agreed, record.devices) = (report.agree, report.devices.count)
+            try save(record)
+            return report
+        }
+    }
+
+    private func finish(_ report: inout SyncReport, _ fold: SyncFold, device: String) -> SyncReport {
+        report.digest = fold.digest
+        report.devices = fold.devices.values.sorted { ($0.id == device ? 0 : 1, $0.id) < ($1.id == device ? 0 : 1, $1.id) }
+        report.agree = !report.devices.isEmpty && report.devices.allSatisfy { $0.digest == report.digest }
+        return report
+    }
+
+    /// Appends this device's operations to its log: the whole log written to a temporary file and renamed.
+    private func append(_ ops: [SyncOp], to log: ReadLog) throws -> ReadLog {
+        var data = try store.read(ownLog) ?? Data()
+        if let last = data.last, last != 0x0A { data.append(0x0A) }
+        var log = log
+        for op in ops {
+            data.append(op.line)
+            log.ops.append((op, data.count))
+        }
+        try store.write(data, to: ownLog)
+        log.end = data.count
+        return log
+    }
+
+    /// Damaged lines and kinds this version does not know, each said once (the record remembers).
+    private func newWarnings(_ logs: [ReadLog], _ fold: SyncFold, _ record: inout SyncRecord) -> [String] {
+        var warnings: [String] = []
+        var reported = Set(record.reported)
+        for log in logs {
+            let new = log.damaged.filter { reported.insert("\(log.name)@\($0)").inserted }
+            if !new.isEmpty {
+                warnings.append(
+                    "sync: skipped \(new.count) damaged line\(new.count == 1 ? "" : "s") in \(SafeText.clean(log.name)); "
+                        + "the rest of it was read")
+            }
+        }
+        let kinds = fold.unknownKinds.sorted().filter { reported.insert("kind:\($0)").inserted }
+        if !kinds.isEmpty {
+            warnings.append(
+                "sync: kept and ignored changes of a kind this scout does not know (\(kinds.map(SafeText.clean).joined(separator: ", "))): "
+                    + "a newer scout wrote them; update scout to use them")
+        }
+        record.reported = Array(reported).sorted()
+        return warnings
+    }
+
+    /// The merged state of every log as this device has them, without fetching: for `sync status`.
+    func status() throws -> (record: SyncRecord, device: String, report: SyncReport) {
+        guard let record = record() else {
+            throw SyncFailure("sync is not set up: sync init git URL, or sync init folder PATH")
+        }
+        let device = try device()
+        var fold = SyncFold()
+        let transport = try transport(record, device: device)
+        for log in [read("own", ownLog)] + transport.logs().map({ read($0.name, $0.url) }) {
+            for entry in log.ops { fold.apply(entry.op) }
+        }
+        var report = SyncReport()
+        return (record, device, finish(&report, fold, device: device))
+    }
+
+    /// Whether a synced file changed since the last sync (what a sync at exit would send).
+    func hasLocalChanges() -> Bool {
+        guard let record = record() else { return false }
+        return files.stamps != record.stamps
+    }
+}
+
+extension SyncOp {
+    /// Every whole line of a log: the operations that read, each with the offset its line ends at (after the
+    /// newline), and the offsets of the lines that did not. A last line without its newline is not read: it
+    /// is being written or copied, and is read whole next time.
+    static func read(_ data: Data) -> (ops: [(op: SyncOp, end: Int)], damaged: [Int], end: Int) {
+        var ops: [(op: SyncOp, end: Int)] = []
+        var damaged: [Int] = []
+        var end = 0
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var at = 0
+            while at < raw.count {
+                guard let found = memchr(base + at, 0x0A, raw.count - at) else { break }
+                let newline = UnsafeRawPointer(found) - base
+                defer {
+                    at = newline + 1
+                    end = at
+                }
+                guard newline > at else { continue }
+                if let op = parse(UnsafeRawBufferPointer(rebasing: raw[at..<newline])) {
+                    ops.append((op, newline + 1))
+                } else {
+                    damaged.append(at)
+                }
+            }
+        }
+        return (ops, damaged, end)
+    }
+}

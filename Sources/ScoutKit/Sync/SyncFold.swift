@@ -1,0 +1,371 @@
+import Crypto
+import FoundationEssentials
+
+/// An observed-remove set: each add has its own id, and a removal names the adds it has seen. An add it
+/// has not seen (made on another device at the same time) survives it, so a re-add concurrent with a
+/// removal wins. Removed ids are kept, so the order the two arrive in does not matter.
+struct ObservedRemoveSet<Value> {
+    struct Add {
+        var order: SyncOp.Order
+        var value: Value
+    }
+
+    private(set) var adds: [String: [String: Add]] = [:]
+    private(set) var removed: Set<String> = []
+
+    mutating func add(_ key: String, id: String, order: SyncOp.Order, value: Value) {
+        guard !removed.contains(id) else { return }
+        adds[key, default: [:]][id] = Add(order: order, value: value)
+    }
+
+    mutating func remove(_ key: String, observed: [String]) {
+        removed.formUnion(observed)
+        guard var live = adds[key] else { return }
+        for id in observed { live[id] = nil }
+        adds[key] = live.isEmpty ? nil : live
+    }
+
+    /// The adds of `key` no removal has named.
+    func live(_ key: String) -> [String: Add] {
+        (adds[key] ?? [:]).filter { !removed.contains($0.key) }
+    }
+
+    /// The value of the latest add of `key` still in the set.
+    func value(_ key: String) -> Value? {
+        live(key).values.max { $0.order < $1.order }?.value
+    }
+
+    /// The ids a removal of `key` made now has seen.
+    func observed(_ key: String) -> [String] { live(key).keys.sorted() }
+
+    var keys: [String] { adds.keys.filter { !live($0).isEmpty } }
+}
+
+/// What a device last said of itself in its log.
+public struct SyncDevice: Sendable, Equatable {
+    public var id: String
+    public var host: String?
+    /// Its latest change to the synced state.
+    public var lastChange: HybridTime?
+    /// When it last published a digest (it does so when a sync leaves it with a new one).
+    public var lastSync: HybridTime?
+    public var digest: String?
+}
+
+/// Every device's log folded by the same rules, so that the same operations give the same state in any
+/// order and any number of times: favourites, their tags, the deny list as observed-remove sets; the
+/// history and the library as sets that only grow, with tombstones for history deleted; saved searches'
+/// definitions and named sessions as registers where the last writer wins by (hybrid time, device,
+/// sequence); the ids watches have shown as a set that only grows.
+public struct SyncFold {
+    /// A line of history.jsonl or library.jsonl, kept as bytes, with what the fold needs of it.
+    struct Line {
+        var order: SyncOp.Order
+        var bytes: Data
+        /// For a history `done` record: the search it completes.
+        var search: String?
+        var time: Date
+    }
+
+    struct Register<Value> {
+        var order: SyncOp.Order
+        var value: Value?
+    }
+
+    private(set) var applied: Set<String> = []
+    var favourites = ObservedRemoveSet<Favourite>()
+    /// Key: the favourite's id, a unit separator and the tag in lower case; value: the tag as typed.
+    var tags = ObservedRemoveSet<String>()
+    /// Key: the folded term.
+    var deny = ObservedRemoveSet<String>()
+    var history: [String: Line] = [:]
+    /// History records and searches deleted for good.
+    var historyGone: Set<String> = []
+    var library: [String: Line] = [:]
+    var saved: [String: Register<Data>] = [:]
+    var seen: [String: Set<String>] = [:]
+    var sessions: [String: Register<String>] = [:]
+    public private(set) var devices: [String: SyncDevice] = [:]
+    /// The latest hybrid time seen, which this device's next change follows.
+    public private(set) var latest = HybridTime.zero
+    /// Each device's highest sequence number.
+    private(set) var sequences: [String: Int] = [:]
+    /// Kinds a newer scout writes, kept in the logs and ignored here.
+    public private(set) var unknownKinds: Set<String> = []
+    /// Operations whose payload did not read.
+    public private(set) var unreadable = 0
+
+    public init() {}
+
+    /// Applies an operation; false when it was applied before (by id), or could not be read.
+    @discardableResult
+    public mutating func apply(_ op: SyncOp) -> Bool {
+        guard !applied.contains(op.id) else { return false }
+        guard let kind = SyncOp.Kind(rawValue: op.kind) else {
+            unknownKinds.insert(String(op.kind.prefix(32)))
+            applied.insert(op.id)
+            note(op, changes: false)
+            return true
+        }
+        guard apply(kind, op) else {
+            unreadable += 1
+            return false
+        }
+        applied.insert(op.id)
+        note(op, changes: kind != .hello && kind != .digest)
+        return true
+    }
+
+    private mutating func note(_ op: SyncOp, changes: Bool) {
+        latest = max(latest, op.time)
+        sequences[op.device] = max(sequences[op.device] ?? 0, op.seq)
+        if changes {
+            var device = devices[op.device] ?? SyncDevice(id: op.device)
+            device.lastChange = max(device.lastChange ?? .zero, op.time)
+            devices[op.device] = device
+        }
+    }
+
+    func sequence(of device: String) -> Int { sequences[device] ?? 0 }
+
+    private mutating func apply(_ kind: SyncOp.Kind, _ op: SyncOp) -> Bool {
+        let order = op.order
+        if kind == .historyAdd || kind == .library || kind == .favAdd {
+            return applyLine(kind, op)
+        }
+        guard let p = SyncPayload.decode(op.payload) else { return false }
+        switch kind {
+        case .hello:
+            guard let host = p.host else { return false }
+            var device = devices[op.device] ?? SyncDevice(id: op.device)
+            if device.lastSync.map({ $0 <= op.time }) ?? true || device.host == nil { device.host = host }
+            devices[op.device] = device
+        case .digest:
+            guard let digest = p.digest else { return false }
+            var device = devices[op.device] ?? SyncDevice(id: op.device)
+            if device.lastSync.map({ $0 < op.time }) ?? true {
+                (device.lastSync, device.digest) = (op.time, digest)
+            }
+            devices[op.device] = device
+        case .favRemove:
+            guard let id = p.id, let observed = p.obs else { return false }
+            favourites.remove(id, observed: observed)
+        case .tagAdd:
+            guard let fav = p.fav, let tag = p.tag else { return false }
+            tags.add(Self.tagKey(fav, tag), id: op.id, order: order, value: tag)
+        case .tagRemove:
+            guard let fav = p.fav, let tag = p.tag, let observed = p.obs else { return false }
+            tags.remove(Self.tagKey(fav, tag), observed: observed)
+        case .denyAdd:
+            guard let term = p.term else { return false }
+            deny.add(Text.fold(term), id: op.id, order: order, value: term)
+        case .denyRemove:
+            guard let term = p.term, let observed = p.obs else { return false }
+            deny.remove(Text.fold(term), observed: observed)
+        case .historyRemove:
+            guard let ids = p.ids else { return false }
+            historyGone.formUnion(ids)
+            for id in ids { history[id] = nil }
+        case .saved:
+            guard let name = p.name else { return false }
+            if saved[name].map({ $0.order < order }) ?? true { saved[name] = Register(order: order, value: p.def) }
+        case .seen:
+            guard let name = p.name, let ids = p.ids else { return false }
+            seen[name, default: []].formUnion(ids)
+        case .session:
+            guard let name = p.name else { return false }
+            if sessions[name].map({ $0.order < order }) ?? true {
+                sessions[name] = Register(order: order, value: p.body)
+            }
+        case .favAdd, .historyAdd, .library: break
+        }
+        return true
+    }
+
+    /// A favourite, a history record or a library event: read with scout's byte readers.
+    private mutating func applyLine(_ kind: SyncOp.Kind, _ op: SyncOp) -> Bool {
+        switch kind {
+        case .favAdd:
+            guard let favourite = JSONBytes.whole(op.payload, { $0.favourite() }) else { return false }
+            favourites.add(favourite.id, id: op.id, order: op.order, value: favourite)
+        case .historyAdd:
+            guard let record = HistoryLog.decode(op.payload, 0..<op.payload.count) else { return false }
+            guard !historyGone.contains(record.id), !(record.search.map(historyGone.contains) ?? false) else {
+                return true
+            }
+            let line = Line(order: op.order, bytes: op.payload, search: record.search, time: record.time)
+            if history[record.id].map({ op.order < $0.order }) ?? true { history[record.id] = line }
+        default:
+            guard let event = JSONBytes.whole(op.payload, { $0.libraryEvent() }) ?? Self.decodeEvent(op.payload) else {
+                return false
+            }
+            let line = Line(order: op.order, bytes: op.payload, search: nil, time: event.time)
+            if library[event.id].map({ op.order < $0.order }) ?? true { library[event.id] = line }
+        }
+        return true
+    }
+
+    static func decodeEvent(_ data: Data) -> LibraryEvent? {
+        try? JSONDecoder.scout.decode(LibraryEvent.self, from: data)
+    }
+
+    static func tagKey(_ favourite: String, _ tag: String) -> String {
+        favourite + "\u{1F}" + tag.lowercased()
+    }
+
+    // MARK: The state
+
+    /// The history records still there (neither deleted nor completing a deleted search).
+    var liveHistory: [String: Line] {
+        history.filter { id, line in !historyGone.contains(id) && !(line.search.map(historyGone.contains) ?? false) }
+    }
+
+    /// What the merged state holds, keyed as the local files are compared with it.
+    var view: SyncView {
+        var view = SyncView()
+        view.favourites = Set(favourites.keys)
+        for key in tags.keys { view.tags[key] = tags.value(key) }
+        for key in deny.keys { view.deny[key] = deny.value(key) }
+        view.history = Set(liveHistory.keys)
+        view.library = Set(library.keys)
+        for (name, register) in saved { if let value = register.value { view.saved[name] = value } }
+        // The ids a watch has shown matter where the search is watched (unwatching forgets them locally).
+        view.seen = seen.filter { name, _ in
+            saved[name]?.value.flatMap(SavedDefinition.decode)?.watched == true
+        }
+        for (name, register) in sessions { if let value = register.value { view.sessions[name] = value } }
+        return view
+    }
+
+    /// The canonical form of the state: one sorted line per element, what the digest is taken over.
+    var canonicalLines: [String] {
+        var lines: [String] = []
+        lines += favourites.keys.map { "f\t" + $0 }
+        lines += tags.keys.map { "t\t" + $0 }
+        lines += deny.keys.map { "d\t" + $0 }
+        lines += liveHistory.keys.map { "h\t" + $0 }
+        lines += library.keys.map { "l\t" + $0 }
+        for (name, register) in saved where register.value != nil {
+            lines.append("s\t\(name)\t\(register.order.time) \(register.order.device) \(register.order.seq)")
+        }
+        for (name, ids) in seen { lines += ids.map { "w\t\(name)\t\($0)" } }
+        for (name, register) in sessions where register.value != nil {
+            lines.append("n\t\(name)\t\(register.order.time) \(register.order.device) \(register.order.seq)")
+        }
+        return lines.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// SHA-256 of the canonical form, in hex: two devices with the same state show the same digest.
+    public var digest: String {
+        var hash = SHA256()
+        for line in canonicalLines {
+            hash.update(data: Data(line.utf8))
+            hash.update(data: Data([0x0A]))
+        }
+        return hash.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// The library's lines in the order every device folds them.
+    var libraryLines: [Data] {
+        library.values.sorted { $0.order < $1.order }.map(\.bytes)
+    }
+}
+
+/// The keys of the synced state, as the local files hold it or the fold does.
+struct SyncView: Equatable {
+    var favourites: Set<String> = []
+    /// Tag key (see `SyncFold.tagKey`) → the tag as typed.
+    var tags: [String: String] = [:]
+    /// Folded term → the term.
+    var deny: [String: String] = [:]
+    var history: Set<String> = []
+    var library: Set<String> = []
+    /// Name → the definition's bytes (`SavedDefinition`).
+    var saved: [String: Data] = [:]
+    var seen: [String: Set<String>] = [:]
+    /// Name → the session file's text.
+    var sessions: [String: String] = [:]
+}
+
+/// The payload of the small kinds, one shape for all: each kind fills what it needs.
+struct SyncPayload: Codable {
+    var id: String?
+    var obs: [String]?
+    var fav: String?
+    var tag: String?
+    var term: String?
+    var ids: [String]?
+    var name: String?
+    var def: Data?
+    var body: String?
+    var host: String?
+    var digest: String?
+
+    init() {}
+
+    enum CodingKeys: String, CodingKey { case id, obs, fav, tag, term, ids, name, def, body, host, digest }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decodeIfPresent(String.self, forKey: .id)
+        obs = try c.decodeIfPresent([String].self, forKey: .obs)
+        fav = try c.decodeIfPresent(String.self, forKey: .fav)
+        tag = try c.decodeIfPresent(String.self, forKey: .tag)
+        term = try c.decodeIfPresent(String.self, forKey: .term)
+        ids = try c.decodeIfPresent([String].self, forKey: .ids)
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        // A definition is kept as the JSON it was written as: compared and written back whole.
+        def = try c.decodeIfPresent(SavedDefinition.self, forKey: .def).map(SavedDefinition.encode)
+        body = try c.decodeIfPresent(String.self, forKey: .body)
+        host = try c.decodeIfPresent(String.self, forKey: .host)
+        digest = try c.decodeIfPresent(String.self, forKey: .digest)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id)
+        try c.encodeIfPresent(obs, forKey: .obs)
+        try c.encodeIfPresent(fav, forKey: .fav)
+        try c.encodeIfPresent(tag, forKey: .tag)
+        try c.encodeIfPresent(term, forKey: .term)
+        try c.encodeIfPresent(ids, forKey: .ids)
+        try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(def.flatMap(SavedDefinition.decode), forKey: .def)
+        try c.encodeIfPresent(body, forKey: .body)
+        try c.encodeIfPresent(host, forKey: .host)
+        try c.encodeIfPresent(digest, forKey: .digest)
+    }
+
+    static func decode(_ data: Data) -> SyncPayload? {
+        try? JSONDecoder.scout.decode(SyncPayload.self, from: data)
+    }
+
+    var encoded: Data {
+        (try? JSONEncoder.scoutLine.encode(self)) ?? Data("{}".utf8)
+    }
+}
+
+/// What sync carries of a saved search: its search, filter, order and grouping, and whether it is watched.
+/// What a watch last found (its checks, its failures) stays on the device; the ids it has shown travel
+/// as `seen` operations.
+struct SavedDefinition: Codable, Equatable {
+    var query: SearchQuery
+    var filter: String?
+    var sort: SortOrder?
+    var group: String?
+    var savedAt: Date
+    var watched: Bool
+
+    init(_ search: SavedSearch) {
+        (query, filter, sort, group, savedAt) = (search.query, search.filter, search.sort, search.group, search.savedAt)
+        watched = search.watch != nil
+    }
+
+    static func encode(_ definition: SavedDefinition) -> Data {
+        (try? JSONEncoder.scoutLine.encode(definition)) ?? Data()
+    }
+
+    static func decode(_ data: Data) -> SavedDefinition? {
+        try? JSONDecoder.scout.decode(SavedDefinition.self, from: data)
+    }
+}

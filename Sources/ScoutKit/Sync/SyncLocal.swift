@@ -1,0 +1,288 @@
+import FoundationEssentials
+import Glibc
+
+/// The files sync reads and writes on this device, through their own stores (fresh ones: the shell's keep
+/// caches, which see a changed file by its stamp).
+struct SyncFiles {
+    let paths: Paths
+    let store: FileStore
+    let warn: @Sendable (String) -> Void
+
+    var favourites: FavouritesStore { FavouritesStore(url: paths.favouritesFile, store: store, warn: warn) }
+    var deny: DenyListStore { DenyListStore(url: paths.denyListFile, store: store, warn: warn) }
+    var history: HistoryStore { HistoryStore(url: paths.historyFile, store: store, warn: warn) }
+    var library: LibraryStore {
+        LibraryStore(url: paths.libraryFile, deviceFile: paths.deviceFile, store: store, warn: warn)
+    }
+    var saved: SavedSearchStore { SavedSearchStore(url: paths.savedSearchesFile, store: store, warn: warn) }
+
+    /// The files whose stamps say whether anything synced changed since the last sync.
+    var watched: [URL] {
+        [paths.favouritesFile, paths.denyListFile, paths.historyFile, paths.libraryFile, paths.savedSearchesFile]
+            + sessionNames.map(paths.namedSession)
+    }
+
+    var sessionNames: [String] {
+        (store.contents(of: paths.sessionsFolder) ?? []).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+            .filter(SyncLocal.isSafeName).sorted()
+    }
+
+    /// The stamps of `watched`, as the sync record keeps them.
+    var stamps: [String: String] {
+        var stamps: [String: String] = [:]
+        for url in watched {
+            stamps[url.lastPathComponent] = FileStamp(url).map { $0.words.map(String.init).joined(separator: ".") } ?? "-"
+        }
+        return stamps
+    }
+}
+
+/// The synced state as this device's files hold it: compared with the state of the last sync to make this
+/// device's new operations, and brought to the merged state afterwards by applying only what differs, each
+/// store under its own lock, so that a change another scout makes meanwhile is kept (and synced next time).
+struct SyncLocal {
+    var view = SyncView()
+    var favourites: [String: Favourite] = [:]
+    /// Ids in the order the files hold them.
+    var favouriteOrder: [String] = []
+    var historyLines: [(id: String, bytes: Data)] = []
+    var libraryLines: [(id: String, bytes: Data)] = []
+    var savedSearches: [String: SavedSearch] = [:]
+
+    static let sessionLimit = 4 << 20
+
+    static func isSafeName(_ name: String) -> Bool {
+        (try? SessionModel.validateName(name)) != nil
+    }
+
+    static func read(_ files: SyncFiles) throws -> SyncLocal {
+        var local = SyncLocal()
+        for favourite in files.favourites.all() where local.favourites[favourite.id] == nil {
+            local.favourites[favourite.id] = favourite
+            local.favouriteOrder.append(favourite.id)
+            local.view.favourites.insert(favourite.id)
+            for tag in favourite.tags { local.view.tags[SyncFold.tagKey(favourite.id, tag)] = tag }
+        }
+        for term in try files.deny.userTerms() { local.view.deny[Text.fold(term)] = term }
+        if let data = try files.store.read(files.paths.historyFile) {
+            for (line, record) in Self.lines(data, { HistoryLog.decode($0, 0..<$0.count) })
+            where local.view.history.insert(record.id).inserted {
+                local.historyLines.append((record.id, line))
+            }
+        }
+        if let data = try files.store.read(files.paths.libraryFile) {
+            let events = Self.lines(data) { JSONBytes.whole($0, { $0.libraryEvent() }) ?? SyncFold.decodeEvent($0) }
+            for (line, event) in events where local.view.library.insert(event.id).inserted {
+                local.libraryLines.append((event.id, line))
+            }
+        }
+        for search in files.saved.all() {
+            local.savedSearches[search.name] = search
+            local.view.saved[search.name] = SavedDefinition.encode(SavedDefinition(search))
+            if let seen = search.watch?.seen { local.view.seen[search.name] = Set(seen) }
+        }
+        for name in files.sessionNames {
+            let url = files.paths.namedSession(name)
+            guard files.store.size(of: url) <= sessionLimit, let data = try files.store.read(url) else { continue }
+            local.view.sessions[name] = String(decoding: data, as: UTF8.self)
+        }
+        return local
+    }
+
+    /// Each non-empty line of `data` that `decode` reads, with what it read.
+    static func lines<Value>(_ data: Data, _ decode: (Data) -> Value?) -> [(Data, Value)] {
+        var result: [(Data, Value)] = []
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var at = 0
+            while at < raw.count {
+                let end = memchr(base + at, 0x0A, raw.count - at).map { UnsafeRawPointer($0) - base } ?? raw.count
+                defer { at = end + 1 }
+                guard end > at else { continue }
+                let line = Data(UnsafeRawBufferPointer(rebasing: raw[at..<end]))
+                if let value = decode(line) { result.append((line, value)) }
+            }
+        }
+        return result
+    }
+
+    // MARK: This device's changes
+
+    /// The operations (kind and payload) that take the state of the last sync (`base`) to this one.
+    func changes(since base: SyncFold) -> [(SyncOp.Kind, Data)] {
+        let old = base.view
+        var ops: [(SyncOp.Kind, Data)] = []
+        func small(_ kind: SyncOp.Kind, _ fill: (inout SyncPayload) -> Void) {
+            var payload = SyncPayload()
+            fill(&payload)
+            ops.append((kind, payload.encoded))
+        }
+        // New here, or removed and added again since (its date of adding differs): a new add, which a
+        // removal made elsewhere meanwhile does not take back.
+        for id in favouriteOrder
+        where !old.favourites.contains(id) || base.favourites.value(id)?.addedAt != favourites[id]?.addedAt {
+            guard var favourite = favourites[id] else { continue }
+            favourite.tags = []
+            ops.append((.favAdd, Self.oneLine(favourite)))
+        }
+        for id in old.favourites.subtracting(view.favourites).sorted() {
+            small(.favRemove) { ($0.id, $0.obs) = (id, base.favourites.observed(id)) }
+        }
+        for (key, tag) in view.tags.sorted(by: { $0.key < $1.key }) where old.tags[key] == nil {
+            small(.tagAdd) { ($0.fav, $0.tag) = (Self.favourite(ofTagKey: key), tag) }
+        }
+        for (key, tag) in old.tags.sorted(by: { $0.key < $1.key }) where view.tags[key] == nil {
+            small(.tagRemove) { ($0.fav, $0.tag, $0.obs) = (Self.favourite(ofTagKey: key), tag, base.tags.observed(key)) }
+        }
+        for (key, term) in view.deny.sorted(by: { $0.key < $1.key }) where old.deny[key] == nil {
+            small(.denyAdd) { $0.term = term }
+        }
+        for (key, term) in old.deny.sorted(by: { $0.key < $1.key }) where view.deny[key] == nil {
+            small(.denyRemove) { ($0.term, $0.obs) = (term, base.deny.observed(key)) }
+        }
+        for line in historyLines where !old.history.contains(line.id) { ops.append((.historyAdd, line.bytes)) }
+        let gone = old.history.subtracting(view.history).sorted()
+        if !gone.isEmpty { small(.historyRemove) { $0.ids = gone } }
+        for line in libraryLines where !old.library.contains(line.id) { ops.append((.library, line.bytes)) }
+        for name in Set(view.saved.keys).union(old.saved.keys).sorted() where view.saved[name] != old.saved[name] {
+            small(.saved) { ($0.name, $0.def) = (name, view.saved[name]) }
+        }
+        for (name, ids) in view.seen.sorted(by: { $0.key < $1.key }) {
+            let new = ids.subtracting(old.seen[name] ?? []).sorted()
+            if !new.isEmpty { small(.seen) { ($0.name, $0.ids) = (name, new) } }
+        }
+        for name in Set(view.sessions.keys).union(old.sessions.keys).sorted()
+        where view.sessions[name] != old.sessions[name] {
+            small(.session) { ($0.name, $0.body) = (name, view.sessions[name]) }
+        }
+        return ops
+    }
+
+    static func favourite(ofTagKey key: String) -> String {
+        String(key.prefix { $0 != "\u{1F}" })
+    }
+
+    /// A favourite as the byte writer writes it, on one line (JSON strings hold no raw newline).
+    static func oneLine(_ favourite: Favourite) -> Data {
+        var out = JSONWriter()
+        out.favourite(favourite, level: 0)
+        return Data(out.bytes.filter { $0 != 0x0A })
+    }
+
+    // MARK: Bringing the files to the merged state
+
+    /// What the merged state brought: counts of what came in and went, for the message.
+    struct Applied: Equatable {
+        var added: [String: Int] = [:]
+        var removed: [String: Int] = [:]
+        var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+    }
+
+    /// Applies to the files what `merged` holds and this snapshot does not (and removes what it lost).
+    func apply(_ merged: SyncFold, to files: SyncFiles, now: Date) throws -> Applied {
+        let new = merged.view
+        var applied = Applied()
+        func count(_ what: String, added: Int = 0, removed: Int = 0) {
+            if added > 0 { applied.added[what, default: 0] += added }
+            if removed > 0 { applied.removed[what, default: 0] += removed }
+        }
+        // Favourites and their tags.
+        func tagsByFavourite(_ tags: [String: String]) -> [String: [String: String]] {
+            var result: [String: [String: String]] = [:]
+            for (key, tag) in tags { result[Self.favourite(ofTagKey: key), default: [:]][key] = tag }
+            return result
+        }
+        let (newTags, oldTags) = (tagsByFavourite(new.tags), tagsByFavourite(view.tags))
+        let incoming = new.favourites.subtracting(view.favourites).compactMap { id -> Favourite? in
+            guard var favourite = merged.favourites.value(id) else { return nil }
+            favourite.tags = (newTags[id] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
+            return favourite
+        }.sorted { ($0.addedAt, $0.id) < ($1.addedAt, $1.id) }
+        let outgoing = view.favourites.subtracting(new.favourites)
+        let favourites = files.favourites
+        if !incoming.isEmpty { count("favourite", added: try favourites.merge(incoming)) }
+        if !outgoing.isEmpty { count("favourite", removed: try favourites.remove(ids: outgoing).count) }
+        for id in new.favourites.intersection(view.favourites).sorted() where newTags[id] != oldTags[id] {
+            let (now, before) = (newTags[id] ?? [:], oldTags[id] ?? [:])
+            let adding = now.filter { before[$0.key] == nil }.map(\.value).sorted()
+            let removing = before.filter { now[$0.key] == nil }.map(\.value).sorted()
+            _ = try favourites.retag(ids: [id], adding: adding, removing: removing)
+            count("tag", added: adding.count, removed: removing.count)
+        }
+        // The deny list.
+        let denyIn = new.deny.filter { view.deny[$0.key] == nil }.sorted { $0.key < $1.key }.map(\.value)
+        let denyOut = view.deny.filter { new.deny[$0.key] == nil }.map(\.value)
+        let deny = files.deny
+        if !denyIn.isEmpty { count("denied term", added: try deny.add(denyIn)) }
+        for term in denyOut { count("denied term", removed: try deny.remove(term) > 0 ? 1 : 0) }
+        // History.
+        let historyIn = new.history.subtracting(view.history).compactMap { merged.history[$0] }
+        let historyOut = view.history.subtracting(new.history)
+        if !historyIn.isEmpty || !historyOut.isEmpty {
+            try files.history.merge(inserting: historyIn.map { ($0.bytes, $0.time) }, removing: historyOut)
+            count("history record", added: historyIn.count, removed: historyOut.count)
+        }
+        // The library: every device's events in one order, which every device folds the same way.
+        let libraryIn = new.library.subtracting(view.library).count
+        if libraryIn > 0 || !view.library.isSubset(of: new.library) {
+            try files.library.replace(with: merged.libraryLines)
+            count("library event", added: libraryIn)
+        }
+        try applySaved(merged, new, files, now: now, count: count)
+        // Named sessions.
+        for name in Set(new.sessions.keys).union(view.sessions.keys).sorted()
+        where new.sessions[name] != view.sessions[name] && Self.isSafeName(name) {
+            let url = files.paths.namedSession(name)
+            if let body = new.sessions[name] {
+                guard body.utf8.count <= Self.sessionLimit else { continue }
+                try files.store.write(Data(body.utf8), to: url)
+                count("named session", added: 1)
+            } else if files.store.remove(url) {
+                count("named session", removed: 1)
+            }
+        }
+        return applied
+    }
+
+    private func applySaved(
+        _ merged: SyncFold, _ new: SyncView, _ files: SyncFiles, now: Date,
+        count: (String, Int, Int) -> Void
+    ) throws {
+        let names = Set(new.saved.keys).union(view.saved.keys).union(new.seen.keys).filter(Self.isSafeName)
+        let changed = names.filter { new.saved[$0] != view.saved[$0] || new.seen[$0] != view.seen[$0] }
+        guard !changed.isEmpty else { return }
+        let (added, removed) = try files.saved.modify { searches -> ((Int, Int), changed: Bool) in
+            var (added, removed) = (0, 0)
+            for name in changed.sorted() {
+                let index = searches.firstIndex { $0.name == name }
+                guard let bytes = new.saved[name], let definition = SavedDefinition.decode(bytes) else {
+                    if let index, view.saved[name] != nil {
+                        searches.remove(at: index)
+                        removed += 1
+                    }
+                    continue
+                }
+                var search =
+                    index.map { searches[$0] }
+                    ?? SavedSearch(name: name, query: definition.query, savedAt: definition.savedAt)
+                if index == nil { added += 1 }
+                (search.query, search.filter, search.sort, search.group, search.savedAt) = (
+                    definition.query, definition.filter, definition.sort, definition.group, definition.savedAt
+                )
+                let seen = merged.seen[name] ?? []
+                if definition.watched {
+                    var watch = search.watch ?? SavedSearch.Watch(since: now, seen: [])
+                    let known = Set(watch.seen)
+                    watch.seen += seen.subtracting(known).sorted()
+                    if watch.seen.count > SavedSearch.seenCap { watch.seen.removeFirst(watch.seen.count - SavedSearch.seenCap) }
+                    search.watch = watch
+                } else {
+                    search.watch = nil
+                }
+                if let index { searches[index] = search } else { searches.append(search) }
+            }
+            return ((added, removed), true)
+        }
+        count("saved search", added, removed)
+    }
+}
