@@ -96,6 +96,9 @@ enum Launch {
         for output in await starting.value { printer.print(output, quietSuccess: !interactive, paged: false) }
         interrupter?.watch(nil)
 
+        // Sync at start: in the background, its words at the next prompt.
+        let syncs = interactive && shell.syncsAutomatically
+        var background = syncs ? BackgroundSync.start(output: shell.syncOutputFile) : nil
         if !commands.isEmpty {
             // Each -c in order, in the one shell, as psql runs them: a failure does not stop the next (as with ;).
             for line in commands {
@@ -124,7 +127,13 @@ enum Launch {
             }
             var repl = REPL(shell: shell)
             repl.stopRequested = { Signals.stopRequested }
-            repl.beforeRead = { shell in EditLineReader.rightPrompt = shell.rightPrompt }
+            repl.beforeRead = { shell in
+                if let words = background?.finished() {
+                    if !words.isEmpty { Terminal.write(words, to: STDERR_FILENO) }
+                    background = nil
+                }
+                EditLineReader.rightPrompt = shell.rightPrompt
+            }
             repl.evaluate = { shell, line in
                 if interactive { // listings follow the window as it is when the line is entered
                     shell.width = Terminal.width()
@@ -142,6 +151,7 @@ enum Launch {
             if lineEditor, Signals.stopRequested { Terminal.write("\r\u{1B}[K", to: STDOUT_FILENO) }
             (reader as? EditLineReader)?.close()
         }
+        if syncs { Self.syncAtExit(shell, background) }
         // An interactive visit is dated when it ends. A script's changes were saved (and dated) command by
         // command; one that changed nothing leaves the session file alone, so it starts and ends at once.
         if interactive, let problem = shell.saveOnExit() { Terminal.write("scout: \(problem)\n", to: STDERR_FILENO) }
@@ -152,6 +162,27 @@ enum Launch {
 }
 
 extension Launch {
+    /// At exit: the sync begun at start is waited for, and a sync sends what changed since, each within
+    /// `set sync-timeout`; one that takes longer is stopped, and the next sync does its work.
+    @MainActor static func syncAtExit(_ shell: Shell, _ background: BackgroundSync?) {
+        let timeout = shell.syncTimeout
+        let stopped =
+            "scout: sync stopped after \(timeout) s (set sync-timeout): nothing is lost, the next sync sends the rest\n"
+        if let background {
+            guard let words = background.finish(within: timeout) else {
+                Terminal.write(stopped, to: STDERR_FILENO)
+                return
+            }
+            if !words.isEmpty { Terminal.write(words, to: STDERR_FILENO) }
+        }
+        guard shell.hasUnsyncedChanges, let exit = BackgroundSync.start(output: shell.syncOutputFile) else { return }
+        guard let words = exit.finish(within: timeout) else {
+            Terminal.write(stopped, to: STDERR_FILENO)
+            return
+        }
+        if !words.isEmpty { Terminal.write(words, to: STDERR_FILENO) }
+    }
+
     /// The clock: `SCOUT_TEST_NOW` (an ISO 8601 time) stops it for the scenario tests, so that the dates
     /// they show are the same every run; otherwise the system's.
     static func clock(_ environment: [String: String]) -> @Sendable () -> Date {

@@ -113,3 +113,21 @@ public final class Shell {
     /// Records the time of this visit; called when scout exits.
     public func saveOnExit() -> String? { state.saveOnExit() }
 }
+
+extension Shell {
+    /// Whether scout syncs in the background at start and at exit: sync set up, and `sync-auto` on.
+    public var syncsAutomatically: Bool {
+        state.settings.syncAuto && state.syncEngine.record() != nil
+    }
+
+    /// Whether a synced file changed since the last sync: what a sync at exit would send.
+    public var hasUnsyncedChanges: Bool { state.syncEngine.hasLocalChanges() }
+
+    /// `set sync-timeout`, in seconds.
+    public var syncTimeout: Int { state.settings.syncTimeout }
+
+    /// Where the background sync's words wait for the next prompt.
+    public var syncOutputFile: String {
+        state.syncEngine.folder.appendingPathComponent("background.out").path
+    }
+}

@@ -109,7 +109,8 @@ struct GitTransport: SyncTransport {
         let lines = errors.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         let line = lines.first { $0.hasPrefix("fatal:") || $0.hasPrefix("error:") } ?? lines.last ?? "no reason given"
-        let text = line.hasPrefix("fatal: ") ? String(line.dropFirst(7)) : line
+        var text = line.hasPrefix("fatal: ") ? String(line.dropFirst(7)) : line
+        while text.hasSuffix(".") { text.removeLast() }
         return SafeText.clean(String(text.prefix(300)))
     }
 

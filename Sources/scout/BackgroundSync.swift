@@ -1,0 +1,89 @@
+import Foundation
+
+/// The sync scout runs at start and at exit: `scout -c 'sync --background'` in a process group of its own,
+/// its words kept in a file for the next prompt. It never delays the prompt, never draws on the terminal,
+/// and is stopped (with git and ssh under it) when it outlasts `set sync-timeout` at exit.
+final class BackgroundSync {
+    private var pid: pid_t
+    private let output: String
+
+    private init(pid: pid_t, output: String) {
+        (self.pid, self.output) = (pid, output)
+    }
+
+    static func start(output: String) -> BackgroundSync? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A session of its own: git and ssh under it are found by it and stopped with it.
+        posix_spawnattr_setflags(&attributes, Int16(0x80 /* POSIX_SPAWN_SETSID, glibc 2.26 */ | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        let words: [String] = ["scout", "-c", "sync --background"]
+        let arguments = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, arguments, environ) == 0 else { return nil }
+        return BackgroundSync(pid: pid, output: output)
+    }
+
+    /// What it said, once it has finished (nil while it runs, and after it was read once).
+    func finished() -> String? {
+        guard pid > 0 else { return nil }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        pid = 0
+        return said()
+    }
+
+    /// Waits for it up to `seconds`; stops it (and all under it) past that. Nil when it had to be stopped.
+    func finish(within seconds: Int) -> String? {
+        guard pid > 0 else { return "" }
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if let words = finished() { return words }
+            usleep(20_000)
+        }
+        Self.stopSession(pid)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        pid = 0
+        return nil
+    }
+
+    /// Kills every process of the session `id` (the child and the git, ssh and helpers it started, each in a
+    /// process group of its own), found by the session field of `/proc/PID/stat`.
+    static func stopSession(_ id: pid_t) {
+        kill(id, SIGKILL)
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return }
+        for entry in entries {
+            guard let pid = pid_t(entry), pid != id,
+                let stat = FileManager.default.contents(atPath: "/proc/\(entry)/stat"),
+                let close = stat.lastIndex(of: UInt8(ascii: ")"))
+            else { continue }
+            // After the command's closing bracket: state, parent, group, session.
+            let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+            if fields.count > 3, pid_t(String(decoding: fields[3], as: UTF8.self)) == id { kill(pid, SIGKILL) }
+        }
+    }
+
+    /// Its output as notices: each line behind `scout: ` (its errors have it already).
+    private func said() -> String {
+        guard let data = FileManager.default.contents(atPath: output) else { return "" }
+        unlink(output)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+            line.hasPrefix("scout: ") ? line + "\n" : "scout: " + line + "\n"
+        }.joined()
+    }
+}
