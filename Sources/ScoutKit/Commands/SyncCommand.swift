@@ -5,7 +5,7 @@ import FoundationEssentials
 /// git or a synced folder.
 struct SyncCommand: Command, Equatable {
     static let spec = CommandSpec(
-        name: "sync", usage: "sync | sync init git URL | sync init folder PATH | sync status | sync off",
+        name: "sync", usage: "sync | sync init git URL | sync init folder PATH | sync status [--json] | sync off",
         summary: "sync favourites, history, library and saved searches through git or a synced folder",
         example: "sync init git git@github.com:me/scout-sync.git", topic: .session,
         subcommands: [
@@ -15,7 +15,7 @@ struct SyncCommand: Command, Equatable {
     enum Action: Equatable {
         case now(background: Bool)
         case setUp(SyncRecord.Kind, String)
-        case status
+        case status(json: Bool)
         case off
     }
 
@@ -26,7 +26,8 @@ struct SyncCommand: Command, Equatable {
         switch words.first?.lowercased() {
         case nil: action = .now(background: false)
         case "--background" where words.count == 1: action = .now(background: true)
-        case "status" where words.count == 1: action = .status
+        case "status" where words.count == 1: action = .status(json: false)
+        case "status" where words.count == 2 && words[1] == "--json": action = .status(json: true)
         case "off" where words.count == 1: action = .off
         case "init":
             guard words.count == 3, let kind = SyncRecord.Kind(rawValue: words[1].lowercased()), !words[2].isEmpty else {
@@ -43,7 +44,10 @@ struct SyncCommand: Command, Equatable {
         switch action {
         case .now(let background): return try await state.syncNow(background: background)
         case .setUp(let kind, let location): return try await state.setUpSync(kind, location)
-        case .status: return try state.syncStatus()
+        case .status(let json):
+            var output = try state.syncStatus()
+            output.asJSON = json
+            return output
         case .off: return try state.syncOff()
         }
     }

@@ -72,7 +72,7 @@ extension JSONBytes {
     }
 
     mutating func favourite() -> Favourite? {
-        var id: String?, title: String?, source: String?, url: String?, addedAt: Date?
+        var id: String?, title: String?, source: String?, url: String?, addedAt: Date?, addID: String?
         var fields: [Item.Field] = [], tags: [String] = []
         var seen: UInt8 = 0
         guard take(0x7B) else { return nil }
@@ -93,6 +93,7 @@ extension JSONBytes {
             case 5:
                 guard let list = elements({ $0.stringPair("name", "value").map(Item.Field.init) }) else { return nil }
                 fields = list
+            case 7: addID = string(); if addID == nil { return nil }
             default:
                 guard let list = elements({ $0.string() }) else { return nil }
                 tags = list
@@ -101,16 +102,16 @@ extension JSONBytes {
         guard case .end = step, let id else { return nil }
         return Favourite(
             id: id, title: title ?? id, source: source ?? String(id.prefix { $0 != ":" }), fields: fields,
-            url: url, addedAt: addedAt ?? Date(timeIntervalSince1970: 0), tags: tags)
+            url: url, addedAt: addedAt ?? Date(timeIntervalSince1970: 0), tags: tags, addID: addID)
     }
 
-    /// Which key of a favourite: id, title, source, url, addedAt, fields, tags.
+    /// Which key of a favourite: id, title, source, url, addedAt, fields, tags, addID.
     private static func favouriteKey(_ key: UnsafeRawBufferPointer) -> Int? {
         switch key.count {
         case 2: return same(key, "id") ? 0 : nil
         case 3: return same(key, "url") ? 3 : nil
         case 4: return same(key, "tags") ? 6 : nil
-        case 5: return same(key, "title") ? 1 : nil
+        case 5: return same(key, "title") ? 1 : same(key, "addID") ? 7 : nil
         case 6: return same(key, "source") ? 2 : same(key, "fields") ? 5 : nil
         case 7: return same(key, "addedAt") ? 4 : nil
         default: return nil
@@ -122,6 +123,11 @@ extension JSONWriter {
     /// One favourite, its keys sorted, at `level`.
     mutating func favourite(_ favourite: Favourite, level: Int) {
         open("{")
+        if let addID = favourite.addID {
+            key("addID", level: level + 1)
+            string(addID)
+            comma()
+        }
         key("addedAt", level: level + 1)
         date(favourite.addedAt)
         comma()

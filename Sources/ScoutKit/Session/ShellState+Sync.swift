@@ -44,8 +44,7 @@ extension ShellState {
             var parts: [String] = []
             if !came.isEmpty { parts.append("came in: \(came)") }
             if !went.isEmpty { parts.append("went: \(went)") }
-            if parts.isEmpty { parts.append("nothing came in") }
-            parts.append(report.sent == 0 ? "nothing to send" : "sent \(report.sent) change\(report.sent == 1 ? "" : "s")")
+            if report.sent > 0 { parts.append("sent \(report.sent) change\(report.sent == 1 ? "" : "s")") }
             output.say("Synced through \(record.label): \(parts.joined(separator: "; ")). \(agreement.capitalizedFirst).")
         }
         output.json["digest"] = .string(report.digest)
@@ -65,11 +64,8 @@ extension ShellState {
 
     static func agreement(_ report: SyncReport) -> String {
         let digest = String(report.digest.prefix(12))
-        if report.devices.count == 1 { return "this is the only device so far (digest \(digest))" }
-        if report.agree {
-            return report.devices.isEmpty
-                ? "devices agree (digest \(digest))" : "all \(report.devices.count) devices agree (digest \(digest))"
-        }
+        if report.deviceCount <= 1 { return "this is the only device so far (digest \(digest))" }
+        if report.agree { return "all \(report.deviceCount) devices agree (digest \(digest))" }
         return "devices do not agree yet (digest here \(digest)): each agrees once it has synced after the others"
     }
 

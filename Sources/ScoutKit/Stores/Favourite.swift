@@ -10,6 +10,9 @@ public struct Favourite: Codable, Sendable, Equatable {
     public var url: String?
     public var addedAt: Date
     public var tags: [String]
+    /// This add's own id: a favourite removed and added again is another add, which sync tells from the
+    /// first (a removal made elsewhere meanwhile took back only the first). None in files before sync.
+    public var addID: String?
 
     public init(item: Item, addedAt: Date, tags: [String] = []) {
         id = item.id
@@ -19,17 +22,22 @@ public struct Favourite: Codable, Sendable, Equatable {
         url = item.url
         self.addedAt = addedAt
         self.tags = tags
+        addID = LibraryEvent.newID()
     }
 
-    init(id: String, title: String, source: String, fields: [Item.Field], url: String?, addedAt: Date, tags: [String]) {
+    init(
+        id: String, title: String, source: String, fields: [Item.Field], url: String?, addedAt: Date, tags: [String],
+        addID: String? = nil
+    ) {
         (self.id, self.title, self.source, self.fields, self.url, self.addedAt, self.tags) = (
             id, title, source, fields, url, addedAt, tags
         )
+        self.addID = addID
     }
 
     public var item: Item { Item(id: id, title: title, fields: fields, url: url) }
 
-    enum CodingKeys: String, CodingKey { case id, title, source, fields, url, addedAt, tags }
+    enum CodingKeys: String, CodingKey { case id, title, source, fields, url, addedAt, tags, addID }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -40,5 +48,6 @@ public struct Favourite: Codable, Sendable, Equatable {
         url = try c.decodeIfPresent(String.self, forKey: .url)
         addedAt = try c.decodeIfPresent(Date.self, forKey: .addedAt) ?? Date(timeIntervalSince1970: 0)
         tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
+        addID = try c.decodeIfPresent(String.self, forKey: .addID)
     }
 }

@@ -267,12 +267,18 @@ public final class FavouritesStore {
         }
     }
 
-    /// Merges favourites by id: ones already kept stay as they are. Returns how many were new.
-    public func merge(_ incoming: [Favourite]) throws -> Int {
+    /// Merges favourites by id: ones already kept stay as they are. Returns how many were new. `inOrder`
+    /// (sync) puts the list in the order they were added (then by id), so that every device lists them alike.
+    public func merge(_ incoming: [Favourite], inOrder: Bool = false) throws -> Int {
         try modify { favourites in
             var known = Set(favourites.map(\.id))
             let new = incoming.filter { known.insert($0.id).inserted }
             favourites.append(contentsOf: new)
+            if inOrder && !new.isEmpty {
+                favourites = favourites.enumerated().sorted {
+                    ($0.element.addedAt, $0.element.id, $0.offset) < ($1.element.addedAt, $1.element.id, $1.offset)
+                }.map(\.element)
+            }
             return (new.count, !new.isEmpty)
         }
     }

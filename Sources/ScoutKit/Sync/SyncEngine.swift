@@ -44,6 +44,8 @@ public struct SyncReport: Sendable {
     public var published = false
     public var digest = ""
     public var devices: [SyncDevice] = []
+    /// How many devices have logs (known without folding when nothing is new).
+    public var deviceCount = 0
     public var agree = false
     public var warnings: [String] = []
 }
@@ -150,7 +152,7 @@ struct SyncEngine {
                 record.published == sizes["own"]
             {
                 report.nothingNew = true
-                (report.digest, report.agree) = (digest, record.agreed)
+                (report.digest, report.agree, report.deviceCount) = (digest, record.agreed, record.devices)
                 return report
             }
             var logs = sources.map { read($0.0, $0.1) }
@@ -214,6 +216,7 @@ struct SyncEngine {
         report.digest = fold.digest
         report.devices = fold.devices.values.sorted { ($0.id == device ? 0 : 1, $0.id) < ($1.id == device ? 0 : 1, $1.id) }
         report.agree = !report.devices.isEmpty && report.devices.allSatisfy { $0.digest == report.digest }
+        report.deviceCount = report.devices.count
         return report
     }
 

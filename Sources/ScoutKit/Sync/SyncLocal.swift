@@ -117,10 +117,10 @@ struct SyncLocal {
             fill(&payload)
             ops.append((kind, payload.encoded))
         }
-        // New here, or removed and added again since (its date of adding differs): a new add, which a
-        // removal made elsewhere meanwhile does not take back.
+        // New here, or removed and added again since (another add id): a new add, which a removal made
+        // elsewhere meanwhile does not take back.
         for id in favouriteOrder
-        where !old.favourites.contains(id) || base.favourites.value(id)?.addedAt != favourites[id]?.addedAt {
+        where !old.favourites.contains(id) || base.favourites.value(id)?.addID != favourites[id]?.addID {
             guard var favourite = favourites[id] else { continue }
             favourite.tags = []
             ops.append((.favAdd, Self.oneLine(favourite)))
@@ -193,20 +193,31 @@ struct SyncLocal {
             return result
         }
         let (newTags, oldTags) = (tagsByFavourite(new.tags), tagsByFavourite(view.tags))
-        let incoming = new.favourites.subtracting(view.favourites).compactMap { id -> Favourite? in
+        // Coming in: favourites new here, and those whose latest add is another device's (kept in its place in
+        // the order of adding, with its date), each with the merged tags.
+        let replaced = new.favourites.intersection(view.favourites).filter {
+            merged.favourites.value($0)?.addID != favourites[$0]?.addID
+        }
+        let incoming = new.favourites.subtracting(view.favourites).union(replaced).compactMap { id -> Favourite? in
             guard var favourite = merged.favourites.value(id) else { return nil }
             favourite.tags = (newTags[id] ?? [:]).sorted { $0.key < $1.key }.map(\.value)
             return favourite
         }.sorted { ($0.addedAt, $0.id) < ($1.addedAt, $1.id) }
         let outgoing = view.favourites.subtracting(new.favourites)
-        let favourites = files.favourites
-        if !incoming.isEmpty { count("favourite", added: try favourites.merge(incoming)) }
-        if !outgoing.isEmpty { count("favourite", removed: try favourites.remove(ids: outgoing).count) }
-        for id in new.favourites.intersection(view.favourites).sorted() where newTags[id] != oldTags[id] {
+        let kept = files.favourites
+        if !outgoing.isEmpty || !replaced.isEmpty {
+            let gone = try kept.remove(ids: outgoing.union(replaced)).filter { outgoing.contains($0.id) }
+            count("favourite", removed: gone.count)
+        }
+        if !incoming.isEmpty {
+            count("favourite", added: try kept.merge(incoming, inOrder: true) - replaced.count)
+        }
+        for id in new.favourites.intersection(view.favourites).subtracting(replaced).sorted()
+        where newTags[id] != oldTags[id] {
             let (now, before) = (newTags[id] ?? [:], oldTags[id] ?? [:])
             let adding = now.filter { before[$0.key] == nil }.map(\.value).sorted()
             let removing = before.filter { now[$0.key] == nil }.map(\.value).sorted()
-            _ = try favourites.retag(ids: [id], adding: adding, removing: removing)
+            _ = try kept.retag(ids: [id], adding: adding, removing: removing)
             count("tag", added: adding.count, removed: removing.count)
         }
         // The deny list.
@@ -216,7 +227,10 @@ struct SyncLocal {
         if !denyIn.isEmpty { count("denied term", added: try deny.add(denyIn)) }
         for term in denyOut { count("denied term", removed: try deny.remove(term) > 0 ? 1 : 0) }
         // History.
-        let historyIn = new.history.subtracting(view.history).compactMap { merged.history[$0] }
+        // In the order of the changes that brought them: records of the same second keep one order everywhere.
+        let historyIn = new.history.subtracting(view.history).compactMap { merged.history[$0] }.sorted {
+            $0.order < $1.order
+        }
         let historyOut = view.history.subtracting(new.history)
         if !historyIn.isEmpty || !historyOut.isEmpty {
             try files.history.merge(inserting: historyIn.map { ($0.bytes, $0.time) }, removing: historyOut)

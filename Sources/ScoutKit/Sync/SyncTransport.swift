@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Why a sync stopped: one line that says what to do. Nothing local changed before it.
 public struct SyncFailure: Error, Sendable, CustomStringConvertible {
@@ -144,6 +145,8 @@ struct GitTransport: SyncTransport {
             deadline: deadline)
         guard exists.status == 0 else { return }
         try run(["reset", "-q", "--hard", target], until: deadline, what: "updating the clone of")
+        // git checks files out as the umask says; the logs stay the owner's alone.
+        for (_, url) in logs() { chmod(url.path, 0o600) }
     }
 
     func logs() -> [(name: String, url: URL)] {

@@ -1,0 +1,235 @@
+import Foundation
+import ScoutTestSupport
+import Testing
+
+/// Sync through a real bare git repository (three homes) and a shared folder (two homes), each home with
+/// its own XDG folders and no git identity, driven through `scout -c` as a user would.
+@Suite(.serialized) struct SyncTests {
+    /// Runs git, failing the test when it fails; its output.
+    @discardableResult
+    static func git(_ arguments: [String], in folder: URL? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        if let folder { process.currentDirectoryURL = folder }
+        // No identity, no global config: git as a new machine has it.
+        process.environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": "/nonexistent",
+            "GIT_CONFIG_NOSYSTEM": "1", "LC_ALL": "C",
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func home() throws -> Sandbox {
+        let box = try Sandbox()
+        box.environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        return box
+    }
+
+    /// Runs `-c` lines in a home; the run.
+    @discardableResult
+    static func scout(_ box: Sandbox, _ lines: String...) async throws -> ScoutRun {
+        try await box.run(lines.flatMap { ["-c", $0] })
+    }
+
+    static func json(_ run: ScoutRun) throws -> [String: Any] {
+        let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+    }
+
+    @Test func threeHomesThroughABareRepositoryConvergeAndARemovalLosesToAConcurrentReAdd() async throws {
+        let a = try Self.home(), b = try Self.home(), c = try Self.home()
+        let remote = a.path("remote.git")
+        try Self.git(["init", "-q", "--bare", remote.path])
+
+        var run = try await Self.scout(
+            a, "search alien", "fav add 1-2 --tag scifi", "deny add spoilers", "want 2", "rate 1 4",
+            "sync init git \(remote.path)")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdoutLines.suffix(2) == [
+                "Synced through git \(remote.path): sent 8 changes. This is the only device so far (digest "
+                    + "\(String((try Self.json(try await Self.scout(a, "sync status --json"))["digest"] as? String ?? "").prefix(12)))).",
+                "Sync is set up through git \(remote.path); scout syncs at start and at exit (set sync-auto off stops "
+                    + "that), and sync syncs now.",
+            ])
+        run = try await Self.scout(b, "search heat", "fav add 1", "sync init git \(remote.path)")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdoutLines.contains {
+                $0.hasPrefix(
+                    "Synced through git \(remote.path): came in: 1 denied term, 2 favourites, 1 history record, "
+                        + "2 library events; sent 2 changes. Devices do not agree yet (digest here ")
+            }, "\(run.stdout)")
+        run = try await Self.scout(c, "sync init git \(remote.path)")
+        #expect(run.status == 0, "\(run.stderr)")
+
+        // At once: a removes Alien; b removes it and adds it again; c deletes b's search from its history.
+        try await Self.scout(a, "fav rm movies:10", "unwant 2")
+        try await Self.scout(b, "fav rm movies:10", "search alien", "fav add 1")
+        let heat = try await Self.scout(c, "history")
+        #expect(heat.stdoutLines.map { $0.contains("\"heat\"") } == [false, true], "\(heat.stdout)")
+        try await Self.scout(c, "history rm 2")
+        // Two rounds bring every change everywhere; a third, every device's digest.
+        for box in [a, b, c, a, b, c, a, b] {
+            let synced = try await Self.scout(box, "sync")
+            #expect(synced.status == 0, "\(synced.stderr)")
+        }
+        var favourites: [[String]] = []
+        for box in [a, b, c] {
+            let listed = try await Self.scout(box, "fav", "deny", "watchlist", "ratings")
+            favourites.append(listed.stdoutLines)
+            let history = try await Self.scout(box, "history")
+            // b's "heat" is gone everywhere; b's second "alien" came to all.
+            #expect(history.stdoutLines.filter { $0.contains("\"heat\"") }.isEmpty, "\(history.stdout)")
+            #expect(history.stdoutLines.filter { $0.contains("\"alien\"") }.count == 2, "\(history.stdout)")
+        }
+        #expect(favourites[0] == favourites[1])
+        #expect(favourites[1] == favourites[2])
+        #expect(
+            favourites[0] == [
+                "1. Aliens (1986, Science Fiction, James Cameron)  [movies:11]  #scifi",
+                "2. Heat (1995, Crime, Michael Mann)  [movies:126]",
+                "3. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]",
+                "1. spoilers",
+                "The watchlist is empty: want N adds a film.",
+                "1. ★★★★   Alien (1979)  [movies:10]",
+            ], "\(favourites[0])")
+
+        // Every device published the digest every other has: they agree.
+        var digests: Set<String> = []
+        for box in [a, b, c] {
+            let status = try Self.json(try await Self.scout(box, "sync status --json"))
+            #expect(status["agree"] as? Bool == true)
+            let items = status["items"] as? [[String: Any]] ?? []
+            #expect(items.count == 3)
+            digests.insert(status["digest"] as? String ?? "")
+        }
+        #expect(digests.count == 1)
+
+        // A sync with nothing new makes no commit; the commits carry scout's own identity.
+        let commits = try Self.git(["--git-dir", remote.path, "rev-list", "--count", "scout-sync"])
+        let idle = try await Self.scout(a, "sync")
+        #expect(idle.stdoutLines.first?.hasPrefix("Nothing new to sync through git \(remote.path); all 3 devices agree") == true)
+        #expect(try Self.git(["--git-dir", remote.path, "rev-list", "--count", "scout-sync"]) == commits)
+        let authors = try Self.git(["--git-dir", remote.path, "log", "--format=%an <%ae>", "scout-sync"])
+        #expect(Set(authors.split(separator: "\n").map { $0.hasPrefix("scout <scout@") && $0.hasSuffix(".invalid>") }) == [true])
+        // The logs are 0600, here and in the clone.
+        #expect(a.mode(a.path("state/scout/sync/own.jsonl")) & 0o777 == 0o600)
+        let logs = a.files(in: "state/scout/sync/repo").filter { $0.hasSuffix(".jsonl") }
+        #expect(logs.count == 3)
+        for log in logs { #expect(a.mode(a.path("state/scout/sync/repo/\(log)")) & 0o777 == 0o600) }
+    }
+
+    @Test func twoHomesThroughAFolderReadConflictCopiesAndLeaveHalfWrittenLinesForLater() async throws {
+        let a = try Self.home(), b = try Self.home()
+        let shared = a.path("Sync/scout")
+        try await Self.scout(a, "search alien", "fav add 1", "sync init folder \(shared.path)")
+        try await Self.scout(b, "sync init folder \(shared.path)")
+        let logs = (try FileManager.default.contentsOfDirectory(atPath: shared.path)).sorted()
+        #expect(logs.count == 2 && logs.allSatisfy { $0.hasSuffix(".jsonl") })
+        let device = try a.read(a.path("state/scout/device")).trimmingCharacters(in: .whitespacesAndNewlines)
+        let bDevice = try b.read(b.path("state/scout/device")).trimmingCharacters(in: .whitespacesAndNewlines)
+
+        // A conflict copy Syncthing made of a's log, with one more change in it: read as a's.
+        func line(_ seq: Int, _ kind: String, _ payload: String, id: String) -> String {
+            "{\"id\":\"\(id)\",\"dev\":\"\(device)\",\"seq\":\(seq),\"hlc\":\"9999999999999-0000\",\"k\":\"\(kind)\","
+                + "\"p\":\(payload)}\n"
+        }
+        let original = try a.read(shared.appendingPathComponent("\(device).jsonl"))
+        try a.write(
+            original + line(900, "deny+", "{\"term\":\"conflicted\"}", id: "conflict-1"),
+            to: shared.appendingPathComponent("\(device).sync-conflict-20261126-101500-ABCDEFG.jsonl"))
+        // Dropbox's name for one, with a kind of change a newer scout makes, and a damaged line.
+        try a.write(
+            line(901, "future-kind", "{\"x\":1}", id: "future-1") + "{not a line scout writes\n",
+            to: shared.appendingPathComponent("\(device) (conflicted copy 2026-11-26).jsonl"))
+        // Half a line at the end of a's log, as a sync tool copying it leaves it.
+        let half = line(902, "deny+", "{\"term\":\"half\"}", id: "half-1")
+        let handle = try FileHandle(forWritingTo: shared.appendingPathComponent("\(device).jsonl"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(half.utf8.prefix(40)))
+        try handle.close()
+
+        var run = try await Self.scout(b, "sync", "deny")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutLines.suffix(1) == ["1. conflicted"], "\(run.stdout)")
+        #expect(
+            run.stderrLines == [
+                "scout: sync: skipped 1 damaged line in \(device) (conflicted copy 2026-11-26).jsonl; the rest of it was read",
+                "scout: sync: kept and ignored changes of a kind this scout does not know (future-kind): a newer scout "
+                    + "wrote them; update scout to use them",
+            ], "\(run.stderr)")
+        // Said once: the next sync is quiet about them.
+        run = try await Self.scout(b, "sync")
+        #expect(run.stderr == "")
+        // The rest of the half line arrives: it is read whole.
+        let rest = try FileHandle(forWritingTo: shared.appendingPathComponent("\(device).jsonl"))
+        try rest.seekToEnd()
+        try rest.write(contentsOf: Data(half.utf8.dropFirst(40)))
+        try rest.close()
+        run = try await Self.scout(b, "sync", "deny")
+        #expect(run.stdoutLines.suffix(2) == ["1. conflicted", "2. half"], "\(run.stdout)")
+
+        // A removal on b at the same time as a removal and re-add on a: the re-add wins on both.
+        try await Self.scout(b, "fav rm movies:10")
+        try await Self.scout(a, "fav rm movies:10", "search alien", "fav add 1")
+        for box in [b, a, b] { try await Self.scout(box, "sync") }
+        for box in [a, b] {
+            let listed = try await Self.scout(box, "fav")
+            #expect(listed.stdoutLines == ["1. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]"])
+        }
+        // Each device wrote only its own file, 0600, through a temporary file (none left behind).
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: shared.path))
+        #expect(names.contains("\(bDevice).jsonl") && names.contains("\(device).jsonl"))
+        #expect(names.filter { $0.hasPrefix(".") }.isEmpty)
+        #expect(b.mode(shared.appendingPathComponent("\(bDevice).jsonl")) & 0o777 == 0o600)
+    }
+
+    @Test func anUnreachableRemoteChangesNothingAndTheNextSyncTriesAgain() async throws {
+        let a = try Self.home()
+        let missing = a.path("nowhere.git")
+        var run = try await Self.scout(a, "search alien", "fav add 1", "sync init git \(missing.path)")
+        #expect(run.status == 2)
+        #expect(
+            run.stderrLines == [
+                "scout: sync: fetching from \(missing.path) failed: '\(missing.path)' does not appear to be a git "
+                    + "repository; the next sync tries again"
+            ], "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: a.path("state/scout/sync/state.json").path))
+
+        try Self.git(["init", "-q", "--bare", missing.path])
+        run = try await Self.scout(a, "sync init git \(missing.path)")
+        #expect(run.status == 0, "\(run.stderr)")
+        // The remote goes away: one line, nothing here changes, and the sync after it comes back works.
+        let moved = a.path("moved.git")
+        try FileManager.default.moveItem(at: missing, to: moved)
+        try await Self.scout(a, "search blade", "fav add 1")
+        let before = try Data(contentsOf: a.favouritesFile)
+        run = try await Self.scout(a, "sync")
+        #expect(run.status == 2)
+        #expect(run.stderrLines.count == 1 && run.stderrLines[0].hasPrefix("scout: sync: fetching from"))
+        #expect(try Data(contentsOf: a.favouritesFile) == before)
+        try FileManager.default.moveItem(at: moved, to: missing)
+        run = try await Self.scout(a, "sync")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutLines.first?.hasPrefix("Synced through git \(missing.path): sent 2 changes.") == true)
+    }
+
+    @Test func withoutGitSyncSaysHowToInstallIt() async throws {
+        let a = try Self.home()
+        a.environment["PATH"] = a.path("empty-bin").path
+        let run = try await Self.scout(a, "sync init git /srv/scout.git")
+        #expect(run.status == 1)
+        #expect(run.stderrLines == ["scout: sync through git needs git, which is not installed: sudo apt-get install git"])
+        let status = try await Self.scout(a, "sync status")
+        #expect(status.stderrLines == ["scout: sync is not set up: sync init git URL, or sync init folder PATH"])
+    }
+}
