@@ -267,19 +267,27 @@ public final class FavouritesStore {
         }
     }
 
-    /// Merges favourites by id: ones already kept stay as they are. Returns how many were new. `inOrder`
-    /// (sync) puts the list in the order they were added (then by id), so that every device lists them alike.
-    public func merge(_ incoming: [Favourite], inOrder: Bool = false) throws -> Int {
+    /// Merges favourites by id: ones already kept stay as they are. Returns how many were new.
+    public func merge(_ incoming: [Favourite]) throws -> Int {
         try modify { favourites in
             var known = Set(favourites.map(\.id))
             let new = incoming.filter { known.insert($0.id).inserted }
             favourites.append(contentsOf: new)
-            if inOrder && !new.isEmpty {
-                favourites = favourites.enumerated().sorted {
-                    ($0.element.addedAt, $0.element.id, $0.offset) < ($1.element.addedAt, $1.element.id, $1.offset)
-                }.map(\.element)
-            }
             return (new.count, !new.isEmpty)
+        }
+    }
+
+    /// Puts the favourites in `order` (ids; those it does not name keep their order after them): sync's
+    /// order, the same on every device. Written only when it changes.
+    func reorder(_ order: [String]) throws {
+        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        try modify { favourites in
+            let sorted = favourites.enumerated().sorted {
+                (rank[$0.element.id] ?? Int.max, $0.offset) < (rank[$1.element.id] ?? Int.max, $1.offset)
+            }.map(\.element)
+            let changed = sorted.map(\.id) != favourites.map(\.id)
+            favourites = sorted
+            return ((), changed)
         }
     }
 

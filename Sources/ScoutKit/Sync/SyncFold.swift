@@ -30,10 +30,12 @@ struct ObservedRemoveSet<Value> {
         (adds[key] ?? [:]).filter { !removed.contains($0.key) }
     }
 
-    /// The value of the latest add of `key` still in the set.
-    func value(_ key: String) -> Value? {
-        live(key).values.max { $0.order < $1.order }?.value
+    /// The latest add of `key` still in the set.
+    func winner(_ key: String) -> Add? {
+        live(key).values.max { $0.order < $1.order }
     }
+
+    func value(_ key: String) -> Value? { winner(key)?.value }
 
     /// The ids a removal of `key` made now has seen.
     func observed(_ key: String) -> [String] { live(key).keys.sorted() }
@@ -263,6 +265,13 @@ public struct SyncFold {
             hash.update(data: Data([0x0A]))
         }
         return hash.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// The favourites in the order every device lists them: by the date each was added, then by the order of
+    /// the adds (a batch added at once keeps its order).
+    var favouriteOrder: [String] {
+        favourites.keys.compactMap { key in favourites.winner(key).map { (key, $0) } }
+            .sorted { ($0.1.value.addedAt, $0.1.order) < ($1.1.value.addedAt, $1.1.order) }.map(\.0)
     }
 
     /// The library's lines in the order every device folds them.

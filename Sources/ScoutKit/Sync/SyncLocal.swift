@@ -210,8 +210,9 @@ struct SyncLocal {
             count("favourite", removed: gone.count)
         }
         if !incoming.isEmpty {
-            count("favourite", added: try kept.merge(incoming, inOrder: true) - replaced.count)
+            count("favourite", added: try kept.merge(incoming) - replaced.count)
         }
+        try kept.reorder(merged.favouriteOrder)
         for id in new.favourites.intersection(view.favourites).subtracting(replaced).sorted()
         where newTags[id] != oldTags[id] {
             let (now, before) = (newTags[id] ?? [:], oldTags[id] ?? [:])
