@@ -167,7 +167,7 @@ extension Launch {
     @MainActor static func syncAtExit(_ shell: Shell, _ background: BackgroundSync?) {
         let timeout = shell.syncTimeout
         let stopped =
-            "scout: sync stopped after \(timeout) s (set sync-timeout): nothing is lost, the next sync sends the rest\n"
+            "scout: sync stopped after \(timeout) s (set sync-timeout); the next sync sends the rest\n"
         if let background {
             guard let words = background.finish(within: timeout) else {
                 Terminal.write(stopped, to: STDERR_FILENO)
