@@ -79,6 +79,8 @@
             if let fast = FavouritesCodec.decode(data) {
                 precondition(fast == file, "the quick reader read what JSONDecoder did not")
                 precondition(
+                    fast.favourites.map(\.addID) == file?.favourites.map(\.addID), "the quick reader read another add id")
+                precondition(
                     FavouritesCodec.encode(fast) == (try? JSONEncoder.scout.encode(fast)),
                     "the quick writer wrote other bytes")
                 let extra = Favourite(item: Item(id: "fuzz:1", title: "Fuzz"), addedAt: Date(timeIntervalSince1970: 0))

@@ -27,6 +27,7 @@ import Testing
         pick diary --filter alien; pick ratings --filter alien; pick watchlist --filter alien
         search alien; save s1; save s1; save s2 search $1 --in movies; saved; saved show s1; run s2 alien; run s2
         watch s1; watch s2; check; check s1; unwatch s1; unwatch s1; check; saved rm s2; saved rm nothing
+        sync; sync status; sync init folder shared; sync; sync status; sync init bogus; sync off; sync off
         help; help select; xyzzy; quit
         """
 
@@ -52,7 +53,8 @@ import Testing
             ["--json"],
             input: Self.script.replacingOccurrences(of: " favs.json", with: " \(box.root.path)/favs.json")
                 .replacingOccurrences(of: " denied.txt", with: " \(box.root.path)/denied.txt")
-                .replacingOccurrences(of: " lb.csv", with: " \(box.root.path)/lb.csv") + "\n",
+                .replacingOccurrences(of: " lb.csv", with: " \(box.root.path)/lb.csv")
+                .replacingOccurrences(of: " shared;", with: " \(box.root.path)/shared;") + "\n",
             extraEnvironment: ["SCOUT_TEST_NOW": "2026-11-22T19:14:00Z"])
         let lines = run.stdoutLines
         let (status, report) = try Self.checkJSON(run.stdout)

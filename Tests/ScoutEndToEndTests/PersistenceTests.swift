@@ -151,7 +151,7 @@ import Testing
         let run = try await box.run(["-c", "set page-size 7; set omdb-key abcdef123; set color purple; set"])
         #expect(run.status == 1)
         #expect(run.stderr.contains("color takes auto, always or never"))
-        #expect(run.stdout.contains("omdb-key     •••••••23 from set omdb-key"))
+        #expect(run.stdout.contains("omdb-key      •••••••23 from set omdb-key"))
         let config = try box.read(box.path("config/scout/config.json"))
         #expect(config.contains("\"page-size\" : 7"))
         let list = try await box.run(["-c", "search"])

@@ -51,8 +51,8 @@ extension ShellState {
         output.json["agree"] = .bool(report.agree)
         output.json["new"] = .bool(!report.nothingNew)
         output.json["sent"] = .int(report.sent)
-        output.json["added"] = .object(report.added.mapValues { .int($0) })
-        output.json["removed"] = .object(report.removed.mapValues { .int($0) })
+        output.json["incoming"] = .object(report.added.mapValues { .int($0) })
+        output.json["deleted"] = .object(report.removed.mapValues { .int($0) })
         return output
     }
 
@@ -164,7 +164,7 @@ extension ShellState {
         output.json["agree"] = .bool(report.agree)
         output.json["transport"] = .string(record.kind.rawValue)
         output.json["location"] = .string(record.location)
-        output.json["items"] = .array(items)
+        output.json.merge(TypedJSON.listing(.devices, items, total: items.count)) { $1 }
         return output
     }
 

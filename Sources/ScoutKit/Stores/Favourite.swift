@@ -3,6 +3,13 @@ import FoundationEssentials
 /// A kept item: a snapshot of its fields, so `fav` and `fav show` work offline, with its tags and
 /// when it was added.
 public struct Favourite: Codable, Sendable, Equatable {
+    /// The same favourite: the same item, tags and date of adding. Which add it was (`addID`) is sync's to
+    /// compare, and a round trip through a CSV export makes a new one.
+    public static func == (a: Favourite, b: Favourite) -> Bool {
+        (a.id, a.title, a.source, a.fields) == (b.id, b.title, b.source, b.fields)
+            && (a.url, a.addedAt, a.tags) == (b.url, b.addedAt, b.tags)
+    }
+
     public var id: String
     public var title: String
     public var source: String

@@ -7,17 +7,19 @@ import Testing
     func setListsEverySetting() async throws {
         #expect(
             try await screen(after: ["set"]) == """
-                country      US
-                lang         en_us
-                page-size    5
-                color        auto
-                auto-deny    on
-                offline      off
-                cache-ttl    3600s
-                timeout      15s
-                omdb-key     (not set: set omdb-key KEY, or OMDB_API_KEY)
-                picker       builtin
-                watch-pages  3
+                country       US
+                lang          en_us
+                page-size     5
+                color         auto
+                auto-deny     on
+                offline       off
+                cache-ttl     3600s
+                timeout       15s
+                omdb-key      (not set: set omdb-key KEY, or OMDB_API_KEY)
+                picker        builtin
+                watch-pages   3
+                sync-auto     on
+                sync-timeout  3s
                 """)
     }
 
@@ -35,7 +37,7 @@ import Testing
         #expect(
             try await screen(after: ["set colour red"]) == """
                 ! no setting "colour"; did you mean color? settings are country, lang, page-size, color, auto-deny, \
-                offline, cache-ttl, timeout, omdb-key, picker, watch-pages
+                offline, cache-ttl, timeout, omdb-key, picker, watch-pages, sync-auto, sync-timeout
                 """)
     }
 

@@ -21,7 +21,8 @@ import Testing
         #expect(
             terms == [
                 "country CC", "lang L", "page-size N", "color C", "auto-deny on|off", "offline on|off", "cache-ttl T",
-                "timeout T", "omdb-key KEY", "picker builtin|fzf", "watch-pages N",
+                "timeout T", "omdb-key KEY", "picker builtin|fzf", "watch-pages N", "sync-auto on|off",
+                "sync-timeout T",
             ])
         #expect(Completion.complete("set p", data: CompletionData()).candidates == ["page-size", "picker"])
         #expect(Completion.complete("set picker ", data: CompletionData()).candidates == ["builtin", "fzf"])
@@ -44,7 +45,7 @@ import Testing
         #expect(
             Settings.table.map(\.defaultValue) == [
                 "US", "en_us", "auto (fits the window; 20 in a script)", "auto", "on", "off",
-                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin", "3",
+                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin", "3", "on", "3s",
             ])
         #expect(throws: UsageError("timeout takes a duration from 1s to 5m, such as 15 or 30s")) {
             try settings.set("timeout", to: "9m")
@@ -55,7 +56,7 @@ import Testing
         #expect(
             throws: UsageError(
                 "no setting \"pickr\"; did you mean picker? settings are country, lang, page-size, color, auto-deny, "
-                    + "offline, cache-ttl, timeout, omdb-key, picker, watch-pages"
+                    + "offline, cache-ttl, timeout, omdb-key, picker, watch-pages, sync-auto, sync-timeout"
             )
         ) {
             try settings.set("pickr", to: "x")
