@@ -79,7 +79,8 @@
             if let fast = FavouritesCodec.decode(data) {
                 precondition(fast == file, "the quick reader read what JSONDecoder did not")
                 precondition(
-                    fast.favourites.map(\.addID) == file?.favourites.map(\.addID), "the quick reader read another add id")
+                    fast.favourites.map(\.addID) == file?.favourites.map(\.addID),
+                    "the quick reader read another add id")
                 precondition(
                     FavouritesCodec.encode(fast) == (try? JSONEncoder.scout.encode(fast)),
                     "the quick writer wrote other bytes")
@@ -139,6 +140,26 @@
             precondition(SavedSearch.substitute(escaped, ["x"]) == text, "an escaped text did not come back")
             let filled = SavedSearch.substitute(text, (0..<count).map { _ in "" })
             precondition(filled.count <= text.count, "empty arguments made the text longer")
+        },
+        "sync": { data in
+            // Another device's log (remote bytes): every line that reads is folded, twice and in reverse, to the
+            // same state; the state's files and digest are made without a fault.
+            let read = SyncOp.read(data)
+            var fold = SyncFold()
+            for entry in read.ops { fold.apply(entry.op) }
+            let digest = fold.digest
+            var again = SyncFold()
+            for entry in read.ops.reversed() { again.apply(entry.op) }
+            for entry in read.ops { again.apply(entry.op) }
+            precondition(again.canonicalLines == fold.canonicalLines, "the order or a repeat changed the state")
+            precondition(again.digest == digest, "the digest changed")
+            _ = fold.view
+            _ = fold.favouriteOrder
+            _ = fold.libraryLines
+            for entry in read.ops {
+                let back = Data(entry.op.line.dropLast()).withUnsafeBytes { SyncOp.parse($0) }
+                precondition(back == entry.op, "an operation written again does not read back the same")
+            }
         },
         "cache": { data in _ = CacheEntry(data) },
         "history": { data in

@@ -22,7 +22,9 @@ final class BackgroundSync {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // A session of its own: git and ssh under it are found by it and stopped with it.
-        posix_spawnattr_setflags(&attributes, Int16(0x80 /* POSIX_SPAWN_SETSID, glibc 2.26 */ | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(
+            &attributes,
+            Int16(0x80 /* POSIX_SPAWN_SETSID, glibc 2.26 */ | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)

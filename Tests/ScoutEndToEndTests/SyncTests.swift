@@ -117,10 +117,15 @@ import Testing
         // A sync with nothing new makes no commit; the commits carry scout's own identity.
         let commits = try Self.git(["--git-dir", remote.path, "rev-list", "--count", "scout-sync"])
         let idle = try await Self.scout(a, "sync")
-        #expect(idle.stdoutLines.first?.hasPrefix("Nothing new to sync through git \(remote.path); all 3 devices agree") == true)
+        #expect(
+            idle.stdoutLines.first?.hasPrefix("Nothing new to sync through git \(remote.path); all 3 devices agree")
+                == true)
         #expect(try Self.git(["--git-dir", remote.path, "rev-list", "--count", "scout-sync"]) == commits)
         let authors = try Self.git(["--git-dir", remote.path, "log", "--format=%an <%ae>", "scout-sync"])
-        #expect(Set(authors.split(separator: "\n").map { $0.hasPrefix("scout <scout@") && $0.hasSuffix(".invalid>") }) == [true])
+        #expect(
+            Set(authors.split(separator: "\n").map { $0.hasPrefix("scout <scout@") && $0.hasSuffix(".invalid>") }) == [
+                true
+            ])
         // The logs are 0600, here and in the clone.
         #expect(a.mode(a.path("state/scout/sync/own.jsonl")) & 0o777 == 0o600)
         let logs = a.files(in: "state/scout/sync/repo").filter { $0.hasSuffix(".jsonl") }
@@ -228,7 +233,8 @@ import Testing
         a.environment["PATH"] = a.path("empty-bin").path
         let run = try await Self.scout(a, "sync init git /srv/scout.git")
         #expect(run.status == 1)
-        #expect(run.stderrLines == ["scout: sync through git needs git, which is not installed: sudo apt-get install git"])
+        #expect(
+            run.stderrLines == ["scout: sync through git needs git, which is not installed: sudo apt-get install git"])
         let status = try await Self.scout(a, "sync status")
         #expect(status.stderrLines == ["scout: sync is not set up: sync init git URL, or sync init folder PATH"])
     }

@@ -30,7 +30,8 @@ struct SyncCommand: Command, Equatable {
         case "status" where words.count == 2 && words[1] == "--json": action = .status(json: true)
         case "off" where words.count == 1: action = .off
         case "init":
-            guard words.count == 3, let kind = SyncRecord.Kind(rawValue: words[1].lowercased()), !words[2].isEmpty else {
+            guard words.count == 3, let kind = SyncRecord.Kind(rawValue: words[1].lowercased()), !words[2].isEmpty
+            else {
                 throw UsageError(
                     "sync init takes git and a remote git reaches (sync init git git@host:me/scout.git) or folder and "
                         + "a folder a sync tool keeps in step (sync init folder ~/Sync/scout)")

@@ -45,7 +45,8 @@ extension ShellState {
             if !came.isEmpty { parts.append("came in: \(came)") }
             if !went.isEmpty { parts.append("went: \(went)") }
             if report.sent > 0 { parts.append("sent \(report.sent) change\(report.sent == 1 ? "" : "s")") }
-            output.say("Synced through \(record.label): \(parts.joined(separator: "; ")). \(agreement.capitalizedFirst).")
+            output.say(
+                "Synced through \(record.label): \(parts.joined(separator: "; ")). \(agreement.capitalizedFirst).")
         }
         output.json["digest"] = .string(report.digest)
         output.json["agree"] = .bool(report.agree)
@@ -139,26 +140,40 @@ extension ShellState {
         }
         output.say(
             "Syncing through \(record.label) (sync-auto \(settings.syncAuto ? "on" : "off")); last sync here "
-                + "\(record.lastSync.map { RelativeTime.describe($0, now: now, calendar: context.calendar) } ?? "never").")
+                + "\(record.lastSync.map { RelativeTime.describe($0, now: now, calendar: context.calendar) } ?? "never")."
+        )
         var devices = report.devices
         if !devices.contains(where: { $0.id == device }) { devices.insert(SyncDevice(id: device), at: 0) }
         var items: [JSONValue] = []
+        // A table where the window is wide enough; else each device on three lines.
+        let wide = width >= 72
+        if wide {
+            output.say(StyledLine("  DEVICE    HOST          CHANGED        SYNCED         DIGEST", .heading))
+        }
         for other in devices {
             let host = SafeText.clean(other.host ?? "?")
-            let mark = other.id == device ? "this device" : other.digest == report.digest ? "agrees" : "differs"
-            output.say(
-                "  \(String(other.id.prefix(8)))  \(DisplayWidth.pad(String(host.prefix(16)), to: 16))  \(mark); "
-                    + "changed \(when(other.lastChange)), synced \(when(other.lastSync)), digest "
-                    + "\(other.digest.map { String($0.prefix(12)) } ?? "none yet")")
+            let this = other.id == device
+            let digest = other.digest.map { String($0.prefix(12)) } ?? "none yet"
+            let mark = this ? "*" : other.digest == report.digest ? " " : "!"
+            if wide {
+                output.say(
+                    "\(mark) \(String(other.id.prefix(8)))  \(DisplayWidth.pad(String(host.prefix(12)), to: 12))  "
+                        + "\(DisplayWidth.pad(when(other.lastChange), to: 13))  "
+                        + "\(DisplayWidth.pad(when(other.lastSync), to: 13))  \(digest)")
+            } else {
+                output.say("\(mark) \(String(other.id.prefix(8))) \(String(host.prefix(20)))\(this ? " (here)" : "")")
+                output.say("    changed \(when(other.lastChange)), synced \(when(other.lastSync))")
+                output.say("    digest \(digest)")
+            }
             items.append(
                 .object([
-                    "device": .string(other.id), "host": .string(host), "this": .bool(other.id == device),
+                    "device": .string(other.id), "host": .string(host), "this": .bool(this),
                     "lastChange": other.lastChange.map { .string(ISODate.string($0.date)) } ?? .null,
                     "lastSync": other.lastSync.map { .string(ISODate.string($0.date)) } ?? .null,
                     "digest": other.digest.map { .string($0) } ?? .null,
                 ]))
         }
-        output.say("Merged state here: \(report.digest) (SHA-256).")
+        output.say("Digest of the merged state here: \(report.digest.prefix(16))… (* here, ! differs).")
         output.say(Self.agreement(report).capitalizedFirst + ".")
         output.json["digest"] = .string(report.digest)
         output.json["agree"] = .bool(report.agree)

@@ -64,13 +64,20 @@ struct SyncEngine {
     var files: SyncFiles { SyncFiles(paths: paths, store: store, warn: warn) }
     static let logLimit = 512 << 20
 
+    /// What this device keeps of sync; nil when sync is not set up. A file that does not read is kept
+    /// aside (`state.json.corrupt-…`) and said once: sync is then not set up until `sync init` again.
     func record() -> SyncRecord? {
         guard let data = try? store.read(recordFile) else { return nil }
-        return try? JSONDecoder.scout.decode(SyncRecord.self, from: data)
+        if let record = try? JSONDecoder.scout.decode(SyncRecord.self, from: data) { return record }
+        let copy = store.quarantine(recordFile) ?? "(no copy could be made)"
+        warn(
+            "sync's state (\(recordFile.path)) was damaged; kept it as \(copy): sync init sets sync up again, "
+                + "and nothing synced is lost")
+        return nil
     }
 
-    func save(_ record: SyncRecord) throws {
-        try store.write(try JSONEncoder.scout.encode(record), to: recordFile)
+    func save(_ record: SyncRecord, durably: Bool = true) throws {
+        try store.write(try JSONEncoder.scout.encode(record), to: recordFile, durably: durably)
     }
 
     func device() throws -> String { try files.library.device() }
@@ -153,6 +160,9 @@ struct SyncEngine {
             {
                 report.nothingNew = true
                 (report.digest, report.agree, report.deviceCount) = (digest, record.agreed, record.devices)
+                // When it last looked, for sync status: not worth waiting on the disk for.
+                record.lastSync = now
+                try save(record, durably: false)
                 return report
             }
             var logs = sources.map { read($0.0, $0.1) }
@@ -214,7 +224,9 @@ struct SyncEngine {
 
     private func finish(_ report: inout SyncReport, _ fold: SyncFold, device: String) -> SyncReport {
         report.digest = fold.digest
-        report.devices = fold.devices.values.sorted { ($0.id == device ? 0 : 1, $0.id) < ($1.id == device ? 0 : 1, $1.id) }
+        report.devices = fold.devices.values.sorted {
+            ($0.id == device ? 0 : 1, $0.id) < ($1.id == device ? 0 : 1, $1.id)
+        }
         report.agree = !report.devices.isEmpty && report.devices.allSatisfy { $0.digest == report.digest }
         report.deviceCount = report.devices.count
         return report

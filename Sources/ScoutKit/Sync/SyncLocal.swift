@@ -31,7 +31,8 @@ struct SyncFiles {
     var stamps: [String: String] {
         var stamps: [String: String] = [:]
         for url in watched {
-            stamps[url.lastPathComponent] = FileStamp(url).map { $0.words.map(String.init).joined(separator: ".") } ?? "-"
+            stamps[url.lastPathComponent] =
+                FileStamp(url).map { $0.words.map(String.init).joined(separator: ".") } ?? "-"
         }
         return stamps
     }
@@ -132,7 +133,9 @@ struct SyncLocal {
             small(.tagAdd) { ($0.fav, $0.tag) = (Self.favourite(ofTagKey: key), tag) }
         }
         for (key, tag) in old.tags.sorted(by: { $0.key < $1.key }) where view.tags[key] == nil {
-            small(.tagRemove) { ($0.fav, $0.tag, $0.obs) = (Self.favourite(ofTagKey: key), tag, base.tags.observed(key)) }
+            small(.tagRemove) {
+                ($0.fav, $0.tag, $0.obs) = (Self.favourite(ofTagKey: key), tag, base.tags.observed(key))
+            }
         }
         for (key, term) in view.deny.sorted(by: { $0.key < $1.key }) where old.deny[key] == nil {
             small(.denyAdd) { $0.term = term }
@@ -289,7 +292,9 @@ struct SyncLocal {
                     var watch = search.watch ?? SavedSearch.Watch(since: now, seen: [])
                     let known = Set(watch.seen)
                     watch.seen += seen.subtracting(known).sorted()
-                    if watch.seen.count > SavedSearch.seenCap { watch.seen.removeFirst(watch.seen.count - SavedSearch.seenCap) }
+                    if watch.seen.count > SavedSearch.seenCap {
+                        watch.seen.removeFirst(watch.seen.count - SavedSearch.seenCap)
+                    }
                     search.watch = watch
                 } else {
                     search.watch = nil

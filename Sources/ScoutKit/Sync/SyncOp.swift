@@ -84,7 +84,9 @@ public struct SyncOp: Sendable, Equatable {
     /// The payload's JSON bytes.
     public var payload: Data
 
-    public init(id: String = LibraryEvent.newID(), device: String, seq: Int, time: HybridTime, kind: Kind, payload: Data) {
+    public init(
+        id: String = LibraryEvent.newID(), device: String, seq: Int, time: HybridTime, kind: Kind, payload: Data
+    ) {
         (self.id, self.device, self.seq, self.time, self.kind, self.payload) =
             (id, device, seq, time, kind.rawValue, payload)
     }
@@ -110,7 +112,8 @@ public struct SyncOp: Sendable, Equatable {
     public var line: Data {
         var bytes = Data()
         bytes.reserveCapacity(payload.count + 120)
-        bytes.append(contentsOf: "{\"id\":\"\(id)\",\"dev\":\"\(device)\",\"seq\":\(seq),\"hlc\":\"\(time)\",\"k\":\"".utf8)
+        bytes.append(
+            contentsOf: "{\"id\":\"\(id)\",\"dev\":\"\(device)\",\"seq\":\(seq),\"hlc\":\"\(time)\",\"k\":\"".utf8)
         bytes.append(contentsOf: kind.utf8)
         bytes.append(contentsOf: "\",\"p\":".utf8)
         bytes.append(payload)

@@ -180,7 +180,8 @@ struct GitTransport: SyncTransport {
                     throw SyncFailure("could not write \(url.path): \(error)")
                 }
             }
-            let status = try run(["status", "--porcelain", "--", ownFile], until: deadline, what: "reading the clone of")
+            let status = try run(
+                ["status", "--porcelain", "--", ownFile], until: deadline, what: "reading the clone of")
             if status.output.isEmpty && attempt == 1 {
                 // Committed before and not pushed (a push that failed): push it now.
                 let ahead = ChildProcess.run(
@@ -190,7 +191,9 @@ struct GitTransport: SyncTransport {
                     git, ["-C", clone.path, "rev-parse", "-q", "--verify", "HEAD"], environment: environment,
                     deadline: deadline)
                 if unborn.status != 0 { return false }
-                if ahead.status == 0, ahead.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0" { return false }
+                if ahead.status == 0, ahead.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0" {
+                    return false
+                }
             } else if !status.output.isEmpty {
                 try run(["add", "--", ownFile], until: deadline, what: "committing to the clone of")
                 try run(

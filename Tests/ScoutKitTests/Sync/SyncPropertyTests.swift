@@ -66,7 +66,7 @@ import Testing
             let term = SyncPropertyTests.terms[code % SyncPropertyTests.terms.count]
             let name = SyncPropertyTests.names[code % SyncPropertyTests.names.count]
             switch (code / 7) % 12 {
-            case 0, 1:  // add a favourite, or add it again (a new add)
+            case 0, 1: // add a favourite, or add it again (a new add)
                 if code % 3 == 0 { Self.removeFavourite(film, from: &local) }
                 if local.favourites[film] == nil {
                     local.favourites[film] = Favourite(
@@ -191,8 +191,8 @@ import Testing
     }
 
     @Test func fiveDevicesConvergeWhateverTheDeliveryAndNothingDeletedComesBack() async {
-        await propertyCheck(count: 60, input: Gen.int(in: 0...99_999).array(of: 20...160), Gen.int(in: 0...1_000_000))
-        { script, seed in
+        await propertyCheck(count: 60, input: Gen.int(in: 0...99_999).array(of: 20...160), Gen.int(in: 0...1_000_000)) {
+            script, seed in
             var world = World()
             var random = SplitMix(state: UInt64(seed))
             for code in script {
@@ -205,7 +205,9 @@ import Testing
             }
             // Everything delivered, twice round: every device holds every change.
             for _ in 0..<2 {
-                for d in world.devices.indices { world.sync(d, inbox: world.inbox(for: d, random: &random, whole: true)) }
+                for d in world.devices.indices {
+                    world.sync(d, inbox: world.inbox(for: d, random: &random, whole: true))
+                }
             }
             let states = world.devices.map(\.merged.canonicalLines)
             for state in states.dropFirst() { #expect(state == states[0]) }
@@ -220,9 +222,12 @@ import Testing
 
             // Observed-remove: every add that no removal saw is in the set; every other is not.
             let ops = world.devices.flatMap { SyncOp.read($0.log).ops.map(\.op) }
-            let removals = ops.filter { $0.kind == "fav-" }.compactMap { SyncPayload.decode($0.payload)?.obs }.flatMap { $0 }
+            let removals = ops.filter { $0.kind == "fav-" }.compactMap { SyncPayload.decode($0.payload)?.obs }.flatMap {
+                $0
+            }
             let unseen = ops.filter { $0.kind == "fav+" && !removals.contains($0.id) }
-            let survivors = Set(unseen.compactMap { op in JSONBytes.whole(op.payload) { reader in reader.favourite() }?.id })
+            let survivors = Set(
+                unseen.compactMap { op in JSONBytes.whole(op.payload) { reader in reader.favourite() }?.id })
             #expect(survivors == views[0].favourites)
 
             // Folding every log again, and in another order, changes nothing: an operation seen twice counts once.
