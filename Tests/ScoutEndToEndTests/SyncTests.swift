@@ -39,6 +39,11 @@ import Testing
         try await box.run(lines.flatMap { ["-c", $0] })
     }
 
+    /// The digest of the merged state `sync status --json` gives.
+    static func digest(_ box: Sandbox) async throws -> String {
+        try json(try await scout(box, "sync status --json"))["digest"] as? String ?? ""
+    }
+
     static func json(_ run: ScoutRun) throws -> [String: Any] {
         let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
         return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
@@ -56,7 +61,7 @@ import Testing
         #expect(
             run.stdoutLines.suffix(2) == [
                 "Synced through git \(remote.path): sent 8 changes. This is the only device so far (digest "
-                    + "\(String((try Self.json(try await Self.scout(a, "sync status --json"))["digest"] as? String ?? "").prefix(12)))).",
+                    + "\(try await Self.digest(a).prefix(12))).",
                 "Sync is set up through git \(remote.path); scout syncs at start and at exit (set sync-auto off stops "
                     + "that), and sync syncs now.",
             ])
@@ -168,7 +173,8 @@ import Testing
         #expect(run.stdoutLines.suffix(1) == ["1. conflicted"], "\(run.stdout)")
         #expect(
             run.stderrLines == [
-                "scout: sync: skipped 1 damaged line in \(device) (conflicted copy 2026-11-26).jsonl; the rest of it was read",
+                "scout: sync: skipped 1 damaged line in \(device) (conflicted copy 2026-11-26).jsonl; the rest of it "
+                    + "was read",
                 "scout: sync: kept and ignored changes of a kind this scout does not know (future-kind): a newer scout "
                     + "wrote them; update scout to use them",
             ], "\(run.stderr)")

@@ -138,10 +138,9 @@ extension ShellState {
         func when(_ time: HybridTime?) -> String {
             time.map { RelativeTime.describe($0.date, now: now, calendar: context.calendar) } ?? "never"
         }
+        let last = record.lastSync.map { RelativeTime.describe($0, now: now, calendar: context.calendar) } ?? "never"
         output.say(
-            "Syncing through \(record.label) (sync-auto \(settings.syncAuto ? "on" : "off")); last sync here "
-                + "\(record.lastSync.map { RelativeTime.describe($0, now: now, calendar: context.calendar) } ?? "never")."
-        )
+            "Syncing through \(record.label) (sync-auto \(settings.syncAuto ? "on" : "off")); last sync here \(last).")
         var devices = report.devices
         if !devices.contains(where: { $0.id == device }) { devices.insert(SyncDevice(id: device), at: 0) }
         var items: [JSONValue] = []

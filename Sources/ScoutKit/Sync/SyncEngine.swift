@@ -253,16 +253,16 @@ struct SyncEngine {
         for log in logs {
             let new = log.damaged.filter { reported.insert("\(log.name)@\($0)").inserted }
             if !new.isEmpty {
-                warnings.append(
-                    "sync: skipped \(new.count) damaged line\(new.count == 1 ? "" : "s") in \(SafeText.clean(log.name)); "
-                        + "the rest of it was read")
+                let lines = "\(new.count) damaged line\(new.count == 1 ? "" : "s")"
+                warnings.append("sync: skipped \(lines) in \(SafeText.clean(log.name)); the rest of it was read")
             }
         }
         let kinds = fold.unknownKinds.sorted().filter { reported.insert("kind:\($0)").inserted }
         if !kinds.isEmpty {
+            let named = kinds.map(SafeText.clean).joined(separator: ", ")
             warnings.append(
-                "sync: kept and ignored changes of a kind this scout does not know (\(kinds.map(SafeText.clean).joined(separator: ", "))): "
-                    + "a newer scout wrote them; update scout to use them")
+                "sync: kept and ignored changes of a kind this scout does not know (\(named)): a newer scout wrote "
+                    + "them; update scout to use them")
         }
         record.reported = Array(reported).sorted()
         return warnings
