@@ -40,8 +40,8 @@ final class BackgroundSync {
         return BackgroundSync(pid: pid, output: output)
     }
 
-    /// What it said, once it has finished (nil while it runs, and after it was read once).
-    func finished() -> String? {
+    /// What it said, line by line, once it has finished (nil while it runs, and after it was read once).
+    func finished() -> [String]? {
         guard pid > 0 else { return nil }
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
@@ -50,8 +50,8 @@ final class BackgroundSync {
     }
 
     /// Waits for it up to `seconds`; stops it (and all under it) past that. Nil when it had to be stopped.
-    func finish(within seconds: Int) -> String? {
-        guard pid > 0 else { return "" }
+    func finish(within seconds: Int) -> [String]? {
+        guard pid > 0 else { return [] }
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if let words = finished() { return words }
@@ -80,12 +80,13 @@ final class BackgroundSync {
         }
     }
 
-    /// Its output as notices: each line behind `scout: ` (its errors have it already).
-    private func said() -> String {
-        guard let data = FileManager.default.contents(atPath: output) else { return "" }
+    /// Its output's lines, without the `scout: ` its errors and warnings start with (each is said again as a
+    /// notice, which adds it).
+    private func said() -> [String] {
+        guard let data = FileManager.default.contents(atPath: output) else { return [] }
         unlink(output)
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-            line.hasPrefix("scout: ") ? line + "\n" : "scout: " + line + "\n"
-        }.joined()
+            line.hasPrefix("scout: ") ? String(line.dropFirst(7)) : String(line)
+        }
     }
 }

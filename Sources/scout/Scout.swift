@@ -129,7 +129,7 @@ enum Launch {
             repl.stopRequested = { Signals.stopRequested }
             repl.beforeRead = { shell in
                 if let words = background?.finished() {
-                    if !words.isEmpty { Terminal.write(words, to: STDERR_FILENO) }
+                    printer.print(Self.notice(words))
                     background = nil
                 }
                 EditLineReader.rightPrompt = shell.rightPrompt
@@ -151,7 +151,7 @@ enum Launch {
             if lineEditor, Signals.stopRequested { Terminal.write("\r\u{1B}[K", to: STDOUT_FILENO) }
             (reader as? EditLineReader)?.close()
         }
-        if syncs { Self.syncAtExit(shell, background) }
+        if syncs { Self.syncAtExit(shell, background, &printer) }
         // An interactive visit is dated when it ends. A script's changes were saved (and dated) command by
         // command; one that changed nothing leaves the session file alone, so it starts and ends at once.
         if interactive, let problem = shell.saveOnExit() { Terminal.write("scout: \(problem)\n", to: STDERR_FILENO) }
@@ -164,23 +164,23 @@ enum Launch {
 extension Launch {
     /// At exit: the sync begun at start is waited for, and a sync sends what changed since, each within
     /// `set sync-timeout`; one that takes longer is stopped, and the next sync does its work.
-    @MainActor static func syncAtExit(_ shell: Shell, _ background: BackgroundSync?) {
+    @MainActor static func syncAtExit(_ shell: Shell, _ background: BackgroundSync?, _ printer: inout Printer) {
         let timeout = shell.syncTimeout
-        let stopped =
-            "scout: sync stopped after \(timeout) s (set sync-timeout); the next sync sends the rest\n"
+        let stopped = notice(["sync stopped after \(timeout) s (set sync-timeout); the next sync sends the rest"])
         if let background {
-            guard let words = background.finish(within: timeout) else {
-                Terminal.write(stopped, to: STDERR_FILENO)
-                return
-            }
-            if !words.isEmpty { Terminal.write(words, to: STDERR_FILENO) }
+            guard let words = background.finish(within: timeout) else { return printer.print(stopped) }
+            printer.print(notice(words))
         }
         guard shell.hasUnsyncedChanges, let exit = BackgroundSync.start(output: shell.syncOutputFile) else { return }
-        guard let words = exit.finish(within: timeout) else {
-            Terminal.write(stopped, to: STDERR_FILENO)
-            return
-        }
-        if !words.isEmpty { Terminal.write(words, to: STDERR_FILENO) }
+        guard let words = exit.finish(within: timeout) else { return printer.print(stopped) }
+        printer.print(notice(words))
+    }
+
+    /// What a background sync said, as notices on standard error (`scout: …`, fitted to the window).
+    static func notice(_ lines: [String]) -> Output {
+        var output = Output()
+        for line in lines where !line.isEmpty { output.warn(line) }
+        return output
     }
 
     /// The clock: `SCOUT_TEST_NOW` (an ISO 8601 time) stops it for the scenario tests, so that the dates

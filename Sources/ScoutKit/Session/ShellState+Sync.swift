@@ -21,7 +21,7 @@ extension ShellState {
 
     /// `sync`: now, bounded by `set timeout` for each step that waits on the network. `--background` (the
     /// sync scout runs at start) says only what came in and what went wrong.
-    func syncNow(background: Bool) async throws -> Output {
+    func syncNow(background: Bool, settingUp: Bool = false) async throws -> Output {
         let engine = syncEngine
         guard let record = engine.record() else {
             throw UsageError("sync is not set up: sync init git URL, or sync init folder PATH", code: "not-set-up")
@@ -30,7 +30,9 @@ extension ShellState {
         do {
             report = try await runSync(engine, deadline: .now + .seconds(max(settings.timeout, 1) * 4))
         } catch let failure as SyncFailure {
-            var output = Output.failure("sync: \(failure.description)", code: "sync-failed")
+            // A first sync that failed set nothing up: there is no next sync to try again.
+            let said = settingUp ? failure.reason + "; nothing was set up (sync init again)" : failure.description
+            var output = Output.failure("sync: \(said)", code: "sync-failed")
             output.status = 2
             return output
         }
@@ -97,7 +99,7 @@ extension ShellState {
         // A new place: what was read of the old one no longer says what the files hold.
         try? FileManager.default.removeItem(at: engine.folder.appendingPathComponent("repo", isDirectory: true))
         try engine.save(SyncRecord(kind: kind, location: place))
-        let output = try await syncNow(background: false)
+        let output = try await syncNow(background: false, settingUp: true)
         guard output.ok else {
             if let previous { try engine.save(previous) } else { _ = context.fileStore.remove(engine.recordFile) }
             return output

@@ -3,8 +3,16 @@ import Glibc
 
 /// Why a sync stopped: one line that says what to do. Nothing local changed before it.
 public struct SyncFailure: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    init(_ description: String) { self.description = description }
+    /// What went wrong, and what to do where it is not simply to sync again.
+    public var reason: String
+    /// Whether the next sync tries again (not when the fault is here: git missing, sync not set up).
+    public var retries: Bool
+
+    init(_ reason: String, retries: Bool = false) {
+        (self.reason, self.retries) = (reason, retries)
+    }
+
+    public var description: String { retries ? reason + "; the next sync tries again" : reason }
 }
 
 /// Where the devices' logs meet: a git remote or a folder a sync tool keeps in step. Each device writes
@@ -39,8 +47,7 @@ struct FolderTransport: SyncTransport {
     func pull(until deadline: ContinuousClock.Instant) throws(SyncFailure) {
         guard store.isFolder(root) else {
             throw SyncFailure(
-                "the sync folder \(root.path) is not there (is it mounted?): nothing here changed; sync tries again "
-                    + "next time, or sync init folder PATH names another")
+                "the sync folder \(root.path) is not there (is it mounted?): nothing here changed", retries: true)
         }
     }
 
@@ -96,11 +103,10 @@ struct GitTransport: SyncTransport {
             deadline: deadline)
         if result.cancelled { throw SyncFailure("sync stopped (Ctrl-C): nothing here changed") }
         if result.timedOut {
-            throw SyncFailure(
-                "\(what) \(remote) took too long and was stopped: nothing here changed; the next sync tries again")
+            throw SyncFailure("\(what) \(remote) took too long and was stopped: nothing here changed", retries: true)
         }
         guard result.status == 0 else {
-            throw SyncFailure("\(what) \(remote) failed: \(Self.reason(result.errors)); the next sync tries again")
+            throw SyncFailure("\(what) \(remote) failed: \(Self.reason(result.errors))", retries: true)
         }
         return result
     }
@@ -206,13 +212,13 @@ struct GitTransport: SyncTransport {
                 environment: environment, deadline: deadline)
             if push.cancelled { throw SyncFailure("sync stopped (Ctrl-C) before this device's changes were sent") }
             if push.timedOut {
-                throw SyncFailure("pushing to \(remote) took too long and was stopped; the next sync sends the rest")
+                throw SyncFailure("pushing to \(remote) took too long and was stopped", retries: true)
             }
             if push.status == 0 { return true }
             let said = push.output + push.errors
             guard said.contains("[rejected]") || said.contains("fetch first") || said.contains("non-fast-forward")
             else {
-                throw SyncFailure("pushing to \(remote) failed: \(Self.reason(push.errors)); the next sync sends it")
+                throw SyncFailure("pushing to \(remote) failed: \(Self.reason(push.errors))", retries: true)
             }
             // Another device pushed first: take its commits and add this log on top again.
             try run(
@@ -222,6 +228,6 @@ struct GitTransport: SyncTransport {
                 ], until: deadline, what: "fetching from")
             try resetToRemote(until: deadline)
         }
-        throw SyncFailure("pushing to \(remote) lost to other devices five times running; the next sync tries again")
+        throw SyncFailure("pushing to \(remote) lost to other devices five times running", retries: true)
     }
 }
