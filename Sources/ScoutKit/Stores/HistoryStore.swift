@@ -110,7 +110,7 @@ public final class HistoryStore {
     /// Sync's change: inserts records another device made (each line with its time) and removes those
     /// deleted there (by record id, and the records completing a search deleted), under the lock, keeping
     /// the file in order of time (records of the same time in the order they came).
-    func merge(inserting lines: [(Data, Date)], removing gone: Set<String>) throws {
+    func merge(inserting lines: [(id: String, line: Data, time: Date)], removing gone: Set<String>) throws {
         try store.withLock(url) {
             let data = try store.read(url) ?? Data()
             var records: [(time: Date, index: Int, line: Data)] = []
@@ -120,15 +120,12 @@ public final class HistoryStore {
                 known.insert(record.id)
                 records.append((record.time, records.count, line))
             }
-            for (line, time) in lines {
-                guard let record = HistoryLog.decode(line, 0..<line.count), known.insert(record.id).inserted else {
-                    continue
-                }
+            for (id, line, time) in lines where known.insert(id).inserted {
                 records.append((time, records.count, line))
             }
             records.sort { ($0.time, $0.index) < ($1.time, $1.index) }
             var out = Data()
-            out.reserveCapacity(data.count + lines.reduce(0) { $0 + $1.0.count + 1 })
+            out.reserveCapacity(data.count + lines.reduce(0) { $0 + $1.line.count + 1 })
             for record in records {
                 out.append(record.line)
                 out.append(0x0A)

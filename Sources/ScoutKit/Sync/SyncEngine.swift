@@ -167,12 +167,11 @@ struct SyncEngine {
             }
             var logs = sources.map { read($0.0, $0.1) }
             // The state of the last sync: every log as far as it was read then.
-            var fold = SyncFold()
+            var fold = SyncFold(expecting: logs.reduce(0) { $0 + $1.ops.count })
             for log in logs {
                 let consumed = record.consumed[log.name] ?? 0
                 for entry in log.ops where entry.end <= consumed { fold.apply(entry.op) }
             }
-            let base = fold
             let local = try SyncLocal.read(files)
             var clock = logs.flatMap { $0.ops.map(\.op.time) }.max() ?? .zero
             var seq = logs.flatMap { $0.ops.filter { $0.op.device == device }.map(\.op.seq) }.max() ?? 0
@@ -189,7 +188,8 @@ struct SyncEngine {
                 payload.host = host
                 mine.append(op(.hello, payload.encoded))
             }
-            mine += local.changes(since: base).map { op($0.0, $0.1) }
+            // What changed here since: the fold holds the state of the last sync until the rest is folded in.
+            mine += local.changes(since: fold).map { op($0.0, $0.1) }
             for log in logs {
                 let consumed = record.consumed[log.name] ?? 0
                 for entry in log.ops where entry.end > consumed { fold.apply(entry.op) }
@@ -215,15 +215,17 @@ struct SyncEngine {
             let own = try store.read(ownLog) ?? Data()
             report.published = try transport.publish(own, until: deadline)
             record.published = own.count
-            report = finish(&report, fold, device: device)
+            report = finish(&report, fold, device: device, digest: digest)
             (record.agreed, record.devices) = (report.agree, report.devices.count)
             try save(record)
             return report
         }
     }
 
-    private func finish(_ report: inout SyncReport, _ fold: SyncFold, device: String) -> SyncReport {
-        report.digest = fold.digest
+    private func finish(
+        _ report: inout SyncReport, _ fold: SyncFold, device: String, digest: String? = nil
+    ) -> SyncReport {
+        report.digest = digest ?? fold.digest
         report.devices = fold.devices.values.sorted {
             ($0.id == device ? 0 : 1, $0.id) < ($1.id == device ? 0 : 1, $1.id)
         }

@@ -1,5 +1,6 @@
 import Crypto
 import FoundationEssentials
+import Glibc
 
 /// An observed-remove set: each add has its own id, and a removal names the adds it has seen. An add it
 /// has not seen (made on another device at the same time) survives it, so a re-add concurrent with a
@@ -98,6 +99,13 @@ public struct SyncFold {
     public private(set) var unreadable = 0
 
     public init() {}
+
+    /// A fold with room for `count` operations, most of them history records (its tables are not grown
+    /// again and again on a first sync).
+    init(expecting count: Int) {
+        applied.reserveCapacity(count)
+        history.reserveCapacity(count)
+    }
 
     /// Applies an operation; false when it was applied before (by id), or could not be read.
     @discardableResult
@@ -217,9 +225,11 @@ public struct SyncFold {
 
     // MARK: The state
 
-    /// The history records still there (neither deleted nor completing a deleted search).
-    var liveHistory: [String: Line] {
-        history.filter { id, line in !historyGone.contains(id) && !(line.search.map(historyGone.contains) ?? false) }
+    /// The ids of the history records still there (neither deleted nor completing a deleted search).
+    var liveHistory: [String] {
+        history.compactMap { id, line in
+            historyGone.contains(id) || (line.search.map(historyGone.contains) ?? false) ? nil : id
+        }
     }
 
     /// What the merged state holds, keyed as the local files are compared with it.
@@ -228,7 +238,7 @@ public struct SyncFold {
         view.favourites = Set(favourites.keys)
         for key in tags.keys { view.tags[key] = tags.value(key) }
         for key in deny.keys { view.deny[key] = deny.value(key) }
-        view.history = Set(liveHistory.keys)
+        view.history = Set(liveHistory)
         view.library = Set(library.keys)
         for (name, register) in saved { if let value = register.value { view.saved[name] = value } }
         // The ids a watch has shown matter where the search is watched (unwatching forgets them locally).
@@ -239,30 +249,49 @@ public struct SyncFold {
         return view
     }
 
-    /// The canonical form of the state: one sorted line per element, what the digest is taken over.
-    var canonicalLines: [String] {
-        var lines: [String] = []
-        lines += favourites.keys.map { "f\t" + $0 }
-        lines += tags.keys.map { "t\t" + $0 }
-        lines += deny.keys.map { "d\t" + $0 }
-        lines += liveHistory.keys.map { "h\t" + $0 }
-        lines += library.keys.map { "l\t" + $0 }
+    /// The canonical form of the state: one line per element, sorted by their bytes, what the digest is taken
+    /// over.
+    var canonicalLines: [String] { canonicalBytes.map { String(decoding: $0, as: UTF8.self) } }
+
+    private var canonicalBytes: [[UInt8]] {
+        var lines: [[UInt8]] = []
+        func add(_ kind: String, _ keys: some Sequence<String>) {
+            for key in keys { lines.append(Array((kind + "\t" + key).utf8)) }
+        }
+        add("f", favourites.keys)
+        add("t", tags.keys)
+        add("d", deny.keys)
+        add("h", liveHistory)
+        add("l", library.keys)
         for (name, register) in saved where register.value != nil {
-            lines.append("s\t\(name)\t\(register.order.time) \(register.order.device) \(register.order.seq)")
+            add("s", ["\(name)\t\(register.order.time) \(register.order.device) \(register.order.seq)"])
         }
-        for (name, ids) in seen { lines += ids.map { "w\t\(name)\t\($0)" } }
+        for (name, ids) in seen { add("w", ids.map { "\(name)\t\($0)" }) }
         for (name, register) in sessions where register.value != nil {
-            lines.append("n\t\(name)\t\(register.order.time) \(register.order.device) \(register.order.seq)")
+            add("n", ["\(name)\t\(register.order.time) \(register.order.device) \(register.order.seq)"])
         }
-        return lines.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        lines.sort(by: Self.precedes)
+        return lines
+    }
+
+    /// Byte order, as memcmp has it.
+    private static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let common = min(a.count, b.count)
+        let order = a.withUnsafeBytes { a in
+            b.withUnsafeBytes { b in
+                guard let a = a.baseAddress, let b = b.baseAddress, common > 0 else { return Int32(0) }
+                return memcmp(a, b, common)
+            }
+        }
+        return order != 0 ? order < 0 : a.count < b.count
     }
 
     /// SHA-256 of the canonical form, in hex: two devices with the same state show the same digest.
     public var digest: String {
         var hash = SHA256()
-        for line in canonicalLines {
-            hash.update(data: Data(line.utf8))
-            hash.update(data: Data([0x0A]))
+        for line in canonicalBytes {
+            hash.update(data: line)
+            hash.update(data: [0x0A])
         }
         return hash.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }

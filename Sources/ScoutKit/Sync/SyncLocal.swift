@@ -232,12 +232,11 @@ struct SyncLocal {
         for term in denyOut { count("denied term", removed: try deny.remove(term) > 0 ? 1 : 0) }
         // History.
         // In the order of the changes that brought them: records of the same second keep one order everywhere.
-        let historyIn = new.history.subtracting(view.history).compactMap { merged.history[$0] }.sorted {
-            $0.order < $1.order
-        }
+        let historyIn = new.history.subtracting(view.history).compactMap { id in merged.history[id].map { (id, $0) } }
+            .sorted { $0.1.order < $1.1.order }
         let historyOut = view.history.subtracting(new.history)
         if !historyIn.isEmpty || !historyOut.isEmpty {
-            try files.history.merge(inserting: historyIn.map { ($0.bytes, $0.time) }, removing: historyOut)
+            try files.history.merge(inserting: historyIn.map { ($0.0, $0.1.bytes, $0.1.time) }, removing: historyOut)
             count("history record", added: historyIn.count, removed: historyOut.count)
         }
         // The library: every device's events in one order, which every device folds the same way.

@@ -31,6 +31,21 @@ public struct HybridTime: Comparable, Hashable, Sendable, CustomStringConvertibl
         self.init(wall: wall, counter: counter)
     }
 
+    /// `1764130000000-0003` read from its bytes (a sync reads one for every change of every log).
+    init?(bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == 18, bytes[13] == 0x2D else { return nil }
+        var wall: Int64 = 0, counter = 0
+        for index in 0..<13 {
+            guard (0x30...0x39).contains(bytes[index]) else { return nil }
+            wall = wall * 10 + Int64(bytes[index] - 0x30)
+        }
+        for index in 14..<18 {
+            guard (0x30...0x39).contains(bytes[index]) else { return nil }
+            counter = counter * 10 + Int(bytes[index] - 0x30)
+        }
+        self.init(wall: wall, counter: counter)
+    }
+
     /// The timestamp after this one, at `now` (milliseconds) where the clock has moved past it.
     public func next(now: Int64) -> HybridTime {
         if now > wall { return HybridTime(wall: now) }
@@ -95,6 +110,14 @@ public struct SyncOp: Sendable, Equatable {
         (self.id, self.device, self.seq, self.time, self.kind, self.payload) = (id, device, seq, time, kind, payload)
     }
 
+    /// A random id of 64 bits in hex: unique among a person's changes (a collision is as likely as two of
+    /// 2^32 changes sharing one), shorter than a UUID in a log that holds one a line.
+    public static func newID() -> String {
+        let value = UInt64.random(in: 0...UInt64.max)
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// The order of changes: by hybrid time, then device, then sequence number.
     public struct Order: Comparable, Hashable, Sendable {
         public var time: HybridTime
@@ -134,7 +157,9 @@ public struct SyncOp: Sendable, Equatable {
         }
         guard let id = text("id", first: true), let device = text("dev"),
             case .key(let seqKey) = reader.member(first: false), JSONBytes.same(seqKey, "seq"),
-            let seq = reader.smallInteger(), let time = text("hlc").flatMap(HybridTime.init), let kind = text("k"),
+            let seq = reader.smallInteger(), case .key(let timeKey) = reader.member(first: false),
+            JSONBytes.same(timeKey, "hlc"), let time = reader.plainString().flatMap(HybridTime.init(bytes:)),
+            let kind = text("k"),
             case .key(let payloadKey) = reader.member(first: false), JSONBytes.same(payloadKey, "p")
         else { return nil }
         reader.space()

@@ -257,7 +257,8 @@ extension SyncLocal {
             favourites[id] = favourite
             favouriteOrder.append(id)
         }
-        historyLines = fold.liveHistory.sorted { $0.value.order < $1.value.order }.map { ($0.key, $0.value.bytes) }
+        historyLines = fold.liveHistory.compactMap { id in fold.history[id].map { (id, $0) } }
+            .sorted { $0.1.order < $1.1.order }.map { ($0.0, $0.1.bytes) }
         libraryLines = fold.library.sorted { $0.value.order < $1.value.order }.map { ($0.key, $0.value.bytes) }
     }
 }
