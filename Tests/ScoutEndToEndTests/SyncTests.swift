@@ -161,6 +161,19 @@ import Testing
         try a.write(
             line(901, "future-kind", "{\"x\":1}", id: "future-1") + "{not a line scout writes\n",
             to: shared.appendingPathComponent("\(device) (conflicted copy 2026-11-26).jsonl"))
+        // Remote text and names: a title with a terminal escape, a session and a saved search named to write
+        // outside their folder.
+        try a.write(
+            line(
+                903, "fav+",
+                #"{"addedAt":"2020-01-01T10:00:00Z","fields":[],"id":"movies:99","source":"movies","tags":[],"#
+                    + #""title":"Evil \u001b]52;c;aGk=\u0007 title"}"#, id: "hostile-1")
+                + line(904, "session", #"{"name":"../escape","body":"{}"}"#, id: "hostile-2")
+                + line(
+                    905, "saved",
+                    #"{"name":"../x","def":{"query":{"source":"movies","terms":"x","options":{}},"#
+                        + #""savedAt":"2026-11-26T10:00:00Z","watched":false}}"#, id: "hostile-3"),
+            to: shared.appendingPathComponent("\(device).sync-conflict-20261126-101600-HOSTILE.jsonl"))
         // Half a line at the end of a's log, as a sync tool copying it leaves it.
         let half = line(902, "deny+", "{\"term\":\"half\"}", id: "half-1")
         let handle = try FileHandle(forWritingTo: shared.appendingPathComponent("\(device).jsonl"))
@@ -181,6 +194,12 @@ import Testing
         // Said once: the next sync is quiet about them.
         run = try await Self.scout(b, "sync")
         #expect(run.stderr == "")
+        let listed = try await Self.scout(b, "fav", "saved", "session list")
+        #expect(listed.stdoutLines.first { $0.contains("Evil") } == "1. Evil ^[]52;c;aGk=^G title  [movies:99]")
+        #expect(!listed.stdout.contains("\u{1B}") && !listed.stdout.contains("\u{7}"))
+        #expect(!listed.stdout.contains("../"))
+        #expect(!FileManager.default.fileExists(atPath: b.path("state/scout/escape.json").path))
+        #expect(b.files(in: "state/scout/sessions").isEmpty)
         // The rest of the half line arrives: it is read whole.
         let rest = try FileHandle(forWritingTo: shared.appendingPathComponent("\(device).jsonl"))
         try rest.seekToEnd()
@@ -195,7 +214,11 @@ import Testing
         for box in [b, a, b] { try await Self.scout(box, "sync") }
         for box in [a, b] {
             let listed = try await Self.scout(box, "fav")
-            #expect(listed.stdoutLines == ["1. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]"])
+            #expect(
+                listed.stdoutLines == [
+                    "1. Evil ^[]52;c;aGk=^G title  [movies:99]",
+                    "2. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]",
+                ])
         }
         // Each device wrote only its own file, 0600, through a temporary file (none left behind).
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: shared.path))
@@ -236,6 +259,24 @@ import Testing
         run = try await Self.scout(a, "sync")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdoutLines.first?.hasPrefix("Synced through git \(missing.path): sent 2 changes.") == true)
+    }
+
+    @Test func aDamagedSyncStateIsKeptAsideAndSaidOnce() async throws {
+        let a = try Self.home()
+        try await Self.scout(a, "search alien", "fav add 1", "sync init folder \(a.path("shared").path)")
+        try a.write("{not json", to: a.path("state/scout/sync/state.json"))
+        let run = try await Self.scout(a, "sync")
+        #expect(run.status == 1)
+        #expect(run.stderrLines.count == 2)
+        #expect(
+            run.stderrLines[0].hasPrefix(
+                "scout: sync's state (\(a.path("state/scout/sync/state.json").path)) was damaged;"))
+        #expect(run.stderrLines[1] == "scout: sync is not set up: sync init git URL, or sync init folder PATH")
+        #expect(a.files(in: "state/scout/sync").contains { $0.hasPrefix("state.json.corrupt-") })
+        // Set up again, nothing is lost: the favourite is still there and still synced.
+        let again = try await Self.scout(a, "sync init folder \(a.path("shared").path)", "fav")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdoutLines.last == "1. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]")
     }
 
     @Test func withoutGitSyncSaysHowToInstallIt() async throws {

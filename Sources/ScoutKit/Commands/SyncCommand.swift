@@ -10,7 +10,17 @@ struct SyncCommand: Command, Equatable {
         example: "sync init git git@github.com:me/scout-sync.git", topic: .session,
         subcommands: [
             .init("init", [.words(["git", "folder"]), .files]), .init("status"), .init("off"),
-        ])
+        ],
+        details: .table(
+            """
+            sync  now: this device's changes out, the others' in; nothing new writes nothing
+            sync init git URL  through a remote your git reaches (ssh, https, a path): a private one, as it holds \
+            your favourites and history
+            sync init folder PATH  through a folder Syncthing, Dropbox, NFS or rsync keeps in step
+            sync status  every device, its last change and sync, its digest, and whether they agree (--json)
+            sync off  stops syncing here; nothing is removed
+            exit status  2 when a sync failed (nothing here changed; the next sync tries again)
+            """))
 
     enum Action: Equatable {
         case now(background: Bool)
