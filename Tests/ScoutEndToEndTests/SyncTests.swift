@@ -159,7 +159,8 @@ import Testing
             to: shared.appendingPathComponent("\(device).sync-conflict-20261126-101500-ABCDEFG.jsonl"))
         // Dropbox's name for one, with a kind of change a newer scout makes, and a damaged line.
         try a.write(
-            line(901, "future-kind", "{\"x\":1}", id: "future-1") + "{not a line scout writes\n",
+            line(901, "future-kind", "{\"x\":1}", id: "future-1") + "{not a line scout writes\n"
+                + line(906, "fav+", "{\"nope\":1}", id: "unreadable-1"),
             to: shared.appendingPathComponent("\(device) (conflicted copy 2026-11-26).jsonl"))
         // Remote text and names: a title with a terminal escape, a session and a saved search named to write
         // outside their folder.
@@ -188,6 +189,7 @@ import Testing
             run.stderrLines == [
                 "scout: sync: skipped 1 damaged line in \(device) (conflicted copy 2026-11-26).jsonl; the rest of it "
                     + "was read",
+                "scout: sync: skipped 1 change in another device's log that did not read; the rest was read",
                 "scout: sync: kept and ignored changes of a kind this scout does not know (future-kind): a newer scout "
                     + "wrote them; update scout to use them",
             ], "\(run.stderr)")

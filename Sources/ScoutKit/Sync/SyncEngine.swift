@@ -40,8 +40,6 @@ public struct SyncReport: Sendable {
     public var removed: [String: Int] = [:]
     /// This device's operations written to its log.
     public var sent = 0
-    /// Whether the transport got something (a commit pushed, a file written).
-    public var published = false
     public var digest = ""
     public var devices: [SyncDevice] = []
     /// How many devices have logs (known without folding when nothing is new).
@@ -213,7 +211,7 @@ struct SyncEngine {
             (record.stamps, record.lastSync, record.digest, record.host) = (files.stamps, now, digest, host)
             try save(record)
             let own = try store.read(ownLog) ?? Data()
-            report.published = try transport.publish(own, until: deadline)
+            _ = try transport.publish(own, until: deadline)
             record.published = own.count
             report = finish(&report, fold, device: device, digest: digest)
             (record.agreed, record.devices) = (report.agree, report.devices.count)
@@ -259,6 +257,12 @@ struct SyncEngine {
                 warnings.append("sync: skipped \(lines) in \(SafeText.clean(log.name)); the rest of it was read")
             }
         }
+        let unreadable = fold.unreadable.sorted().filter { reported.insert("op:\($0)").inserted }.count
+        if unreadable > 0 {
+            warnings.append(
+                "sync: skipped \(unreadable) change\(unreadable == 1 ? "" : "s") in another device's log that did not "
+                    + "read; the rest was read")
+        }
         let kinds = fold.unknownKinds.sorted().filter { reported.insert("kind:\($0)").inserted }
         if !kinds.isEmpty {
             let named = kinds.map(SafeText.clean).joined(separator: ", ")
@@ -266,7 +270,8 @@ struct SyncEngine {
                 "sync: kept and ignored changes of a kind this scout does not know (\(named)): a newer scout wrote "
                     + "them; update scout to use them")
         }
-        record.reported = Array(reported).sorted()
+        // Bounded: a log damaged everywhere is said again rather than kept line by line without end.
+        record.reported = Array(Array(reported).sorted().suffix(10_000))
         return warnings
     }
 

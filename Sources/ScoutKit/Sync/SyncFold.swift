@@ -91,12 +91,10 @@ public struct SyncFold {
     public private(set) var devices: [String: SyncDevice] = [:]
     /// The latest hybrid time seen, which this device's next change follows.
     public private(set) var latest = HybridTime.zero
-    /// Each device's highest sequence number.
-    private(set) var sequences: [String: Int] = [:]
     /// Kinds a newer scout writes, kept in the logs and ignored here.
     public private(set) var unknownKinds: Set<String> = []
-    /// Operations whose payload did not read.
-    public private(set) var unreadable = 0
+    /// The operations whose payload did not read, by id.
+    public private(set) var unreadable: Set<String> = []
 
     public init() {}
 
@@ -118,7 +116,7 @@ public struct SyncFold {
             return true
         }
         guard apply(kind, op) else {
-            unreadable += 1
+            unreadable.insert(op.id)
             return false
         }
         applied.insert(op.id)
@@ -128,15 +126,12 @@ public struct SyncFold {
 
     private mutating func note(_ op: SyncOp, changes: Bool) {
         latest = max(latest, op.time)
-        sequences[op.device] = max(sequences[op.device] ?? 0, op.seq)
         if changes {
             var device = devices[op.device] ?? SyncDevice(id: op.device)
             device.lastChange = max(device.lastChange ?? .zero, op.time)
             devices[op.device] = device
         }
     }
-
-    func sequence(of device: String) -> Int { sequences[device] ?? 0 }
 
     private mutating func apply(_ kind: SyncOp.Kind, _ op: SyncOp) -> Bool {
         let order = op.order

@@ -48,7 +48,6 @@ struct SyncLocal {
     var favouriteOrder: [String] = []
     var historyLines: [(id: String, bytes: Data)] = []
     var libraryLines: [(id: String, bytes: Data)] = []
-    var savedSearches: [String: SavedSearch] = [:]
 
     static let sessionLimit = 4 << 20
 
@@ -78,7 +77,6 @@ struct SyncLocal {
             }
         }
         for search in files.saved.all() {
-            local.savedSearches[search.name] = search
             local.view.saved[search.name] = SavedDefinition.encode(SavedDefinition(search))
             if let seen = search.watch?.seen { local.view.seen[search.name] = Set(seen) }
         }

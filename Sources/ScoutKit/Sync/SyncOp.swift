@@ -23,14 +23,6 @@ public struct HybridTime: Comparable, Hashable, Sendable, CustomStringConvertibl
             + String(repeating: "0", count: max(0, 4 - counter.count)) + counter
     }
 
-    public init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: "-")
-        guard parts.count == 2, parts[0].count == 13, parts[1].count == 4,
-            let wall = Int64(parts[0]), let counter = Int(parts[1]), wall >= 0, counter >= 0
-        else { return nil }
-        self.init(wall: wall, counter: counter)
-    }
-
     /// `1764130000000-0003` read from its bytes (a sync reads one for every change of every log).
     init?(bytes: UnsafeRawBufferPointer) {
         guard bytes.count == 18, bytes[13] == 0x2D else { return nil }
