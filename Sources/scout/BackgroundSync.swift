@@ -3,15 +3,32 @@ import Foundation
 /// The sync scout runs at start and at exit: `scout -c 'sync --background'` in a process group of its own,
 /// its words kept in a file for the next prompt. It never delays the prompt, never draws on the terminal,
 /// and is stopped (with git and ssh under it) when it outlasts `set sync-timeout` at exit.
-final class BackgroundSync {
-    private var pid: pid_t
+final class BackgroundSync: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The child, once started: 0 before, and again once it has finished.
+    private var pid: pid_t = 0
+    /// Whether it is still to start (it starts a moment after the prompt, so as not to share its start).
+    private var pending = false
     private let output: String
 
-    private init(pid: pid_t, output: String) {
-        (self.pid, self.output) = (pid, output)
+    /// Starts the sync now, or `after` a delay (off the main thread).
+    init(output: String, after delay: DispatchTimeInterval? = nil) {
+        self.output = output
+        guard let delay else {
+            pid = Self.start(output: output) ?? 0
+            return
+        }
+        pending = true
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            lock.withLock {
+                guard pending else { return }
+                pending = false
+                pid = Self.start(output: output) ?? 0
+            }
+        }
     }
 
-    static func start(output: String) -> BackgroundSync? {
+    private static func start(output: String) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -37,30 +54,40 @@ final class BackgroundSync {
         defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, arguments, environ) == 0 else { return nil }
-        return BackgroundSync(pid: pid, output: output)
+        return pid
     }
 
     /// What it said, line by line, once it has finished (nil while it runs, and after it was read once).
     func finished() -> [String]? {
-        guard pid > 0 else { return nil }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
-        pid = 0
-        return said()
+        let done: Bool = lock.withLock {
+            guard pid > 0 else { return false }
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+            pid = 0
+            return true
+        }
+        return done ? said() : nil
     }
 
     /// Waits for it up to `seconds`; stops it (and all under it) past that. Nil when it had to be stopped.
     func finish(within seconds: Int) -> [String]? {
-        guard pid > 0 else { return [] }
+        // Not started yet (scout left at once): it never will; the sync at exit does the work.
+        let running: Bool = lock.withLock {
+            pending = false
+            return pid > 0
+        }
+        guard running else { return [] }
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if let words = finished() { return words }
             usleep(20_000)
         }
-        Self.stopSession(pid)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        pid = 0
+        lock.withLock {
+            Self.stopSession(pid)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            pid = 0
+        }
         return nil
     }
 

@@ -96,9 +96,9 @@ enum Launch {
         for output in await starting.value { printer.print(output, quietSuccess: !interactive, paged: false) }
         interrupter?.watch(nil)
 
-        // Sync at start: in the background, its words at the next prompt.
-        let syncs = interactive && shell.syncsAutomatically
-        var background = syncs ? BackgroundSync.start(output: shell.syncOutputFile) : nil
+        // Sync at start: in the background once the prompt is up, its words at the next prompt.
+        var background =
+            interactive && shell.syncsAutomatically ? BackgroundSync(output: shell.syncOutputFile, after: .milliseconds(50)) : nil
         if !commands.isEmpty {
             // Each -c in order, in the one shell, as psql runs them: a failure does not stop the next (as with ;).
             for line in commands {
@@ -151,7 +151,8 @@ enum Launch {
             if lineEditor, Signals.stopRequested { Terminal.write("\r\u{1B}[K", to: STDOUT_FILENO) }
             (reader as? EditLineReader)?.close()
         }
-        if syncs { Self.syncAtExit(shell, background, &printer) }
+        // Decided now: a session may have set sync up (sync init) or turned it off.
+        if interactive && shell.syncsAutomatically { Self.syncAtExit(shell, background, &printer) }
         // An interactive visit is dated when it ends. A script's changes were saved (and dated) command by
         // command; one that changed nothing leaves the session file alone, so it starts and ends at once.
         if interactive, let problem = shell.saveOnExit() { Terminal.write("scout: \(problem)\n", to: STDERR_FILENO) }
@@ -166,13 +167,16 @@ extension Launch {
     /// `set sync-timeout`; one that takes longer is stopped, and the next sync does its work.
     @MainActor static func syncAtExit(_ shell: Shell, _ background: BackgroundSync?, _ printer: inout Printer) {
         let timeout = shell.syncTimeout
-        let stopped = notice(["sync stopped after \(timeout) s (set sync-timeout); the next sync sends the rest"])
+        // The sync begun at start, or the one at exit, past its time: the next sync does its work.
+        let stopped = notice(["sync stopped after \(timeout) s at exit (set sync-timeout); nothing is lost"])
         if let background {
             guard let words = background.finish(within: timeout) else { return printer.print(stopped) }
             printer.print(notice(words))
         }
-        guard shell.hasUnsyncedChanges, let exit = BackgroundSync.start(output: shell.syncOutputFile) else { return }
-        guard let words = exit.finish(within: timeout) else { return printer.print(stopped) }
+        guard shell.hasUnsyncedChanges else { return }
+        guard let words = BackgroundSync(output: shell.syncOutputFile).finish(within: timeout) else {
+            return printer.print(stopped)
+        }
         printer.print(notice(words))
     }
 

@@ -9,7 +9,9 @@ struct SyncCommand: Command, Equatable {
         summary: "sync favourites, history, library and saved searches through git or a synced folder",
         example: "sync init git git@github.com:me/scout-sync.git", topic: .session,
         subcommands: [
-            .init("init", [.words(["git", "folder"]), .files]), .init("status"), .init("off"),
+            .init("init", [.words(["git", "folder"]), .files]),
+            .init("status", options: [.init("--json", help: "the devices and the digest as a --json line")]),
+            .init("off"),
         ],
         details: .table(
             """

@@ -117,7 +117,7 @@ public final class Shell {
 extension Shell {
     /// Whether scout syncs in the background at start and at exit: sync set up, and `sync-auto` on.
     public var syncsAutomatically: Bool {
-        state.settings.syncAuto && state.syncEngine.record() != nil
+        state.settings.syncAuto && state.syncEngine.isSetUp
     }
 
     /// Whether a synced file changed since the last sync: what a sync at exit would send.

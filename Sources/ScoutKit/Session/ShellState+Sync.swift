@@ -24,14 +24,25 @@ extension ShellState {
     func syncNow(background: Bool, settingUp: Bool = false) async throws -> Output {
         let engine = syncEngine
         guard let record = engine.record() else {
-            throw UsageError("sync is not set up: sync init git URL, or sync init folder PATH", code: "not-set-up")
+            throw UsageError(
+                store(engine.offFile)
+                    ? "sync is off here: sync init sets it up again" : "sync is not set up: sync init git URL, or sync init folder PATH",
+                code: "not-set-up")
+        }
+        // Offline (--offline, set offline on) sends no request: a folder is no request, a git remote is.
+        if record.kind == .git && (context.offline || settings.offline) {
+            var output = Output.failure(
+                "sync: scout is offline (--offline or set offline on), and sync through git needs the remote",
+                code: "offline")
+            output.status = 2
+            return output
         }
         let report: SyncReport
         do {
             report = try await runSync(engine, deadline: .now + .seconds(max(settings.timeout, 1) * 4))
         } catch let failure as SyncFailure {
             // A first sync that failed set nothing up: there is no next sync to try again.
-            let said = settingUp ? failure.reason + "; nothing was set up (sync init again)" : failure.description
+            let said = settingUp ? failure.reason + "; nothing was set up" : failure.description
             var output = Output.failure("sync: \(said)", code: "sync-failed")
             output.status = 2
             return output
@@ -59,11 +70,14 @@ extension ShellState {
         return output
     }
 
-    /// `3 favourites, 12 history records`.
+    /// `3 favourites, 12 history records, 2 saved searches`.
     static func counted(_ counts: [String: Int]) -> String {
-        counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }
-            .joined(separator: ", ")
+        counts.sorted { $0.key < $1.key }.map { what, count in
+            count == 1 ? "1 \(what)" : "\(count) \(what)" + (what.hasSuffix("ch") || what.hasSuffix("s") ? "es" : "s")
+        }.joined(separator: ", ")
     }
+
+    private func store(_ url: URL) -> Bool { context.fileStore.exists(url) }
 
     static func agreement(_ report: SyncReport) -> String {
         let digest = String(report.digest.prefix(12))
@@ -75,10 +89,28 @@ extension ShellState {
     /// `sync init git URL` / `sync init folder PATH`: sets sync up, syncs once, and turns sync-auto on.
     func setUpSync(_ kind: SyncRecord.Kind, _ location: String) async throws -> Output {
         let engine = syncEngine
+        let files = context.fileStore
         var place = location
+        func failed(_ text: String, code: String = "sync-failed") -> Output {
+            var output = Output.failure("sync: \(text); nothing was set up", code: code)
+            output.status = 2
+            return output
+        }
         if kind == .folder {
             place = Self.absolutePath(location, home: context.home, workingDirectory: context.workingDirectory)
-            try context.fileStore.makeDirectory(URL(fileURLWithPath: place, isDirectory: true))
+            let url = URL(fileURLWithPath: place, isDirectory: true)
+            // The folder itself is made if need be, not the folders above it: a mistyped path is not a new place.
+            if files.exists(url) && !files.isFolder(url) {
+                return failed("\(place) is a file, not a folder")
+            }
+            guard files.isFolder(url.deletingLastPathComponent()) else {
+                return failed("\(url.deletingLastPathComponent().path) is not there: check the path")
+            }
+            do {
+                try files.makeDirectory(url)
+            } catch {
+                return failed("could not make \(place): \(error)")
+            }
         } else {
             do {
                 _ = try engine.gitPath()
@@ -90,22 +122,39 @@ extension ShellState {
                 place = Self.absolutePath(location, home: context.home, workingDirectory: context.workingDirectory)
             }
         }
-        let previous = engine.record()
-        if let previous, previous.kind == kind, previous.location == place {
+        let active = engine.record()
+        if let active, active.kind == kind, active.location == place {
             var output = try await syncNow(background: false)
             output.say("Sync was set up this way already (sync off stops it).")
             return output
         }
-        // A new place: what was read of the old one no longer says what the files hold.
-        try? FileManager.default.removeItem(at: engine.folder.appendingPathComponent("repo", isDirectory: true))
-        try engine.save(SyncRecord(kind: kind, location: place))
+        let previous = active ?? engine.record(engine.offFile)
+        var record: SyncRecord
+        var notes: [String] = []
+        if var previous, previous.kind == kind, previous.location == place {
+            // Back after sync off: from where it stopped, so what was removed here meanwhile goes everywhere.
+            previous.digest = nil
+            record = previous
+        } else {
+            record = SyncRecord(kind: kind, location: place)
+            // This device's own log was brought to its files before: what is in it and not in them was removed.
+            record.consumed["own"] = previous?.consumed["own"] ?? files.size(of: engine.ownLog)
+            if let previous {
+                notes.append(
+                    "This device synced through \(previous.label) before: its favourites, history and library go to "
+                        + "\(kind.rawValue) \(place) too; the devices there do not sync with those.")
+            }
+            try? FileManager.default.removeItem(at: engine.folder.appendingPathComponent("repo", isDirectory: true))
+        }
+        try engine.save(record)
         let output = try await syncNow(background: false, settingUp: true)
         guard output.ok else {
-            if let previous { try engine.save(previous) } else { _ = context.fileStore.remove(engine.recordFile) }
+            if let active { try engine.save(active) } else { _ = files.remove(engine.recordFile) }
             return output
         }
+        _ = files.remove(engine.offFile)
         var changed = output
-        try context.fileStore.withLock(configFile.url) {
+        try files.withLock(configFile.url) {
             var onDisk = configFile.load { changed.warn($0) } ?? Settings()
             if !onDisk.syncAuto {
                 onDisk.syncAuto = true
@@ -113,6 +162,7 @@ extension ShellState {
             }
             settings = onDisk
         }
+        for note in notes { changed.say(note) }
         changed.say(
             "Sync is set up through \(kind.rawValue) \(place); scout syncs at start and at exit (set sync-auto off "
                 + "stops that), and sync syncs now.")
@@ -143,6 +193,12 @@ extension ShellState {
         let last = record.lastSync.map { RelativeTime.describe($0, now: now, calendar: context.calendar) } ?? "never"
         output.say(
             "Syncing through \(record.label) (sync-auto \(settings.syncAuto ? "on" : "off")); last sync here \(last).")
+        if let failure = record.failure, let at = record.failedAt {
+            output.say(
+                StyledLine(
+                    "The last try failed \(RelativeTime.describe(at, now: now, calendar: context.calendar)): \(failure).",
+                    .warning))
+        }
         var devices = report.devices
         if !devices.contains(where: { $0.id == device }) { devices.insert(SyncDevice(id: device), at: 0) }
         var items: [JSONValue] = []
@@ -190,13 +246,15 @@ extension ShellState {
         guard let record = engine.record() else {
             throw UsageError("sync is not set up, so there is nothing to turn off", code: "not-set-up")
         }
-        let store = context.fileStore
-        try? FileManager.default.removeItem(at: engine.folder.appendingPathComponent("repo", isDirectory: true))
-        _ = store.remove(engine.recordFile)
+        // Kept aside, not removed: sync init to the same place goes on from where this stopped.
+        guard rename(engine.recordFile.path, engine.offFile.path) == 0 else {
+            throw UsageError("could not stop syncing: \(FileStore.errnoText())", code: "failed")
+        }
         var output = Output()
         output.say(
             "Stopped syncing through \(record.label). Nothing here was removed, and the other devices keep what this "
-                + "one sent; sync init sets it up again.")
+                + "one sent; sync init \(record.kind.rawValue) \(record.location) goes on from here, changes made "
+                + "meanwhile included.")
         return output
     }
 }

@@ -170,9 +170,18 @@ extension Settings {
                 }
                 settings.watchPages = pages
             }),
-        .onOff(
-            "sync-auto", \.syncAuto,
-            help: "sync in the background at start and at exit, where sync init set it up"),
+        {
+            var setting = Setting.onOff(
+                "sync-auto", \.syncAuto, help: "sync in the background at start and at exit, where sync init set it up")
+            setting.confirm = { settings, context in
+                let setUp = context.fileStore.exists(
+                    context.paths.state.appendingPathComponent("sync", isDirectory: true)
+                        .appendingPathComponent("state.json"))
+                return "sync-auto is now \(settings.syncAuto ? "on" : "off")."
+                    + (settings.syncAuto && !setUp ? " It syncs once sync init has set sync up." : "")
+            }
+            return setting
+        }(),
         .duration(
             "sync-timeout", \.syncTimeout, term: "sync-timeout T",
             help: "how long the sync at exit may take before scout leaves anyway: 1s to 60s", range: 1...60,

@@ -23,6 +23,9 @@ struct SyncRecord: Codable, Equatable {
     var devices = 0
     /// Damaged lines (`file@offset`) and unknown kinds already reported, each said once.
     var reported: [String] = []
+    /// Why the last sync failed, and when; nil once one went well.
+    var failure: String?
+    var failedAt: Date?
 
     init(kind: Kind, location: String) {
         (self.kind, self.location) = (kind, location)
@@ -58,27 +61,41 @@ struct SyncEngine {
 
     var folder: URL { paths.state.appendingPathComponent("sync", isDirectory: true) }
     var recordFile: URL { folder.appendingPathComponent("state.json") }
+    /// The record after `sync off`: kept, so that `sync init` to the same place goes on from it (what was
+    /// removed here meanwhile is removed everywhere, not brought back).
+    var offFile: URL { folder.appendingPathComponent("state-off.json") }
     var ownLog: URL { folder.appendingPathComponent("own.jsonl") }
     var files: SyncFiles { SyncFiles(paths: paths, store: store, warn: warn) }
     static let logLimit = 512 << 20
 
     /// What this device keeps of sync; nil when sync is not set up. A file that does not read is kept
     /// aside (`state.json.corrupt-…`) and said once: sync is then not set up until `sync init` again.
-    func record() -> SyncRecord? {
-        guard let data = try? store.read(recordFile) else { return nil }
+    func record(_ file: URL? = nil) -> SyncRecord? {
+        let file = file ?? recordFile
+        guard let data = try? store.read(file) else { return nil }
         if let record = try? JSONDecoder.scout.decode(SyncRecord.self, from: data) { return record }
-        let copy = store.quarantine(recordFile) ?? "(no copy could be made)"
+        let copy = store.quarantine(file) ?? "(no copy could be made)"
         warn(
-            "sync's state (\(recordFile.path)) was damaged; kept it as \(copy): sync init sets sync up again, "
+            "sync's state (\(file.path)) was damaged; kept it as \(copy): sync init sets sync up again, "
                 + "and nothing synced is lost")
         return nil
     }
+
+    /// Whether sync is set up here (without reading its record: at every start).
+    var isSetUp: Bool { store.exists(recordFile) }
 
     func save(_ record: SyncRecord, durably: Bool = true) throws {
         try store.write(try JSONEncoder.scout.encode(record), to: recordFile, durably: durably)
     }
 
     func device() throws -> String { try files.library.device() }
+
+    /// A new id for this device, for a home copied from another machine that syncs under the same one.
+    func newDevice() throws -> String {
+        let id = SyncOp.newID()
+        try store.write(Data((id + "\n").utf8), to: paths.deviceFile)
+        return id
+    }
 
     static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
@@ -146,11 +163,27 @@ struct SyncEngine {
             throw SyncFailure("sync is not set up: sync init git URL, or sync init folder PATH")
         }
         return try exclusively {
-            let device = try device()
-            let transport = try transport(record, device: device)
-            try transport.pull(until: deadline)
-            let sources = [("own", ownLog)] + transport.logs()
+            var device = try device()
+            var transport = try transport(record, device: device)
+            do throws(SyncFailure) {
+                try transport.pull(until: deadline)
+            } catch {
+                (record.failure, record.failedAt) = (error.description, now)
+                try? save(record, durably: false)
+                throw error
+            }
             var report = SyncReport()
+            // Another machine publishing this device's log (a home copied with its device id) would overwrite
+            // this one's, or have it overwritten: this one takes an id of its own, and reads the other as another.
+            if try publishedByAnother(transport) {
+                let old = device
+                device = try newDevice()
+                transport = try self.transport(record, device: device)
+                report.warnings.append(
+                    "sync: another machine (a copy of this home?) syncs as device \(old); this one is device "
+                        + "\(device) from now on, and nothing of either is lost")
+            }
+            let sources = [("own", ownLog)] + transport.logs()
             // Nothing new: every log as long as it was, the files as they were, this device's log published.
             let sizes = Dictionary(sources.map { ($0.0, store.size(of: $0.1)) }, uniquingKeysWith: { a, _ in a })
             if let digest = record.digest, sizes == record.consumed, files.stamps == record.stamps,
@@ -159,7 +192,7 @@ struct SyncEngine {
                 report.nothingNew = true
                 (report.digest, report.agree, report.deviceCount) = (digest, record.agreed, record.devices)
                 // When it last looked, for sync status: not worth waiting on the disk for.
-                record.lastSync = now
+                (record.lastSync, record.failure, record.failedAt) = (now, nil, nil)
                 try save(record, durably: false)
                 return report
             }
@@ -205,13 +238,20 @@ struct SyncEngine {
             }
             if !mine.isEmpty { logs[0] = try append(mine, to: logs[0]) }
             report.sent = mine.filter { $0.kind != SyncOp.Kind.digest.rawValue && $0.kind != "hello" }.count
-            report.warnings = newWarnings(logs, fold, &record)
+            report.warnings += newWarnings(logs, fold, &record)
             // The record is kept before publishing: what was folded stays folded if the push fails.
             record.consumed = Dictionary(logs.map { ($0.name, $0.end) }, uniquingKeysWith: { a, _ in a })
             (record.stamps, record.lastSync, record.digest, record.host) = (files.stamps, now, digest, host)
+            (record.failure, record.failedAt) = (nil, nil)
             try save(record)
             let own = try store.read(ownLog) ?? Data()
-            _ = try transport.publish(own, until: deadline)
+            do throws(SyncFailure) {
+                _ = try transport.publish(own, until: deadline)
+            } catch {
+                (record.failure, record.failedAt) = (error.description, now)
+                try? save(record, durably: false)
+                throw error
+            }
             record.published = own.count
             report = finish(&report, fold, device: device, digest: digest)
             (record.agreed, record.devices) = (report.agree, report.devices.count)
@@ -230,6 +270,15 @@ struct SyncEngine {
         report.agree = !report.devices.isEmpty && report.devices.allSatisfy { $0.digest == report.digest }
         report.deviceCount = report.devices.count
         return report
+    }
+
+    /// Whether the published copy of this device's log holds a change this device's own log does not.
+    private func publishedByAnother(_ transport: any SyncTransport) throws -> Bool {
+        guard let published = try store.read(transport.published), !published.isEmpty else { return false }
+        let own = try store.read(ownLog) ?? Data()
+        if own.starts(with: published) { return false }
+        let mine = Set(SyncOp.read(own).ops.map(\.op.id))
+        return SyncOp.read(published).ops.contains { !mine.contains($0.op.id) }
     }
 
     /// Appends this device's operations to its log: the whole log written to a temporary file and renamed.

@@ -31,9 +31,9 @@ struct ObservedRemoveSet<Value> {
         (adds[key] ?? [:]).filter { !removed.contains($0.key) }
     }
 
-    /// The latest add of `key` still in the set.
+    /// The first add of `key` still in the set: a favourite added on two devices keeps its first date.
     func winner(_ key: String) -> Add? {
-        live(key).values.max { $0.order < $1.order }
+        live(key).values.min { $0.order < $1.order }
     }
 
     func value(_ key: String) -> Value? { winner(key)?.value }
@@ -231,7 +231,11 @@ public struct SyncFold {
     var view: SyncView {
         var view = SyncView()
         view.favourites = Set(favourites.keys)
-        for key in tags.keys { view.tags[key] = tags.value(key) }
+        // Tags of favourites still kept: a tag given on one device to a favourite removed on another stays
+        // in the set (and comes back with it), but is on no favourite here.
+        for key in tags.keys where view.favourites.contains(SyncLocal.favourite(ofTagKey: key)) {
+            view.tags[key] = tags.value(key)
+        }
         for key in deny.keys { view.deny[key] = deny.value(key) }
         view.history = Set(liveHistory)
         view.library = Set(library.keys)

@@ -110,18 +110,20 @@ public struct SyncOp: Sendable, Equatable {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// The order of changes: by hybrid time, then device, then sequence number.
+    /// The order of changes: by hybrid time, then device, then sequence number, then id (two homes copied
+    /// from one may have written the same device and number).
     public struct Order: Comparable, Hashable, Sendable {
         public var time: HybridTime
         public var device: String
         public var seq: Int
+        public var id: String
 
         public static func < (a: Order, b: Order) -> Bool {
-            (a.time, a.device, a.seq) < (b.time, b.device, b.seq)
+            (a.time, a.device, a.seq, a.id) < (b.time, b.device, b.seq, b.id)
         }
     }
 
-    public var order: Order { Order(time: time, device: device, seq: seq) }
+    public var order: Order { Order(time: time, device: device, seq: seq, id: id) }
 
     /// The line as written, with its newline. Ids, device ids, times and kinds are plain ASCII.
     public var line: Data {

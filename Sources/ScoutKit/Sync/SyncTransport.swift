@@ -24,6 +24,8 @@ protocol SyncTransport {
     func logs() -> [(name: String, url: URL)]
     /// Publishes this device's log; true when something was sent (a commit pushed, a file written).
     func publish(_ log: Data, until deadline: ContinuousClock.Instant) throws(SyncFailure) -> Bool
+    /// Where this device's log is published (to see whether another machine writes it too).
+    var published: URL { get }
 }
 
 extension SyncTransport {
@@ -47,13 +49,18 @@ struct FolderTransport: SyncTransport {
     func pull(until deadline: ContinuousClock.Instant) throws(SyncFailure) {
         guard store.isFolder(root) else {
             throw SyncFailure(
-                "the sync folder \(root.path) is not there (is it mounted?): nothing here changed", retries: true)
+                store.exists(root)
+                    ? "\(root.path) is a file, not a folder: sync init folder PATH names the folder to sync through"
+                    : "the sync folder \(root.path) is not there (is it mounted?): nothing here changed",
+                retries: !store.exists(root))
         }
     }
 
     func logs() -> [(name: String, url: URL)] {
         Self.logs(in: root, store: store, except: ownFile)
     }
+
+    var published: URL { root.appendingPathComponent(ownFile) }
 
     func publish(_ log: Data, until deadline: ContinuousClock.Instant) throws(SyncFailure) -> Bool {
         let url = root.appendingPathComponent(ownFile)
@@ -150,14 +157,21 @@ struct GitTransport: SyncTransport {
             git, ["-C", clone.path, "rev-parse", "-q", "--verify", target + "^{commit}"], environment: environment,
             deadline: deadline)
         guard exists.status == 0 else { return }
+        let head = ChildProcess.run(
+            git, ["-C", clone.path, "rev-parse", "-q", "--verify", "HEAD^{commit}"], environment: environment,
+            deadline: deadline)
+        // At the remote's commit already (nothing came in): the work tree stays as it is, unread by git.
+        guard head.status != 0 || head.output != exists.output else { return }
         try run(["reset", "-q", "--hard", target], until: deadline, what: "updating the clone of")
         // git checks files out as the umask says; the logs stay the owner's alone.
-        for (_, url) in logs() { chmod(url.path, 0o600) }
+        for (_, url) in logs() where FileStamp.mode(of: url) != 0o600 { chmod(url.path, 0o600) }
     }
 
     func logs() -> [(name: String, url: URL)] {
         Self.logs(in: clone, store: store, except: ownFile)
     }
+
+    var published: URL { clone.appendingPathComponent(ownFile) }
 
     /// The identity a commit is made with: the user's where git has one, else scout's own.
     private func identity(until deadline: ContinuousClock.Instant) -> [String] {
