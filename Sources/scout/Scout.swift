@@ -98,7 +98,8 @@ enum Launch {
 
         // Sync at start: in the background once the prompt is up, its words at the next prompt.
         var background =
-            interactive && shell.syncsAutomatically ? BackgroundSync(output: shell.syncOutputFile, after: .milliseconds(50)) : nil
+            interactive && shell.syncsAutomatically
+            ? BackgroundSync(output: shell.syncOutputFile, after: .milliseconds(50)) : nil
         if !commands.isEmpty {
             // Each -c in order, in the one shell, as psql runs them: a failure does not stop the next (as with ;).
             for line in commands {

@@ -265,6 +265,96 @@ import Testing
         #expect(run.stdoutLines.first?.hasPrefix("Synced through git \(missing.path): sent 2 changes.") == true)
     }
 
+    @Test func whatWasRemovedWhileSyncWasOffIsRemovedEverywhereOnceItIsBack() async throws {
+        let a = try Self.home(), b = try Self.home()
+        let shared = a.path("shared")
+        try await Self.scout(
+            a, "search alien", "fav add 1-2 --tag scifi", "deny add zzz", "sync init folder \(shared.path)")
+        try await Self.scout(b, "sync init folder \(shared.path)")
+        var run = try await Self.scout(a, "sync off", "deny rm zzz", "fav untag 2 scifi", "fav rm 1", "history rm 1")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdoutLines.first
+                == "Stopped syncing through folder \(shared.path). Nothing here was removed, and the other devices keep "
+                + "what this one sent; sync init folder \(shared.path) goes on from here, changes made meanwhile "
+                + "included.")
+        run = try await Self.scout(a, "sync", "sync status")
+        #expect(run.stderrLines == Array(repeating: "scout: sync is off here: sync init sets it up again", count: 2))
+        // Back: the four removals made meanwhile (the favourite and its tag, a tag, a term, a search) go out.
+        run = try await Self.scout(a, "sync init folder \(shared.path)")
+        #expect(
+            run.stdoutLines.first?.hasPrefix("Synced through folder \(shared.path): sent 5 changes.") == true,
+            "\(run.stdout)")
+        for box in [a, b] {
+            try await Self.scout(box, "sync")
+            let listed = try await Self.scout(box, "fav", "deny", "history")
+            #expect(
+                listed.stdoutLines == [
+                    "1. Aliens (1986, Science Fiction, James Cameron)  [movies:11]",
+                    "No denied terms: deny add TERM keeps a term from ever being searched.",
+                    "No searches yet.",
+                ], "\(listed.stdout)")
+        }
+    }
+
+    @Test func aHomeCopiedToAnotherMachineTakesAnIdOfItsOwnAndLosesNothing() async throws {
+        let a = try Self.home(), c = try Self.home()
+        let remote = a.path("remote.git")
+        try Self.git(["init", "-q", "--bare", remote.path])
+        try await Self.scout(a, "sync init git \(remote.path)")
+        let copy = try Self.home()
+        try FileManager.default.removeItem(at: copy.root)
+        try FileManager.default.copyItem(at: a.root, to: copy.root)
+        try await Self.scout(a, "deny add from-a", "sync")
+        let copied = try await Self.scout(copy, "deny add from-copy", "sync")
+        let device = try a.read(a.path("state/scout/device")).trimmingCharacters(in: .whitespacesAndNewlines)
+        let fresh = try copy.read(copy.path("state/scout/device")).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(fresh != device)
+        #expect(
+            copied.stderrLines == [
+                "scout: sync: another machine (a copy of this home?) syncs as device \(device); this one is device "
+                    + "\(fresh) from now on, and nothing of either is lost"
+            ], "\(copied.stderr)")
+        try await Self.scout(c, "sync init git \(remote.path)")
+        for box in [a, copy, c] {
+            try await Self.scout(box, "sync")
+            let listed = try await Self.scout(box, "deny")
+            #expect(Set(listed.stdoutLines.map { $0.dropFirst(3) }) == ["from-a", "from-copy"], "\(listed.stdout)")
+        }
+    }
+
+    @Test func aTagGivenToAFavouriteRemovedElsewhereIsNoChangeToSyncAgain() async throws {
+        let a = try Self.home(), b = try Self.home()
+        let shared = a.path("shared")
+        try await Self.scout(a, "search alien", "fav add 1-2", "sync init folder \(shared.path)")
+        try await Self.scout(b, "sync init folder \(shared.path)")
+        try await Self.scout(a, "fav rm movies:10")
+        try await Self.scout(b, "fav tag movies:10 replicants")
+        for box in [a, b, a, b] { try await Self.scout(box, "sync") }
+        for box in [a, b] {
+            let idle = try await Self.scout(box, "sync", "fav")
+            #expect(idle.stdoutLines.first?.hasPrefix("Nothing new to sync through folder") == true, "\(idle.stdout)")
+            #expect(idle.stdoutLines.last == "1. Aliens (1986, Science Fiction, James Cameron)  [movies:11]")
+        }
+    }
+
+    @Test func aFavouriteAddedOnTwoDevicesKeepsItsFirstPlace() async throws {
+        let a = try Self.home(), b = try Self.home()
+        let shared = a.path("shared")
+        try await Self.scout(a, "search alien", "fav add 1", "sync init folder \(shared.path)")
+        try await Self.scout(b, "search heat", "fav add 1")
+        try await Self.scout(b, "search alien", "fav add 1", "sync init folder \(shared.path)")
+        for box in [a, b] {
+            try await Self.scout(box, "sync")
+            let listed = try await Self.scout(box, "fav")
+            #expect(
+                listed.stdoutLines == [
+                    "1. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]",
+                    "2. Heat (1995, Crime, Michael Mann)  [movies:126]",
+                ], "\(listed.stdout)")
+        }
+    }
+
     @Test func aDamagedSyncStateIsKeptAsideAndSaidOnce() async throws {
         let a = try Self.home()
         try await Self.scout(a, "search alien", "fav add 1", "sync init folder \(a.path("shared").path)")

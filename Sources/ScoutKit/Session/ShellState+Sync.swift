@@ -26,7 +26,8 @@ extension ShellState {
         guard let record = engine.record() else {
             throw UsageError(
                 store(engine.offFile)
-                    ? "sync is off here: sync init sets it up again" : "sync is not set up: sync init git URL, or sync init folder PATH",
+                    ? "sync is off here: sync init sets it up again"
+                    : "sync is not set up: sync init git URL, or sync init folder PATH",
                 code: "not-set-up")
         }
         // Offline (--offline, set offline on) sends no request: a folder is no request, a git remote is.
@@ -183,7 +184,9 @@ extension ShellState {
         do {
             (record, device, report) = try engine.status()
         } catch let failure as SyncFailure {
-            throw UsageError(failure.description, code: "not-set-up")
+            throw UsageError(
+                store(engine.offFile) ? "sync is off here: sync init sets it up again" : failure.description,
+                code: "not-set-up")
         }
         var output = Output()
         let now = context.now()
