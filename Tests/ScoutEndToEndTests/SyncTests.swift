@@ -275,9 +275,9 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stdoutLines.first
-                == "Stopped syncing through folder \(shared.path). Nothing here was removed, and the other devices keep "
-                + "what this one sent; sync init folder \(shared.path) goes on from here, changes made meanwhile "
-                + "included.")
+                == "Stopped syncing through folder \(shared.path). Nothing here was removed, and the other devices "
+                + "keep what this one sent; sync init folder \(shared.path) goes on from here, changes made "
+                + "meanwhile included.")
         run = try await Self.scout(a, "sync", "sync status")
         #expect(run.stderrLines == Array(repeating: "scout: sync is off here: sync init sets it up again", count: 2))
         // Back: the four removals made meanwhile (the favourite and its tag, a tag, a term, a search) go out.
