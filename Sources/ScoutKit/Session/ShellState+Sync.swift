@@ -197,10 +197,8 @@ extension ShellState {
         output.say(
             "Syncing through \(record.label) (sync-auto \(settings.syncAuto ? "on" : "off")); last sync here \(last).")
         if let failure = record.failure, let at = record.failedAt {
-            output.say(
-                StyledLine(
-                    "The last try failed \(RelativeTime.describe(at, now: now, calendar: context.calendar)): \(failure).",
-                    .warning))
+            let when = RelativeTime.describe(at, now: now, calendar: context.calendar)
+            output.say(StyledLine("The last try failed \(when): \(failure).", .warning))
         }
         var devices = report.devices
         if !devices.contains(where: { $0.id == device }) { devices.insert(SyncDevice(id: device), at: 0) }
