@@ -119,6 +119,21 @@ import Testing
         }
         #expect(digests.count == 1)
 
+        // What sync status shows: where, a row for each device (this one first, starred), the digest, agreement.
+        let shown = try await Self.scout(a, "sync status")
+        let here = String(try a.read(a.path("state/scout/device")).prefix(8))
+        let host = ProcessInfo.processInfo.hostName.prefix(12)
+        let digest = try await Self.digest(a)
+        #expect(shown.stdoutLines.count == 7, "\(shown.stdout)")
+        #expect(shown.stdoutLines[0] == "Syncing through git \(remote.path) (sync-auto on); last sync here just now.")
+        #expect(shown.stdoutLines[1] == "  DEVICE    HOST          CHANGED          SYNCED           DIGEST")
+        #expect(
+            shown.stdoutLines[2] == "* \(here)  \(host.padding(toLength: 12, withPad: " ", startingAt: 0))  "
+                + "just now         just now         \(digest.prefix(12))")
+        #expect(shown.stdoutLines[3...4].allSatisfy { $0.hasPrefix("  ") && $0.hasSuffix(String(digest.prefix(12))) })
+        #expect(shown.stdoutLines[5] == "Digest of the merged state here: \(digest.prefix(16))… (* here, ! differs).")
+        #expect(shown.stdoutLines[6] == "All 3 devices agree (digest \(digest.prefix(12))).")
+
         // A sync with nothing new makes no commit; the commits carry scout's own identity.
         let commits = try Self.git(["--git-dir", remote.path, "rev-list", "--count", "scout-sync"])
         let idle = try await Self.scout(a, "sync")

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Times scout on a terminal to its first prompt: a pseudo-terminal, the clock read when the prompt's
-`]> ` arrives, then `quit`. Prints the median of RUNS in milliseconds, as JSON.
-Usage: first-prompt.py RUNS -- COMMAND...   (the environment is the caller's)"""
+`]> ` arrives, then, after a pause as a person's (LINGER ms, in which a sync at start runs), `quit`.
+Prints the median of RUNS in milliseconds, as JSON.
+Usage: first-prompt.py RUNS LINGER -- COMMAND...   (the environment is the caller's)"""
 import json, os, pty, select, statistics, sys, time
 
-runs = int(sys.argv[1])
+runs, linger = int(sys.argv[1]), int(sys.argv[2]) / 1000
 command = sys.argv[sys.argv.index("--") + 1:]
 times = []
 for _ in range(runs + 2):
@@ -21,6 +22,7 @@ for _ in range(runs + 2):
         seen += chunk
         if b"]> " in seen:
             at = time.perf_counter()
+    time.sleep(linger)
     os.write(fd, b"quit\n")
     try:
         while os.read(fd, 65536):

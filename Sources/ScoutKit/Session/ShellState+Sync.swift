@@ -204,9 +204,9 @@ extension ShellState {
         if !devices.contains(where: { $0.id == device }) { devices.insert(SyncDevice(id: device), at: 0) }
         var items: [JSONValue] = []
         // A table where the window is wide enough; else each device on three lines.
-        let wide = width >= 72
+        let wide = width >= 76
         if wide {
-            output.say(StyledLine("  DEVICE    HOST          CHANGED        SYNCED         DIGEST", .heading))
+            output.say(StyledLine("  DEVICE    HOST          CHANGED          SYNCED           DIGEST", .heading))
         }
         for other in devices {
             let host = SafeText.clean(other.host ?? "?")
@@ -216,8 +216,8 @@ extension ShellState {
             if wide {
                 output.say(
                     "\(mark) \(String(other.id.prefix(8)))  \(DisplayWidth.pad(String(host.prefix(12)), to: 12))  "
-                        + "\(DisplayWidth.pad(when(other.lastChange), to: 13))  "
-                        + "\(DisplayWidth.pad(when(other.lastSync), to: 13))  \(digest)")
+                        + "\(DisplayWidth.pad(when(other.lastChange), to: 15))  "
+                        + "\(DisplayWidth.pad(when(other.lastSync), to: 15))  \(digest)")
             } else {
                 output.say("\(mark) \(String(other.id.prefix(8))) \(String(host.prefix(20)))\(this ? " (here)" : "")")
                 output.say("    changed \(when(other.lastChange)), synced \(when(other.lastSync))")
