@@ -42,11 +42,17 @@ struct SyncCommand: Command, Equatable {
         case "status" where words.count == 2 && words[1] == "--json": action = .status(json: true)
         case "off" where words.count == 1: action = .off
         case "init":
-            guard words.count == 3, let kind = SyncRecord.Kind(rawValue: words[1].lowercased()), !words[2].isEmpty
-            else {
+            let example = "sync init git git@host:me/scout.git, or sync init folder ~/Sync/scout"
+            guard words.count >= 2 else { throw UsageError("sync init takes git URL or folder PATH: \(example)") }
+            guard let kind = SyncRecord.Kind(rawValue: words[1].lowercased()) else {
+                throw UsageError("sync init takes git or folder, not \"\(words[1].prefix(40))\": \(example)")
+            }
+            guard words.count == 3, !words[2].isEmpty else {
                 throw UsageError(
-                    "sync init takes git and a remote git reaches (sync init git git@host:me/scout.git) or folder and "
-                        + "a folder a sync tool keeps in step (sync init folder ~/Sync/scout)")
+                    words.count < 3
+                        ? "sync init \(kind.rawValue) needs the \(kind == .git ? "remote's URL" : "folder"): \(example)"
+                        : "sync init \(kind.rawValue) takes one \(kind == .git ? "URL" : "PATH") (quote one with spaces)"
+                )
             }
             action = .setUp(kind, words[2])
         default: throw args.usage()
