@@ -48,11 +48,11 @@ struct SyncCommand: Command, Equatable {
                 throw UsageError("sync init takes git or folder, not \"\(words[1].prefix(40))\": \(example)")
             }
             guard words.count == 3, !words[2].isEmpty else {
+                let (what, word) = kind == .git ? ("remote's URL", "URL") : ("folder", "PATH")
                 throw UsageError(
                     words.count < 3
-                        ? "sync init \(kind.rawValue) needs the \(kind == .git ? "remote's URL" : "folder"): \(example)"
-                        : "sync init \(kind.rawValue) takes one \(kind == .git ? "URL" : "PATH") (quote one with spaces)"
-                )
+                        ? "sync init \(kind.rawValue) needs the \(what): \(example)"
+                        : "sync init \(kind.rawValue) takes one \(word) (quote one with spaces)")
             }
             action = .setUp(kind, words[2])
         default: throw args.usage()
