@@ -1,4 +1,5 @@
 import Foundation
+import ScoutKit
 
 /// The sync scout runs at start and at exit: `scout -c 'sync --background'` in a process group of its own,
 /// its words kept in a file for the next prompt. It never delays the prompt, never draws on the terminal,
@@ -35,26 +36,13 @@ final class BackgroundSync: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
         // A session of its own: git and ssh under it are found by it and stopped with it.
-        posix_spawnattr_setflags(
-            &attributes,
-            Int16(0x80 /* POSIX_SPAWN_SETSID, glibc 2.26 */ | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        let words: [String] = ["scout", "-c", "sync --background"]
-        let arguments = words.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, arguments, environ) == 0 else { return nil }
-        return pid
+        // This very binary, by its path (what ps then shows), however scout was started.
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
+        let started = ChildProcess.spawn(
+            &pid, path, ["-c", "sync --background"], environment: nil, actions: &actions, session: true)
+        return started == 0 ? pid : nil
     }
 
     /// What it said, line by line, once it has finished (nil while it runs, and after it was read once).

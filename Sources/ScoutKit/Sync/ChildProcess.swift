@@ -3,7 +3,7 @@ import Glibc
 
 /// A program run to its end, or stopped at a deadline or when the task is cancelled (Ctrl-C): it runs in a
 /// process group of its own, which is killed whole (git's ssh and helpers with it).
-struct ChildProcess {
+public struct ChildProcess {
     struct Result {
         var status: Int32
         var output: String
@@ -19,6 +19,35 @@ struct ChildProcess {
             if access(candidate, X_OK) == 0 { return candidate }
         }
         return nil
+    }
+
+    /// Starts `path` with `arguments` (its first, `argv[0]`, is the path), in a process group of its own or,
+    /// with `session`, a session of its own; its signals unblocked and at their defaults (scout ignores
+    /// Ctrl-C and SIGPIPE, and a child would inherit that); `environment` nil passes scout's own. The
+    /// `posix_spawn` result: 0 when it started.
+    public static func spawn(
+        _ pid: inout pid_t, _ path: String, _ arguments: [String], environment: [String: String]?,
+        actions: inout posix_spawn_file_actions_t, session: Bool
+    ) -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc 2.26) has no Swift name.
+        let group = session ? 0x80 : Int32(POSIX_SPAWN_SETPGROUP)
+        posix_spawnattr_setflags(&attributes, Int16(group | Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)))
+        if !session { posix_spawnattr_setpgroup(&attributes, 0) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { (argv + (envp ?? [])).forEach { free($0) } }
+        if let envp { return posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
+        return posix_spawn(&pid, path, &actions, &attributes, argv, environ)
     }
 
     /// Runs `executable` with `arguments`, standard input from /dev/null; the output is kept up to 1 MB.
@@ -37,24 +66,8 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, errors[1], STDERR_FILENO)
         for fd in output + errors { posix_spawn_file_actions_addclose(&actions, fd) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        let spawned = spawn(&pid, executable, arguments, environment: environment, actions: &actions, session: false)
         close(output[1])
         close(errors[1])
         defer {
