@@ -370,6 +370,62 @@ import Testing
         }
     }
 
+    @Test func aFailedSyncInitElsewhereLeavesTheSyncThatWorksAsItWas() async throws {
+        let a = try Self.home(), b = try Self.home()
+        let remote = a.path("remote.git")
+        try Self.git(["init", "-q", "--bare", remote.path])
+        try await Self.scout(a, "sync init git \(remote.path)")
+        let failed = try await Self.scout(a, "sync init git \(a.path("typo.git").path)")
+        #expect(failed.status == 2)
+        #expect(failed.stderrLines.first?.hasSuffix("; nothing was set up") == true, "\(failed.stderr)")
+        let run = try await Self.scout(a, "search heat", "fav add 1", "sync")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdoutLines.last?.hasPrefix("Synced through git \(remote.path): sent 2 changes.") == true,
+            "\(run.stdout)")
+        let other = try await Self.scout(b, "sync init git \(remote.path)", "fav")
+        #expect(other.stdoutLines.last == "1. Heat (1995, Crime, Michael Mann)  [movies:126]", "\(other.stdout)")
+    }
+
+    @Test func searchesOfTheSameSecondAreNumberedAlikeOnEveryDevice() async throws {
+        let a = try Self.home(), b = try Self.home()
+        let shared = a.path("shared")
+        let second = ["SCOUT_TEST_NOW": "2026-11-26T06:00:49Z"]
+        try await a.run(["-c", "search heat", "-c", "sync init folder \(shared.path)"], extraEnvironment: second)
+        try await b.run(["-c", "search blade", "-c", "sync init folder \(shared.path)"], extraEnvironment: second)
+        var listings: [[String]] = []
+        for box in [a, b] {
+            try await Self.scout(box, "sync")
+            listings.append(try await Self.scout(box, "history").stdoutLines)
+        }
+        #expect(listings[0] == listings[1])
+        #expect(listings[0].count == 2 && listings[0].allSatisfy { $0.contains("2026-11-26 06:00") }, "\(listings[0])")
+    }
+
+    @Test func aFavouriteRemovedAndAddedAgainTakesItsNewPlaceEverywhere() async throws {
+        let a = try Self.home(), b = try Self.home()
+        let shared = a.path("shared")
+        try await a.run(
+            ["-c", "search alien", "-c", "fav add 1", "-c", "sync init folder \(shared.path)"],
+            extraEnvironment: ["SCOUT_TEST_NOW": "2026-11-26T06:00:00Z"])
+        try await a.run(
+            ["-c", "search heat", "-c", "fav add 1"], extraEnvironment: ["SCOUT_TEST_NOW": "2026-11-26T06:01:00Z"])
+        try await Self.scout(a, "sync")
+        try await Self.scout(b, "sync init folder \(shared.path)")
+        try await a.run(
+            ["-c", "fav rm movies:10", "-c", "search alien", "-c", "fav add 1"],
+            extraEnvironment: ["SCOUT_TEST_NOW": "2026-11-26T06:02:00Z"])
+        for box in [a, b, a] { try await Self.scout(box, "sync") }
+        for box in [a, b] {
+            let listed = try await Self.scout(box, "fav")
+            #expect(
+                listed.stdoutLines == [
+                    "1. Heat (1995, Crime, Michael Mann)  [movies:126]",
+                    "2. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]",
+                ], "\(listed.stdout)")
+        }
+    }
+
     @Test func aDamagedSyncStateIsKeptAsideAndSaidOnce() async throws {
         let a = try Self.home()
         try await Self.scout(a, "search alien", "fav add 1", "sync init folder \(a.path("shared").path)")

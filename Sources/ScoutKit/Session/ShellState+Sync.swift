@@ -235,6 +235,7 @@ extension ShellState {
         output.say(Self.agreement(report).capitalizedFirst + ".")
         output.json["digest"] = .string(report.digest)
         output.json["agree"] = .bool(report.agree)
+        output.json["failure"] = record.failure.map { .string($0) } ?? .null
         output.json["transport"] = .string(record.kind.rawValue)
         output.json["location"] = .string(record.location)
         output.json.merge(TypedJSON.listing(.devices, items, total: items.count)) { $1 }
@@ -245,7 +246,9 @@ extension ShellState {
     func syncOff() throws -> Output {
         let engine = syncEngine
         guard let record = engine.record() else {
-            throw UsageError("sync is not set up, so there is nothing to turn off", code: "not-set-up")
+            throw UsageError(
+                store(engine.offFile) ? "sync is off already" : "sync is not set up, so there is nothing to turn off",
+                code: "not-set-up")
         }
         // Kept aside, not removed: sync init to the same place goes on from where this stopped.
         guard rename(engine.recordFile.path, engine.offFile.path) == 0 else {

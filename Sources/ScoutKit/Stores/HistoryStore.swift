@@ -110,18 +110,22 @@ public final class HistoryStore {
     /// Sync's change: inserts records another device made (each line with its time) and removes those
     /// deleted there (by record id, and the records completing a search deleted), under the lock, keeping
     /// the file in order of time (records of the same time in the order they came).
-    func merge(inserting lines: [(id: String, line: Data, time: Date)], removing gone: Set<String>) throws {
+    func merge(
+        inserting lines: [(id: String, line: Data, time: Date)], removing gone: Set<String>, rank: [String: Int] = [:]
+    ) throws {
         try store.withLock(url) {
             let data = try store.read(url) ?? Data()
             var records: [(time: Date, index: Int, line: Data)] = []
+            // Ties in time: by `rank` (sync's order, the same on every device), then as the file had them.
+            func index(_ id: String) -> Int { rank[id].map { $0 - Int.max / 2 } ?? records.count }
             var known: Set<String> = []
             for (line, record) in SyncLocal.lines(data, { HistoryLog.decode($0, 0..<$0.count) }) {
                 guard !gone.contains(record.id), !(record.search.map(gone.contains) ?? false) else { continue }
                 known.insert(record.id)
-                records.append((record.time, records.count, line))
+                records.append((record.time, index(record.id), line))
             }
             for (id, line, time) in lines where known.insert(id).inserted {
-                records.append((time, records.count, line))
+                records.append((time, index(id), line))
             }
             records.sort { ($0.time, $0.index) < ($1.time, $1.index) }
             var out = Data()

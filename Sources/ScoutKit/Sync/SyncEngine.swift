@@ -179,6 +179,7 @@ struct SyncEngine {
                 let old = device
                 device = try newDevice()
                 transport = try self.transport(record, device: device)
+                record.host = nil // the new device says its host name
                 report.warnings.append(
                     "sync: another machine (a copy of this home?) syncs as device \(old); this one is device "
                         + "\(device) from now on, and nothing of either is lost")

@@ -16,6 +16,8 @@ struct ObservedRemoveSet<Value> {
 
     mutating func add(_ key: String, id: String, order: SyncOp.Order, value: Value) {
         guard !removed.contains(id) else { return }
+        // Two adds under one id (a damaged log): the first in the order of changes, whichever came first.
+        if let kept = adds[key]?[id], kept.order <= order { return }
         adds[key, default: [:]][id] = Add(order: order, value: value)
     }
 
@@ -75,7 +77,12 @@ public struct SyncFold {
         var value: Value?
     }
 
-    private(set) var applied: Set<String> = []
+    /// The changes applied, by id and rank: the same change seen twice counts once; two that share an id are
+    /// both folded, by rules that do not depend on which came first.
+    private(set) var applied: Set<SyncOp.Order> = []
+    /// The change each device's host name and digest were last taken from.
+    private var hostOrders: [String: SyncOp.Order] = [:]
+    private var digestOrders: [String: SyncOp.Order] = [:]
     var favourites = ObservedRemoveSet<Favourite>()
     /// Key: the favourite's id, a unit separator and the tag in lower case; value: the tag as typed.
     var tags = ObservedRemoveSet<String>()
@@ -108,10 +115,11 @@ public struct SyncFold {
     /// Applies an operation; false when it was applied before (by id), or could not be read.
     @discardableResult
     public mutating func apply(_ op: SyncOp) -> Bool {
-        guard !applied.contains(op.id) else { return false }
+        let order = op.order
+        guard !applied.contains(order) else { return false }
         guard let kind = SyncOp.Kind(rawValue: op.kind) else {
             unknownKinds.insert(String(op.kind.prefix(32)))
-            applied.insert(op.id)
+            applied.insert(order)
             note(op, changes: false)
             return true
         }
@@ -119,7 +127,7 @@ public struct SyncFold {
             unreadable.insert(op.id)
             return false
         }
-        applied.insert(op.id)
+        applied.insert(order)
         note(op, changes: kind != .hello && kind != .digest)
         return true
     }
@@ -143,13 +151,15 @@ public struct SyncFold {
         case .hello:
             guard let host = p.host else { return false }
             var device = devices[op.device] ?? SyncDevice(id: op.device)
-            if device.lastSync.map({ $0 <= op.time }) ?? true || device.host == nil { device.host = host }
+            if hostOrders[op.device].map({ $0 < order }) ?? true {
+                (device.host, hostOrders[op.device]) = (host, order)
+            }
             devices[op.device] = device
         case .digest:
             guard let digest = p.digest else { return false }
             var device = devices[op.device] ?? SyncDevice(id: op.device)
-            if device.lastSync.map({ $0 < op.time }) ?? true {
-                (device.lastSync, device.digest) = (op.time, digest)
+            if digestOrders[op.device].map({ $0 < order }) ?? true {
+                (device.lastSync, device.digest, digestOrders[op.device]) = (op.time, digest, order)
             }
             devices[op.device] = device
         case .favRemove:

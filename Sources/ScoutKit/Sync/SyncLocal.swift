@@ -121,6 +121,10 @@ struct SyncLocal {
         for id in favouriteOrder
         where !old.favourites.contains(id) || base.favourites.value(id)?.addID != favourites[id]?.addID {
             guard var favourite = favourites[id] else { continue }
+            // Removed and added again: the removal of the adds seen, then the new add.
+            if old.favourites.contains(id) {
+                small(.favRemove) { ($0.id, $0.obs) = (id, base.favourites.observed(id)) }
+            }
             favourite.tags = []
             ops.append((.favAdd, Self.oneLine(favourite)))
         }
@@ -234,12 +238,18 @@ struct SyncLocal {
             .sorted { $0.1.order < $1.1.order }
         let historyOut = view.history.subtracting(new.history)
         if !historyIn.isEmpty || !historyOut.isEmpty {
-            try files.history.merge(inserting: historyIn.map { ($0.0, $0.1.bytes, $0.1.time) }, removing: historyOut)
+            // Records of the same second in the order of the changes that brought them, on every device.
+            let rank = Dictionary(
+                merged.history.sorted { $0.value.order < $1.value.order }.enumerated().map { ($1.key, $0) },
+                uniquingKeysWith: { a, _ in a })
+            try files.history.merge(
+                inserting: historyIn.map { ($0.0, $0.1.bytes, $0.1.time) }, removing: historyOut, rank: rank)
             count("history record", added: historyIn.count, removed: historyOut.count)
         }
         // The library: every device's events in one order, which every device folds the same way.
         let libraryIn = new.library.subtracting(view.library).count
-        if libraryIn > 0 || !view.library.isSubset(of: new.library) {
+        let mergedLibrary = merged.library.sorted { $0.value.order < $1.value.order }.map(\.key)
+        if libraryIn > 0 || !view.library.isSubset(of: new.library) || mergedLibrary != libraryLines.map(\.id) {
             try files.library.replace(with: merged.libraryLines)
             count("library event", added: libraryIn)
         }

@@ -91,16 +91,18 @@ public struct SyncOp: Sendable, Equatable {
     /// The payload's JSON bytes.
     public var payload: Data
 
-    public init(
-        id: String = LibraryEvent.newID(), device: String, seq: Int, time: HybridTime, kind: Kind, payload: Data
-    ) {
-        (self.id, self.device, self.seq, self.time, self.kind, self.payload) =
-            (id, device, seq, time, kind.rawValue, payload)
+    public init(id: String = SyncOp.newID(), device: String, seq: Int, time: HybridTime, kind: Kind, payload: Data) {
+        self.init(id: id, device: device, seq: seq, time: time, kind: kind.rawValue, payload: payload)
     }
 
     init(id: String, device: String, seq: Int, time: HybridTime, kind: String, payload: Data) {
         (self.id, self.device, self.seq, self.time, self.kind, self.payload) = (id, device, seq, time, kind, payload)
+        rank = payload.withUnsafeBytes { FNV.hash(bytes: $0.bindMemory(to: UInt8.self), from: FNV.hash(kind)) }
     }
+
+    /// A hash of the kind and payload: two changes a damaged or hostile log gives the same id, device,
+    /// number and time are still told apart, and ordered, the same way on every device.
+    public let rank: UInt64
 
     /// A random id of 64 bits in hex: unique among a person's changes (a collision is as likely as two of
     /// 2^32 changes sharing one), shorter than a UUID in a log that holds one a line.
@@ -111,19 +113,21 @@ public struct SyncOp: Sendable, Equatable {
     }
 
     /// The order of changes: by hybrid time, then device, then sequence number, then id (two homes copied
-    /// from one may have written the same device and number).
+    /// from one may have written the same device and number), then `rank`: a total order, so that whichever
+    /// of two changes wins does not depend on which came first.
     public struct Order: Comparable, Hashable, Sendable {
         public var time: HybridTime
         public var device: String
         public var seq: Int
         public var id: String
+        public var rank: UInt64
 
         public static func < (a: Order, b: Order) -> Bool {
-            (a.time, a.device, a.seq, a.id) < (b.time, b.device, b.seq, b.id)
+            (a.time, a.device, a.seq, a.id, a.rank) < (b.time, b.device, b.seq, b.id, b.rank)
         }
     }
 
-    public var order: Order { Order(time: time, device: device, seq: seq, id: id) }
+    public var order: Order { Order(time: time, device: device, seq: seq, id: id, rank: rank) }
 
     /// The line as written, with its newline. Ids, device ids, times and kinds are plain ASCII.
     public var line: Data {

@@ -130,7 +130,16 @@ struct GitTransport: SyncTransport {
 
     /// Makes the clone when there is none (an empty remote is fine).
     func prepare(until deadline: ContinuousClock.Instant) throws(SyncFailure) {
-        guard !store.isFolder(clone.appendingPathComponent(".git")) else { return }
+        if store.isFolder(clone.appendingPathComponent(".git")) {
+            // The clone follows the remote sync is set up with (a sync init elsewhere that failed left another).
+            let origin = ChildProcess.run(
+                git, ["-C", clone.path, "config", "--get", "remote.origin.url"], environment: environment,
+                deadline: deadline)
+            if origin.output.trimmingCharacters(in: .newlines) != remote {
+                try run(["remote", "set-url", "origin", remote], until: deadline, what: "setting up a clone of")
+            }
+            return
+        }
         do {
             try store.makeDirectory(clone)
         } catch {
