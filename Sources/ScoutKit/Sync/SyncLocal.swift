@@ -180,7 +180,6 @@ struct SyncLocal {
     struct Applied: Equatable {
         var added: [String: Int] = [:]
         var removed: [String: Int] = [:]
-        var isEmpty: Bool { added.isEmpty && removed.isEmpty }
     }
 
     /// Applies to the files what `merged` holds and this snapshot does not (and removes what it lost).
