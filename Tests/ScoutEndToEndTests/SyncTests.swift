@@ -426,6 +426,19 @@ import Testing
         }
     }
 
+    @Test func aSavedSearchChangedElsewhereIsSaidToHaveComeIn() async throws {
+        let a = try Self.home(), b = try Self.home()
+        let shared = a.path("shared")
+        try await Self.scout(a, "save al search alien --in movies", "sync init folder \(shared.path)")
+        try await Self.scout(b, "sync init folder \(shared.path)")
+        try await Self.scout(a, "watch al", "sync")
+        let run = try await Self.scout(b, "sync", "saved")
+        #expect(
+            run.stdoutLines.first?.hasPrefix("Synced through folder \(shared.path): came in: 1 saved search.") == true,
+            "\(run.stdout)")
+        #expect(run.stdoutLines.last == "al  watched  search alien --in movies", "\(run.stdout)")
+    }
+
     @Test func aDamagedSyncStateIsKeptAsideAndSaidOnce() async throws {
         let a = try Self.home()
         try await Self.scout(a, "search alien", "fav add 1", "sync init folder \(a.path("shared").path)")

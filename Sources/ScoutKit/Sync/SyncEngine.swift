@@ -175,7 +175,7 @@ struct SyncEngine {
             var report = SyncReport()
             // Another machine publishing this device's log (a home copied with its device id) would overwrite
             // this one's, or have it overwritten: this one takes an id of its own, and reads the other as another.
-            if try publishedByAnother(transport) {
+            if store.size(of: transport.published) != record.published, try publishedByAnother(transport) {
                 let old = device
                 device = try newDevice()
                 transport = try self.transport(record, device: device)

@@ -247,9 +247,9 @@ struct SyncLocal {
         }
         // The library: every device's events in one order, which every device folds the same way.
         let libraryIn = new.library.subtracting(view.library).count
-        let mergedLibrary = merged.library.sorted { $0.value.order < $1.value.order }.map(\.key)
-        if libraryIn > 0 || !view.library.isSubset(of: new.library) || mergedLibrary != libraryLines.map(\.id) {
-            try files.library.replace(with: merged.libraryLines)
+        let ordered = merged.library.sorted { $0.value.order < $1.value.order }
+        if libraryIn > 0 || !view.library.isSubset(of: new.library) || ordered.map(\.key) != libraryLines.map(\.id) {
+            try files.library.replace(with: ordered.map(\.value.bytes))
             count("library event", added: libraryIn)
         }
         try applySaved(merged, new, files, now: now, count: count)
@@ -289,7 +289,8 @@ struct SyncLocal {
                 var search =
                     index.map { searches[$0] }
                     ?? SavedSearch(name: name, query: definition.query, savedAt: definition.savedAt)
-                if index == nil { added += 1 }
+                // New here, or changed elsewhere (its search, its watch, what the watch has seen): came in.
+                added += 1
                 (search.query, search.filter, search.sort, search.group, search.savedAt) = (
                     definition.query, definition.filter, definition.sort, definition.group, definition.savedAt
                 )
