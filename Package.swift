@@ -23,12 +23,19 @@ let package = Package(
             name: "CEditLine", path: "CEditLine", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
         // zlib's inflate, for the zip exports ExportFiles reads (ZIPFoundation is only the tests' zip writer).
+        // libchafa draws images (blocks, sixel, kitty, iTerm2); libjpeg-turbo and libpng decode them, in C
+        // (libjpeg reports errors by longjmp).
+        .systemLibrary(
+            name: "CChafa", path: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .target(
+            name: "CScoutImage", dependencies: ["CChafa"],
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         .systemLibrary(
             name: "CScoutZlib", path: "CScoutZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ScoutKit",
             dependencies: [
-                "CScoutZlib",
+                "CScoutZlib", "CScoutImage",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

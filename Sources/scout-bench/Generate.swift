@@ -30,6 +30,9 @@ struct ScoutBench: ParsableCommand {
     var measurePicker: String?
     @Option(help: "Diary entries and ratings in the library (each of its films logged once and rated once).")
     var library = 10_000
+    @Option(help: "Instead of writing a state, write a poster-like JPEG of --art-size pixels to this file.")
+    var artSample: String?
+    @Option(help: "The sample's size, WIDTHxHEIGHT.") var artSize = "600x600"
 
     /// Words users search for: film and restaurant words, artists, and a few that are not ASCII.
     static let words = [
@@ -44,6 +47,15 @@ struct ScoutBench: ParsableCommand {
 
     mutating func run() throws {
         if let query = measurePicker { return try Self.measurePicker(home: home, query: query) }
+        if let artSample {
+            let size = artSize.split(separator: "x").compactMap { Int($0) }
+            guard size.count == 2,
+                let jpeg = ArtSample.jpeg(
+                    rgb: ArtSample.poster(width: size[0], height: size[1]),
+                    width: size[0], height: size[1])
+            else { throw ValidationError("--art-size takes WIDTHxHEIGHT, such as 600x600") }
+            return try jpeg.write(to: URL(fileURLWithPath: artSample))
+        }
         let root = URL(fileURLWithPath: home)
         let environment = [
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,

@@ -47,6 +47,10 @@ enum Launch {
         context.json = json
         context.fitsWidth = isatty(STDOUT_FILENO) == 1
         if context.fitsWidth { context.height = Terminal.height() }
+        // Images only on a terminal that draws: never on a pipe, with --json or with TERM=dumb.
+        if isatty(STDOUT_FILENO) == 1 && !json && environment["TERM"] != "dumb" {
+            context.artWindow = { Terminal.window() }
+        }
         if interactive {
             context.openURL = { Terminal.openURL($0, environment: environment) }
             // The picker draws on standard output: only when that is the terminal too (not `scout | less`).
@@ -100,10 +104,24 @@ enum Launch {
         var background =
             interactive && shell.syncsAutomatically
             ? BackgroundSync(output: shell.syncOutputFile, after: .milliseconds(50)) : nil
+        // Artwork follows its command's text; Ctrl-C skips it.
+        let drawArt: @MainActor (ArtRequest) async -> Void = { request in
+            let work = Task { [shell] () -> [Output] in
+                let outcome = await shell.drawArt(request)
+                if !outcome.bytes.isEmpty { Terminal.write(bytes: outcome.bytes, to: STDOUT_FILENO) }
+                return outcome.problem.map { [Self.notice([$0])] } ?? []
+            }
+            interrupter?.watch(work)
+            defer { interrupter?.watch(nil) }
+            for output in await work.value { printer.print(output) }
+        }
         if !commands.isEmpty {
             // Each -c in order, in the one shell, as psql runs them: a failure does not stop the next (as with ;).
             for line in commands {
-                for output in await shell.run(line: line) { printer.print(output) }
+                for output in await shell.run(line: line) {
+                    printer.print(output)
+                    if let art = output.art { await drawArt(art) }
+                }
             }
         } else {
             Signals.install(interactive ? [SIGTERM, SIGHUP, SIGWINCH] : [SIGTERM, SIGHUP])
@@ -145,6 +163,7 @@ enum Launch {
                 defer { interrupter?.watch(nil) }
                 return await work.value
             }
+            repl.drawArt = { _, request in await drawArt(request) }
             await repl.run(reader: &reader) { printer.print($0) }
             if interactive, !Signals.stopRequested { Terminal.write("\n", to: STDOUT_FILENO) }
             // Stopped by SIGTERM or SIGHUP at the prompt: the prompt line (and its p1/2 at the right edge) is
@@ -152,6 +171,8 @@ enum Launch {
             if lineEditor, Signals.stopRequested { Terminal.write("\r\u{1B}[K", to: STDOUT_FILENO) }
             (reader as? EditLineReader)?.close()
         }
+        // Favourites' artwork still arriving, within set timeout.
+        await shell.finishBackgroundWork()
         // Decided now: a session may have set sync up (sync init) or turned it off.
         if interactive && shell.syncsAutomatically { Self.syncAtExit(shell, background, &printer) }
         // An interactive visit is dated when it ends. A script's changes were saved (and dated) command by

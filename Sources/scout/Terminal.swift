@@ -14,6 +14,17 @@ enum Terminal {
         return 80
     }
 
+    /// The window in cells and, when the terminal says, in pixels (for the size of an image's cells).
+    static func window() -> ArtWindow {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return ArtWindow(columns: 80, rows: 24)
+        }
+        return ArtWindow(
+            columns: Int(size.ws_col), rows: Int(size.ws_row), pixelWidth: Int(size.ws_xpixel),
+            pixelHeight: Int(size.ws_ypixel))
+    }
+
     static func height() -> Int {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
@@ -77,7 +88,10 @@ enum Terminal {
 
     /// Writes text to a file descriptor whole. A reader that went away (`scout … | head -1`) ends scout quietly.
     static func write(_ text: String, to fd: Int32) {
-        let data = Array(text.utf8)
+        write(bytes: Array(text.utf8), to: fd)
+    }
+
+    static func write(bytes data: [UInt8], to fd: Int32) {
         var offset = 0
         while offset < data.count {
             let written = data.withUnsafeBytes {

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// `cache` and `cache clear`: the response cache's figures, and emptying it.
 struct CacheCommand: Command, Equatable {
     static let spec = CommandSpec(
-        name: "cache", usage: "cache | cache clear", summary: "response cache figures; clear it",
+        name: "cache", usage: "cache | cache clear", summary: "response and art cache figures; clear them",
         example: "cache clear", topic: .session,
         subcommands: [.init("clear")])
 
@@ -27,7 +27,11 @@ struct CacheCommand: Command, Equatable {
             for name in names { files.remove(folder.appendingPathComponent(name)) }
             files.remove(CacheStats.file(in: folder))
             files.remove(folder.appendingPathComponent("stats")) // the hit counts of scout before 0.2
-            output.say("Cache cleared (\(names.count) entr\(names.count == 1 ? "y" : "ies")).")
+            let images = state.artCache.clear()
+            output.say(
+                "Cache cleared (\(names.count) entr\(names.count == 1 ? "y" : "ies"), \(images) image\(images == 1 ? "" : "s"))."
+            )
+            output.json["images"] = .int(images)
             return output
         }
         let bytes = names.reduce(0) { total, name in total + files.size(of: folder.appendingPathComponent(name)) }
@@ -39,6 +43,12 @@ struct CacheCommand: Command, Equatable {
             "Cache: \(names.count) entr\(names.count == 1 ? "y" : "ies"), \(bytes) bytes, \(rate), fresh for "
                 + "\(state.settings.cacheTTL) s, in \(folder.path)"
         )
+        let art = state.artCache.figures()
+        output.say(
+            "Art: \(art.images) image\(art.images == 1 ? "" : "s"), \(art.bytes) bytes of "
+                + "\(state.settings.artCacheMB) MB (set art-cache-mb), in \(state.artCache.folder.path)")
+        output.json["images"] = .int(art.images)
+        output.json["imageBytes"] = .int(art.bytes)
         output.json["entries"] = .int(names.count)
         output.json["bytes"] = .int(bytes)
         output.json["hits"] = .int(counts.hits)

@@ -17,6 +17,7 @@ public enum CommandTable {
         GroupCommand.self,
         ShowCommand.self,
         OpenCommand.self,
+        ArtCommand.self,
         SelectCommand.self,
         UnselectCommand.self,
         SelectionCommand.self,

@@ -32,9 +32,17 @@ struct ShowCommand: RowCommand, Equatable {
             problem = "the full details could not be fetched (\(error)); this is what the list holds"
         }
         state.session.view = .detail(id: item.id)
-        var output = state.detail(detailed)
+        // On a terminal that draws images, the artwork follows the text: beside it in a wide window (the text
+        // broken short of it), above it otherwise.
+        let textWidth = state.detailTextWidth(for: detailed)
+        var output = state.detail(detailed, wrappedTo: textWidth)
         if let problem { output.warn(problem) }
         if let restoreProblem { output.warn(restoreProblem) }
+        if let window = state.context.artWindow?() {
+            let width = textWidth ?? window.columns
+            let lines = output.styledLines.flatMap { $0.wrapped(to: window.columns) }.count
+            output.art = state.artRequest(for: detailed, layout: .detail(lines: lines, textWidth: width))
+        }
         return output
     }
 }

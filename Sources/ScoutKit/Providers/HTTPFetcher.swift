@@ -13,6 +13,8 @@ public struct HTTPFetcher: Sendable {
     public var maxBodyBytes: Int
     /// Proxies and certificate authorities, from the environment.
     public var network: NetworkSettings
+    /// What the request accepts: JSON from the sources, images for artwork.
+    public var accept = "application/json"
 
     public init(
         timeout: Duration = .seconds(15), maxBodyBytes: Int = 8 * 1_048_576,
@@ -28,7 +30,7 @@ public struct HTTPFetcher: Sendable {
         if let problem = network.problem { throw .notConfigured(problem) }
         let proxy = network.proxy(for: url)
         var request = HTTPClientRequest(url: url.absoluteString)
-        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "Accept", value: accept)
         request.headers.add(name: "User-Agent", value: "scout/\(Scout.version)")
         let deadline = ContinuousClock.now + timeout
         let seconds = Int(timeout.components.seconds)

@@ -177,6 +177,10 @@ public struct ITunesSource: Source {
         if let rating = json.number("averageUserRating") { item.add("rating", String(format: "%.1f", rating)) }
         item.add("advisory", json.text("contentAdvisoryRating") ?? json.text("trackContentRating"))
         item.add("description", (json.text("longDescription") ?? json.text("description")).map(Text.plain))
+        item.add(
+            "artwork",
+            json.text("artworkUrl100") ?? json.text("artworkUrl60") ?? json.text("artworkUrl600")
+                ?? json.text("artworkUrl30"))
         item.url =
             json.text("trackViewUrl") ?? json.text("collectionViewUrl") ?? json.text("artistLinkUrl")
             ?? json.text("artistViewUrl")

@@ -12,6 +12,8 @@ public struct REPL {
     public var stopRequested: () -> Bool = { false }
     /// Evaluates one line: by default the shell runs it; the executable runs it in a cancellable task.
     public var evaluate: (Shell, String) async -> [Output] = { shell, line in await shell.run(line: line) }
+    /// Draws the artwork an outcome asks for, once it is printed; the executable does it on the terminal.
+    public var drawArt: (Shell, ArtRequest) async -> Void = { _, _ in }
 
     public init(shell: Shell) {
         self.shell = shell
@@ -28,6 +30,7 @@ public struct REPL {
             }
             for output in await evaluate(shell, line) {
                 print(output)
+                if let art = output.art { await drawArt(shell, art) }
                 if output.quit { return }
                 if let line = output.prefill { reader.prefill(line) }
             }

@@ -112,6 +112,12 @@ public final class Shell {
 
     /// Records the time of this visit; called when scout exits.
     public func saveOnExit() -> String? { state.saveOnExit() }
+
+    /// Fetches and draws artwork a command asked for: the terminal's bytes, or one line saying why not.
+    public func drawArt(_ request: ArtRequest) async -> ArtOutcome { await state.drawArt(request) }
+
+    /// Lets favourites' artwork still being fetched finish, within `set timeout`.
+    public func finishBackgroundWork() async { await state.finishArtFetches(within: state.settings.timeout) }
 }
 
 extension Shell {

@@ -30,6 +30,8 @@ public struct Output: Sendable {
     public var status: Int32?
     /// Whether it is printed as a `--json` line even when the launch did not ask for JSON (`check --json`).
     public var asJSON = false
+    /// Artwork to draw on the terminal once the lines are printed (`show N`, `art N`).
+    public var art: ArtRequest?
 
     enum Block: Sendable {
         case line(StyledLine)
@@ -157,6 +159,7 @@ extension Output {
         pageable = pageable && other.pageable
         quit = quit || other.quit
         prefill = other.prefill ?? prefill
+        art = other.art ?? art
         status = [status, other.status].compactMap { $0 }.max()
     }
 }

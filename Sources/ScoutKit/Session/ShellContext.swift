@@ -36,6 +36,9 @@ public struct ShellContext: Sendable {
     public var picker: (@Sendable (PickerRequest) async -> PickerAnswer)?
     /// Told how a long wait is going ("page 3 of 10"); nil when nobody is watching. Called with nil when done.
     public var progress: (@Sendable (String?) -> Void)?
+    /// The window images are drawn in, read when one is drawn; nil where none may be: on a pipe, with
+    /// `TERM=dumb`.
+    public var artWindow: (@Sendable () -> ArtWindow)?
 
     public init(
         environment: [String: String], home: String, workingDirectory: String,

@@ -90,7 +90,7 @@ extension ShellState {
     }
 
     /// One item in full, with its marks.
-    func detail(_ item: Item) -> Output {
+    func detail(_ item: Item, wrappedTo wrapWidth: Int? = nil) -> Output {
         var output = Output()
         // What the library holds of it: a damaged library is said as a warning, not a failed `show`.
         let library = (try? self.library.library()) ?? Library()
@@ -99,7 +99,8 @@ extension ShellState {
         output.show(
             ItemDetail(
                 item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),
-                width: width, mine: (id == item.id ? [] : ["Library:   \(id)"]) + libraryLines(id, library),
+                width: wrapWidth ?? width, wrapWidth: wrapWidth,
+                mine: (id == item.id ? [] : ["Library:   \(id)"]) + libraryLines(id, library),
                 library: library.films[id].map { LibraryJSON.film($0, library)() }))
         return output
     }
@@ -177,13 +178,18 @@ struct ItemDetail: OutputView {
     var selected: Bool
     var favourite: Bool
     var width: Int
+    /// The width its lines are broken at here, when it is narrower than the window (artwork beside it).
+    var wrapWidth: Int?
     /// What the library holds of it (`You rated: ★★★★½`), under the fields.
     var mine: [String] = []
     /// The same for `--json`, as `rate` gives it; nil when the library does not know the item.
     var library: [String: JSONValue]?
 
     var lines: [StyledLine] {
-        Renderer(width: width).detail(item, selected: selected, favourite: favourite) + mine.map { StyledLine($0) }
+        let lines =
+            Renderer(width: width).detail(item, selected: selected, favourite: favourite) + mine.map { StyledLine($0) }
+        guard let wrapWidth else { return lines }
+        return lines.flatMap { $0.wrapped(to: wrapWidth) }
     }
     var json: [String: JSONValue] {
         var json = ["item": TypedJSON.row(item, selected: selected, favourite: favourite)]

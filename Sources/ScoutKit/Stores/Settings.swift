@@ -24,6 +24,10 @@ public struct Settings: Codable, Sendable, Equatable {
     public var syncAuto: Bool = true
     /// How long the sync at exit may take, in seconds.
     public var syncTimeout: Int = 3
+    /// How artwork is drawn on a terminal: chosen from the environment (`auto`), a protocol, or not at all.
+    public var images: ImagesMode = .auto
+    /// The art cache's size cap, in megabytes.
+    public var artCacheMB: Int = 100
     /// Not a setting and never written: a run's demand (`check`, `watch`) that every answer come from the
     /// source itself, never from the response cache, so a source built for it is another source.
     var networkOnly = false
@@ -36,12 +40,16 @@ public struct Settings: Codable, Sendable, Equatable {
         case auto, always, never
     }
 
+    public enum ImagesMode: String, Codable, Sendable, CaseIterable {
+        case auto, kitty, iterm, sixel, symbols, off
+    }
+
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl",
             timeout, omdbKey = "omdb-key", picker, watchPages = "watch-pages",
-            syncAuto = "sync-auto", syncTimeout = "sync-timeout"
+            syncAuto = "sync-auto", syncTimeout = "sync-timeout", images, artCacheMB = "art-cache-mb"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,6 +68,9 @@ public struct Settings: Codable, Sendable, Equatable {
         watchPages = try c.decodeIfPresent(Int.self, forKey: .watchPages).map { min(max($0, 1), 10) } ?? d.watchPages
         syncAuto = try c.decodeIfPresent(Bool.self, forKey: .syncAuto) ?? d.syncAuto
         syncTimeout = try c.decodeIfPresent(Int.self, forKey: .syncTimeout).map { min(max($0, 1), 60) } ?? d.syncTimeout
+        images = (try? c.decodeIfPresent(ImagesMode.self, forKey: .images)) ?? d.images
+        artCacheMB =
+            try c.decodeIfPresent(Int.self, forKey: .artCacheMB).map { min(max($0, 0), 10_000) } ?? d.artCacheMB
     }
 
     /// The countries with an iTunes Store, by their ISO 3166-1 alpha-2 codes (lower case): the one list

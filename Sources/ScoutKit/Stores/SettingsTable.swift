@@ -186,6 +186,30 @@ extension Settings {
             "sync-timeout", \.syncTimeout, term: "sync-timeout T",
             help: "how long the sync at exit may take before scout leaves anyway: 1s to 60s", range: 1...60,
             error: "sync-timeout takes a duration from 1s to 60s, such as 3 or 10s"),
+        {
+            var setting = Setting.choice(
+                "images", \.images,
+                help: "how show and art draw artwork: auto (from the terminal's environment), kitty, iterm, sixel, "
+                    + "symbols (coloured blocks, any terminal) or off",
+                error: "images takes auto, kitty, iterm, sixel, symbols or off")
+            setting.confirm = { settings, context in
+                "images is now \(settings.images.rawValue)"
+                    + (settings.images == .auto ? ": \(ArtTerminal.describe(environment: context.environment))." : ".")
+            }
+            return setting
+        }(),
+        Setting(
+            key: "art-cache-mb", kind: .number, term: "art-cache-mb N",
+            help:
+                "megabytes the artwork cache may hold (0 to 10000); the least recently drawn go first, "
+                + "favourites' last",
+            show: { settings, _ in String(settings.artCacheMB) }, json: { settings, _ in .int(settings.artCacheMB) },
+            parse: { settings, text throws(UsageError) in
+                guard let size = Int(text), (0...10_000).contains(size) else {
+                    throw UsageError("art-cache-mb takes a number of megabytes from 0 to 10000, such as 100")
+                }
+                settings.artCacheMB = size
+            }),
     ]
 
     /// The setting named `key` (lower case).

@@ -1,0 +1,30 @@
+import FoundationEssentials
+
+/// `art N`: row N's artwork drawn as large as the window allows; where nothing is drawn, its address.
+struct ArtCommand: RowCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "art", usage: "art N", summary: "draw row N's artwork as large as the window allows",
+        example: "art 3", topic: .results, arguments: [.rows])
+
+    var row: Int
+
+    func run(in state: ShellState) async throws -> Output {
+        let item = try state.item(atRow: row)
+        guard let url = item.artworkURL(large: true) else {
+            throw UsageError.notFound(
+                "\(item.title) has no artwork: iTunes and OMDb items carry it, the catalogs' do not")
+        }
+        var output = Output()
+        output.json["url"] = .string(url)
+        if let request = state.artRequest(for: item, layout: .large) {
+            output.art = request
+        } else {
+            // On a pipe, with --json or TERM=dumb, or images off: the address, to fetch or open.
+            output.say(url)
+            if state.context.artWindow != nil && state.settings.images == .off {
+                output.warn("images is off, so the artwork's address is shown: set images auto to draw it")
+            }
+        }
+        return output
+    }
+}
