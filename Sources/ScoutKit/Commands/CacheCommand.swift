@@ -28,9 +28,8 @@ struct CacheCommand: Command, Equatable {
             files.remove(CacheStats.file(in: folder))
             files.remove(folder.appendingPathComponent("stats")) // the hit counts of scout before 0.2
             let images = state.artCache.clear()
-            output.say(
-                "Cache cleared (\(names.count) entr\(names.count == 1 ? "y" : "ies"), \(images) image\(images == 1 ? "" : "s"))."
-            )
+            let entries = "\(names.count) entr\(names.count == 1 ? "y" : "ies")"
+            output.say("Cache cleared (\(entries), \(images) image\(images == 1 ? "" : "s")).")
             output.json["images"] = .int(images)
             return output
         }
