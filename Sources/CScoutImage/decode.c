@@ -5,6 +5,7 @@
 #include <stdio.h> // before jpeglib.h, which names FILE
 
 #include <jpeglib.h>
+#include <jerror.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -18,9 +19,19 @@ struct scout_jpeg_error {
 
 static void scout_jpeg_fail(j_common_ptr info) {
     struct scout_jpeg_error *error = (struct scout_jpeg_error *)info->err;
-    char text[JMSG_LENGTH_MAX];
-    (*info->err->format_message)(info, text);
-    snprintf(error->message, 200, "%s", text);
+    int code = info->err->msg_code;
+    if ((code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY) && !info->is_decompressor) {
+        snprintf(error->message, 200, "out of memory");
+    } else if (code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY) {
+        j_decompress_ptr decompress = (j_decompress_ptr)info;
+        snprintf(error->message, 200, "%u x %u pixels%s need more memory than scout gives an image",
+                 decompress->image_width, decompress->image_height,
+                 decompress->progressive_mode ? ", progressive," : "");
+    } else {
+        char text[JMSG_LENGTH_MAX];
+        (*info->err->format_message)(info, text);
+        snprintf(error->message, 200, "%s", text);
+    }
     longjmp(error->jump, 1);
 }
 
@@ -160,6 +171,46 @@ uint8_t *scout_jpeg_encode(const uint8_t *rgb, int width, int height, int qualit
     }
     jpeg_finish_compress(&info);
     jpeg_destroy_compress(&info);
+    *length = size;
+    return buffer;
+}
+
+uint8_t *scout_jpeg_encode_flat(int width, int height, int grey, int progressive, size_t *length) {
+    struct jpeg_compress_struct info;
+    struct scout_jpeg_error error;
+    char message[200];
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = scout_jpeg_fail;
+    error.message = message;
+    unsigned char *volatile buffer = NULL;
+    JSAMPLE *volatile row = NULL;
+    unsigned long size = 0;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_compress(&info);
+        free(buffer);
+        free(row);
+        return NULL;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, (unsigned char **)&buffer, &size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 1;
+    info.in_color_space = JCS_GRAYSCALE;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, 50, TRUE);
+    if (progressive) jpeg_simple_progression(&info);
+    row = malloc((size_t)width);
+    if (row == NULL) ERREXIT(&info, JERR_OUT_OF_MEMORY);
+    memset(row, grey, (size_t)width);
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW rows = row;
+        jpeg_write_scanlines(&info, &rows, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    free(row);
     *length = size;
     return buffer;
 }

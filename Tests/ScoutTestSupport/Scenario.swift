@@ -184,7 +184,9 @@ public final class ScenarioRunner {
     }
 
     /// The fixture server, its URL, its HTTPS URL and its SOCKS5 proxy (the first three lines it prints).
-    static func startServer(log: String, served: String, latency: Double?) throws -> (Process, String, String, String) {
+    public static func startServer(log: String, served: String, latency: Double?) throws -> (
+        Process, String, String, String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =

@@ -31,6 +31,10 @@ void scout_image_free(scout_image *image);
 /// malloc'd buffer (free with free) and its length, or NULL.
 uint8_t *scout_jpeg_encode(const uint8_t *rgb, int width, int height, int quality, size_t *length);
 
+/// Encodes a flat grey image of any size a row at a time (never whole in memory), baseline or progressive: the
+/// huge JPEGs the tests and the fuzzer's seeds need. Returns a malloc'd buffer and its length, or NULL.
+uint8_t *scout_jpeg_encode_flat(int width, int height, int grey, int progressive, size_t *length);
+
 /// Encodes RGBA pixels as a PNG, for tests. Returns a malloc'd buffer and its length, or NULL.
 uint8_t *scout_png_encode(const uint8_t *rgba, int width, int height, size_t *length);
 

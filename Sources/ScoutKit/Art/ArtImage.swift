@@ -96,6 +96,15 @@ public enum ArtSample {
         return Data(bytes: bytes, count: length)
     }
 
+    /// A flat grey JPEG of any size, encoded a row at a time: the huge images tests need.
+    public static func flatJPEG(width: Int, height: Int, grey: UInt8 = 128, progressive: Bool = false) -> Data? {
+        var length = 0
+        guard let bytes = scout_jpeg_encode_flat(Int32(width), Int32(height), Int32(grey), progressive ? 1 : 0, &length)
+        else { return nil }
+        defer { free(bytes) }
+        return Data(bytes: bytes, count: length)
+    }
+
     /// RGBA pixels as a PNG.
     public static func png(rgba: [UInt8], width: Int, height: Int) -> Data? {
         var length = 0

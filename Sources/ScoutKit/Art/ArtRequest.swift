@@ -3,8 +3,9 @@ import FoundationEssentials
 /// Artwork a command asks to be drawn after its text: the addresses to try, and where it goes.
 public struct ArtRequest: Sendable, Equatable {
     public enum Layout: Sendable, Equatable {
-        /// Beside or above a detail of `lines` lines, `textWidth` columns wide.
-        case detail(lines: Int, textWidth: Int)
+        /// Beside or above a detail of `lines` lines, `textWidth` columns wide, the first `clearRows` of them
+        /// no wider (the rest may run on: a web address is kept whole).
+        case detail(lines: Int, textWidth: Int, clearRows: Int)
         /// As large as the window allows (`art N`).
         case large
     }

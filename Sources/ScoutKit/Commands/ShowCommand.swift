@@ -34,15 +34,25 @@ struct ShowCommand: RowCommand, Equatable {
         state.session.view = .detail(id: item.id)
         // On a terminal that draws images, the artwork follows the text: beside it in a wide window (the text
         // broken short of it), above it otherwise.
+        // The image's address is not shown where the image is.
+        guard let window = state.context.artWindow?(), state.artRequest(for: detailed, layout: .large) != nil else {
+            var output = state.detail(detailed)
+            if let problem { output.warn(problem) }
+            if let restoreProblem { output.warn(restoreProblem) }
+            return output
+        }
         let textWidth = state.detailTextWidth(for: detailed)
-        var output = state.detail(detailed, wrappedTo: textWidth)
+        var shown = detailed
+        shown.fields.removeAll { ["artwork", "poster"].contains($0.name) }
+        var output = state.detail(shown, wrappedTo: textWidth)
         if let problem { output.warn(problem) }
         if let restoreProblem { output.warn(restoreProblem) }
-        if let window = state.context.artWindow?() {
-            let width = textWidth ?? window.columns
-            let lines = output.styledLines.flatMap { $0.wrapped(to: window.columns) }.count
-            output.art = state.artRequest(for: detailed, layout: .detail(lines: lines, textWidth: width))
-        }
+        let lines = output.styledLines.flatMap { $0.wrapped(to: window.columns) }
+        let width = textWidth ?? window.columns
+        // Beside the text, the image stops above the first line that runs into it (a web address kept whole).
+        let clear = lines.firstIndex { DisplayWidth.of($0.plain) > width } ?? lines.count
+        output.art = state.artRequest(
+            for: detailed, layout: .detail(lines: lines.count, textWidth: width, clearRows: clear))
         return output
     }
 }

@@ -219,6 +219,9 @@ public struct HTTPFetcher: Sendable {
         }
         if text.contains("timed out") || text.contains("Timeout") { return "no answer in time" }
         if text.contains("unreachable") || text.contains("Unreachable") { return "network unreachable" }
+        if text.contains("redirectCycleDetected") || text.contains("redirectLimitReached") {
+            return "it redirects in a loop"
+        }
         // A library's own error text means nothing to a user: say what happened in words.
         return "the connection failed"
     }

@@ -47,10 +47,10 @@ extension ShellState {
         switch request.layout {
         case .large:
             box = (window.columns, max(1, window.rows - 2), .alone)
-        case .detail(let lines, let textWidth):
+        case .detail(let lines, let textWidth, let clearRows):
             if window.columns >= 100 {
                 box = (
-                    Self.besideColumns(window.columns), max(1, window.rows - 2),
+                    Self.besideColumns(window.columns), max(1, min(window.rows - 2, max(clearRows, 4))),
                     .beside(column: textWidth + 3, lines: lines)
                 )
             } else {

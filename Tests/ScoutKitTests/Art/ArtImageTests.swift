@@ -71,6 +71,21 @@ import Testing
         #expect(throws: ArtError.self) { try ArtImage.decode(Data(header)) }
     }
 
+    @Test func hugeJpegsAreScaledOrRefusedWithinMemory() throws {
+        // Baseline: decoded at 1/8, 1500 x 1500, whatever the target.
+        let baseline = try #require(ArtSample.flatJPEG(width: 12_000, height: 12_000))
+        let scaled = try ArtImage.decode(baseline, fitting: (1200, 760))
+        #expect((scaled.width, scaled.height) == (1500, 1500))
+        #expect(scaled.pixels[0..<3] == [128, 128, 128])
+        // Progressive: its coefficients would take about 290 MB; libjpeg is held to 96 MB and stops.
+        let progressive = try #require(ArtSample.flatJPEG(width: 12_000, height: 12_000, progressive: true))
+        let error = try #require(throws: ArtError.self) { try ArtImage.decode(progressive, fitting: (1200, 760)) }
+        #expect(
+            error.description
+                == "the JPEG is damaged or too large (12000 x 12000 pixels, progressive, need more memory than scout "
+                + "gives an image)")
+    }
+
     @Test func kittyPayloadDecodesToTheSourcePixels() throws {
         let terminal = ArtTerminal(drawing: .kitty, colours: .truecolor)
         let drawing = ArtDrawing.draw(Self.quadrants, for: terminal, columns: 8, rows: 4, cell: (8, 16))
