@@ -259,6 +259,21 @@
                     "a file outside the export, or not its own, was read: \(path)")
             }
         },
+        "image": { data in
+            // Remote image bytes (libjpeg-turbo, libpng through scout's C glue) decode to pixels of the size they
+            // say, or to one error; what decodes draws in symbols within its box and as kitty's one sequence.
+            guard let image = try? ArtImage.decode(data, fitting: (160, 160)) else { return }
+            precondition(
+                image.width > 0 && image.height > 0 && image.pixels.count == image.width * image.height * 4
+                    && image.width * image.height <= 4096 * 4096,
+                "decoded pixels do not match the size")
+            let symbols = ArtDrawing.draw(
+                image, for: ArtTerminal(drawing: .symbols, colours: .truecolor), columns: 16, rows: 8, cell: (10, 20))
+            precondition(symbols.pieces.count <= 8 && symbols.columns <= 16, "a drawing left its box")
+            let kitty = ArtDrawing.draw(
+                image, for: ArtTerminal(drawing: .kitty, colours: .truecolor), columns: 4, rows: 2, cell: (4, 8))
+            precondition(kitty.pieces.count == 1, "kitty's drawing is one sequence")
+        },
         "safetext": { data in
             let text = String(decoding: data, as: UTF8.self)
             let clean = SafeText.clean(text)

@@ -20,6 +20,7 @@ import Testing
                 log: box.path("requests.log").path, served: box.path("served").path, latency: nil)
             box.environment["SCOUT_ITUNES_URL"] = url
             box.environment["SCOUT_OMDB_URL"] = url
+            box.environment["SCOUT_ART_URL"] = url
             box.environment["OMDB_API_KEY"] = "k3y"
         }
 
@@ -35,7 +36,7 @@ import Testing
         func onTerminal(
             _ lines: [String], arguments: [String] = [], environment: [String: String] = [:], columns: Int = 120,
             rows: Int = 40, wrap: String = "{}"
-        ) throws -> [UInt8] {
+        ) async throws -> [UInt8] {
             let quote = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             let scout =
                 ([Sandbox.binary.path] + arguments + lines.flatMap { ["-c", $0] }).map(quote).joined(separator: " ")
@@ -53,8 +54,11 @@ import Testing
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            // Waited for without holding a thread of the shared pool (other suites' servers run on it).
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                process.terminationHandler = { _ in done.resume() }
+                do { try process.run() } catch { done.resume() }
+            }
             return Array(try Data(contentsOf: typescript))
         }
 
@@ -79,7 +83,7 @@ import Testing
 
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    @Test func eachEnvironmentGetsItsProtocol() throws {
+    @Test func eachEnvironmentGetsItsProtocol() async throws {
         let world = try World()
         try world.serve(Self.quadrantsJPEG(), as: "600x600bb.jpg")
         let art = ["search star wars --in films", "art 2"]
@@ -88,7 +92,7 @@ import Testing
             ["KITTY_WINDOW_ID": "1"], ["TERM": "xterm-kitty"], ["TERM_PROGRAM": "WezTerm"], ["TERM_PROGRAM": "ghostty"],
             ["TERM": "xterm-ghostty"],
         ] {
-            let bytes = try world.onTerminal(art, environment: environment)
+            let bytes = try await world.onTerminal(art, environment: environment)
             let pixels = try #require(ArtPayload.kitty(bytes), "\(environment): no kitty image")
             #expect(pixels.width > 300 && pixels.height == pixels.width, "\(environment)")
             for (seen, colour) in zip(Self.centres(pixels), Self.quadrantColours) {
@@ -97,7 +101,7 @@ import Testing
         }
         // iTerm2's inline file, read back.
         for environment in [["TERM_PROGRAM": "iTerm.app"], ["LC_TERMINAL": "iTerm2"]] {
-            let bytes = try world.onTerminal(art, environment: environment)
+            let bytes = try await world.onTerminal(art, environment: environment)
             let pixels = try #require(ArtPayload.iterm(bytes), "\(environment): no iTerm2 image")
             for (seen, colour) in zip(Self.centres(pixels), Self.quadrantColours) {
                 #expect(ArtPayload.near(seen, colour), "\(environment): \(seen) for \(colour)")
@@ -105,7 +109,7 @@ import Testing
         }
         // Sixels for foot and mlterm: a DCS … q image whose palette holds the quadrants' colours (in percent).
         for environment in [["TERM": "foot"], ["TERM": "mlterm"]] {
-            let text = Self.text(try world.onTerminal(art, environment: environment))
+            let text = Self.text(try await world.onTerminal(art, environment: environment))
             #expect(text.contains("\u{1B}P0;1;0q"), "\(environment): no sixels")
             let palette = text.matches(of: /#\d+;2;(\d+);(\d+);(\d+)/).map {
                 [Int($0.1) ?? -1, Int($0.2) ?? -1, Int($0.3) ?? -1]
@@ -125,7 +129,7 @@ import Testing
             (["TERM": "xterm"], [[255, 0, 0], [0, 255, 0], [92, 92, 255], [255, 255, 0]]),
         ]
         for (environment, colours) in depths {
-            let text = Self.text(try world.onTerminal(art, environment: environment))
+            let text = Self.text(try await world.onTerminal(art, environment: environment))
             #expect(!text.contains("\u{1B}_G") && !text.contains("1337;File") && !text.contains("\u{1B}P0;1;0q"))
             // Each row of the image is put at column 1, then the cursor goes down a line.
             let rows = text.components(separatedBy: "\u{1B}[1G").dropFirst().map {
@@ -151,7 +155,7 @@ import Testing
         #expect(asked.count == 1 && asked[0].hasSuffix("/600x600bb.jpg"), "\(asked)")
     }
 
-    @Test func insideTmuxOnlyWithPassthrough() throws {
+    @Test func insideTmuxOnlyWithPassthrough() async throws {
         let world = try World()
         try world.serve(Self.quadrantsJPEG(), as: "600x600bb.jpg")
         let art = ["search star wars --in films", "art 2"]
@@ -161,7 +165,7 @@ import Testing
                 to: config, atomically: true, encoding: .utf8)
             let socket = "art-\(UUID().uuidString.prefix(6))"
             // tmux inside the recorded terminal, scout inside tmux: what reaches the outer terminal is recorded.
-            let bytes = try world.onTerminal(
+            let bytes = try await world.onTerminal(
                 art, environment: ["KITTY_WINDOW_ID": "7"],
                 wrap: "tmux -L \(socket) -f \(config.path) new-session -x 120 -y 40 \"{} ; sleep 1\"")
             let text = Self.text(bytes)
@@ -178,7 +182,7 @@ import Testing
         }
     }
 
-    @Test func badImagesAreOneLineEachAndScoutGoesOn() throws {
+    @Test func badImagesAreOneLineEachAndScoutGoesOn() async throws {
         let world = try World()
         let page = try Data(
             contentsOf: FixtureServer.fixtures.appendingPathComponent("world/omdb/search_alien_page1.json"))
@@ -199,7 +203,7 @@ import Testing
         try FileManager.default.createDirectory(at: world.box.path("served/omdb"), withIntermediateDirectories: true)
         try Data(loop.utf8).write(to: world.box.path("served/omdb/search_loop_page1.json"))
         let peak = world.box.path("peak")
-        let bytes = try world.onTerminal(
+        let bytes = try await world.onTerminal(
             [
                 "search alien --in omdb", "art 1", "art 2", "art 3", "art 4", "search loop --in omdb", "art 5",
                 "fav add 5",

@@ -10,7 +10,7 @@ import Testing
     static let script = """
         search alien; list; next; prev; page 1; page 9; load all; filter alien; filter; sort year desc; sort rating; \
         group genre; group none
-        show 1; open 1; show 99; select 1; unselect 1; select 1-2; select 1; selection
+        show 1; open 1; art 1; show 99; select 1; unselect 1; select 1-2; select 1; selection
         fav add 1 --tag weekend; fav; fav tag 1 rewatch; fav untag 1 rewatch; fav show 1; fav search alien; fav export \
         favs.json
         fav import favs.json; done; fav rm 1; fav rm 1

@@ -31,6 +31,9 @@ public final class Sandbox: @unchecked Sendable {
             "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
             "TZ": "UTC",
             "LANG": "C.UTF-8",
+            // No test reaches a real image server: a favourite's artwork is asked of a closed port unless a
+            // test points this at its fixture server.
+            "SCOUT_ART_URL": "http://127.0.0.1:9",
         ]
     }
 

@@ -34,17 +34,18 @@ struct ShowCommand: RowCommand, Equatable {
         state.session.view = .detail(id: item.id)
         // On a terminal that draws images, the artwork follows the text: beside it in a wide window (the text
         // broken short of it), above it otherwise.
+        var output = state.detail(detailed)
+        if let problem { output.warn(problem) }
+        if let restoreProblem { output.warn(restoreProblem) }
+        // A detail taller than the window goes through the pager, never with an image.
+        guard let window = state.context.artWindow?(), state.artRequest(for: detailed, layout: .large) != nil,
+            output.styledLines.flatMap({ $0.wrapped(to: window.columns) }).count < window.rows - 1
+        else { return output }
         // The image's address is not shown where the image is.
-        guard let window = state.context.artWindow?(), state.artRequest(for: detailed, layout: .large) != nil else {
-            var output = state.detail(detailed)
-            if let problem { output.warn(problem) }
-            if let restoreProblem { output.warn(restoreProblem) }
-            return output
-        }
         let textWidth = state.detailTextWidth(for: detailed)
         var shown = detailed
         shown.fields.removeAll { ["artwork", "poster"].contains($0.name) }
-        var output = state.detail(shown, wrappedTo: textWidth)
+        output = state.detail(shown, wrappedTo: textWidth)
         if let problem { output.warn(problem) }
         if let restoreProblem { output.warn(restoreProblem) }
         let lines = output.styledLines.flatMap { $0.wrapped(to: window.columns) }

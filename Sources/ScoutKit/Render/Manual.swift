@@ -47,6 +47,8 @@ public enum Manual {
             ".TP", "\\fBOMDB_API_KEY\\fR", "The OMDb key.",
             ".TP", "\\fBSCOUT_CATALOG_URL\\fR, \\fBSCOUT_ITUNES_URL\\fR, \\fBSCOUT_OMDB_URL\\fR",
             "Where the sources are.",
+            ".TP", "\\fBSCOUT_ART_URL\\fR",
+            "A server asked for every image instead of the image's own (the tests' fixture server).",
             ".TP", "\\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBXDG_STATE_HOME\\fR, \\fBXDG_CACHE_HOME\\fR",
             "Where the files go.",
             ".SH EXIT STATUS",

@@ -20,6 +20,8 @@ import Testing
                 watch-pages   3
                 sync-auto     on
                 sync-timeout  3s
+                images        auto
+                art-cache-mb  100
                 """)
     }
 
@@ -37,7 +39,7 @@ import Testing
         #expect(
             try await screen(after: ["set colour red"]) == """
                 ! no setting "colour"; did you mean color? settings are country, lang, page-size, color, auto-deny, \
-                offline, cache-ttl, timeout, omdb-key, picker, watch-pages, sync-auto, sync-timeout
+                offline, cache-ttl, timeout, omdb-key, picker, watch-pages, sync-auto, sync-timeout, images, art-cache-mb
                 """)
     }
 
@@ -54,7 +56,8 @@ import Testing
         #expect(
             try await screen(after: ["cache", "cache clear"], in: box) == """
                 Cache: 0 entries, 0 bytes, no look-ups yet, fresh for 3600 s, in \(box.path("cache/scout").path)
-                Cache cleared (0 entries).
+                Art: 0 images, 0 bytes of 100 MB (set art-cache-mb), in \(box.path("cache/scout/art").path)
+                Cache cleared (0 entries, 0 images).
                 """)
     }
 

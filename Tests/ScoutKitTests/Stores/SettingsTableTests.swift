@@ -22,7 +22,7 @@ import Testing
             terms == [
                 "country CC", "lang L", "page-size N", "color C", "auto-deny on|off", "offline on|off", "cache-ttl T",
                 "timeout T", "omdb-key KEY", "picker builtin|fzf", "watch-pages N", "sync-auto on|off",
-                "sync-timeout T",
+                "sync-timeout T", "images auto|kitty|iterm|sixel|symbols|off", "art-cache-mb N",
             ])
         #expect(Completion.complete("set p", data: CompletionData()).candidates == ["page-size", "picker"])
         #expect(Completion.complete("set picker ", data: CompletionData()).candidates == ["builtin", "fzf"])
@@ -45,8 +45,17 @@ import Testing
         #expect(
             Settings.table.map(\.defaultValue) == [
                 "US", "en_us", "auto (fits the window; 20 in a script)", "auto", "on", "off",
-                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin", "3", "on", "3s",
+                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin", "3", "on", "3s", "auto",
+                "100",
             ])
+        try settings.set("images", to: "Kitty")
+        #expect(settings.images == .kitty)
+        #expect(throws: UsageError("images takes auto, kitty, iterm, sixel, symbols or off")) {
+            try settings.set("images", to: "chafa")
+        }
+        #expect(throws: UsageError("art-cache-mb takes a number of megabytes from 0 to 10000, such as 100")) {
+            try settings.set("art-cache-mb", to: "-1")
+        }
         #expect(throws: UsageError("timeout takes a duration from 1s to 5m, such as 15 or 30s")) {
             try settings.set("timeout", to: "9m")
         }
@@ -56,7 +65,8 @@ import Testing
         #expect(
             throws: UsageError(
                 "no setting \"pickr\"; did you mean picker? settings are country, lang, page-size, color, auto-deny, "
-                    + "offline, cache-ttl, timeout, omdb-key, picker, watch-pages, sync-auto, sync-timeout"
+                    + "offline, cache-ttl, timeout, omdb-key, picker, watch-pages, sync-auto, sync-timeout, images, "
+                    + "art-cache-mb"
             )
         ) {
             try settings.set("pickr", to: "x")
