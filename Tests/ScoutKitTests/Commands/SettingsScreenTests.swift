@@ -39,7 +39,8 @@ import Testing
         #expect(
             try await screen(after: ["set colour red"]) == """
                 ! no setting "colour"; did you mean color? settings are country, lang, page-size, color, auto-deny, \
-                offline, cache-ttl, timeout, omdb-key, picker, watch-pages, sync-auto, sync-timeout, images, art-cache-mb
+                offline, cache-ttl, timeout, omdb-key, picker, watch-pages, sync-auto, sync-timeout, images, \
+                art-cache-mb
                 """)
     }
 
