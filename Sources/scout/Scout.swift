@@ -109,6 +109,8 @@ enum Launch {
             let work = Task { [shell] () -> [Output] in
                 let outcome = await shell.drawArt(request)
                 if !outcome.bytes.isEmpty { Terminal.write(bytes: outcome.bytes, to: STDOUT_FILENO) }
+                // Ctrl-C's ^C, echoed while the image was fetched, is taken off the line its words go on.
+                if Task.isCancelled { Terminal.write("\r\u{1B}[K", to: STDERR_FILENO) }
                 return outcome.problem.map { [Self.notice([$0])] } ?? []
             }
             interrupter?.watch(work)

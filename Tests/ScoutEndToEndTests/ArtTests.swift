@@ -215,11 +215,11 @@ import Testing
         let said = lines.filter { $0.hasPrefix("scout: ") }
         #expect(
             said == [
-                "scout: Alien's artwork was not drawn: the JPEG is damaged or too large (Premature end of JPEG file)",
-                "scout: Aliens's artwork was not drawn: it is not an image but an HTML page",
-                "scout: Alien: Resurrection's artwork was not drawn: the JPEG is damaged or too large (12000 x 12000 "
+                "scout: the artwork of Alien was not drawn: the JPEG is damaged or too large (Premature end of JPEG file)",
+                "scout: the artwork of Aliens was not drawn: it is not an image but an HTML page",
+                "scout: the artwork of Alien: Resurrection was not drawn: the JPEG is damaged or too large (12000 x 12000 "
                     + "pixels, progressive, need more memory than scout gives an image)",
-                "scout: Alien: Covenant's artwork was not drawn: cannot reach 127.0.0.1 (it redirects in a loop): "
+                "scout: the artwork of Alien: Covenant was not drawn: cannot reach 127.0.0.1 (it redirects in a loop): "
                     + "check the network or the URL, or try again with --offline",
             ],
             "\(said)")
@@ -229,5 +229,62 @@ import Testing
         #expect(lines.contains { $0.contains("is a favourite") })
         let kilobytes = Int((try world.box.read(peak)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .max
         #expect(kilobytes < 300 * 1024, "peak memory \(kilobytes) KB")
+    }
+
+    @Test func showPutsTheImageBesideAWideDetailAndAboveANarrowOne() async throws {
+        let world = try World()
+        try world.serve(Self.quadrantsJPEG(), as: "100x100bb.jpg")
+        let show = ["search star wars --in films", "show 2"]
+        // 120 columns: the text is broken at 120 - 40 - 2 = 78, the image drawn from column 81 at the text's top.
+        let wide = Self.text(try await world.onTerminal(show, environment: ["COLORTERM": "truecolor"]))
+            .replacing(/\x{1B}\[[0-9;]*m/, with: "")
+        let detail = try #require(wide.range(of: "Star Wars: The Empire Strikes Back\r\n"))
+        let image = try #require(wide.range(of: "\u{1B}7"))
+        #expect(detail.upperBound <= image.lowerBound, "the text comes first")
+        let text = wide[detail.lowerBound..<image.lowerBound]
+        let lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines.contains("Description:  Discover the conflict between good and evil in the electrifying"))
+        #expect(lines.filter { !$0.contains("://") }.allSatisfy { $0.count <= 78 }, "\(lines)")
+        // Its own address is not shown beside it.
+        #expect(!text.contains("Artwork:") && !text.contains("mzstatic"))
+        #expect(wide[image.lowerBound...].hasPrefix("\u{1B}7\u{1B}[\(lines.count)A\u{1B}[81G"))
+        // 80 columns: above the text, which moves down: room made, up to the text's top, lines inserted there.
+        let narrow = Self.text(try await world.onTerminal(show, environment: ["COLORTERM": "truecolor"], columns: 80))
+        let lifted = try #require(narrow.firstMatch(of: /\x{1B}7\x{1B}\[(\d+)A\x{1B}\[(\d+)L\x{1B}\[1G/))
+        let (up, inserted) = (Int(lifted.1) ?? 0, Int(lifted.2) ?? 0)
+        #expect(inserted >= 4 && up > inserted && up <= 39, "up \(up), \(inserted) lines inserted")
+        // On a pipe, the same detail keeps the address and no image is asked for again.
+        let piped = try await world.box.run(["-c", "show 2"])
+        #expect(piped.stdout.contains("Artwork:") && !piped.stdout.contains("\u{1B}"))
+        #expect(world.requests.filter { $0.hasPrefix("/art/") }.count == 1)
+    }
+
+    @Test func aFavouritesArtworkIsKeptAndShowsOffline() async throws {
+        let world = try World()
+        try world.serve(Self.quadrantsJPEG(), as: "100x100bb.jpg")
+        try world.serve(Self.quadrantsJPEG(), as: "600x600bb.jpg")
+        // fav add fetches both sizes in the background; a script waits for them at its end.
+        let added = try await world.box.run(["-c", "search star wars --in films", "-c", "fav add 2"])
+        #expect(added.stdout.contains("is a favourite"))
+        let asked = world.requests.filter { $0.hasPrefix("/art/") }.map { $0.split(separator: "/").last ?? "" }
+        #expect(asked.sorted() == ["100x100bb.jpg", "600x600bb.jpg"])
+        let cache = try await world.box.run(["-c", "cache"])
+        #expect(cache.stdoutLines.last?.hasPrefix("Art: 2 images, ") == true, "\(cache.stdout)")
+        // Offline, with the server gone: the favourite's detail and its art N both draw, from the cache.
+        world.server.terminate()
+        let offline = try await world.onTerminal(
+            ["fav show 1", "art 2"], arguments: ["--offline"], environment: ["KITTY_WINDOW_ID": "1"])
+        let text = Self.text(offline)
+        #expect(text.contains("Star Wars: The Empire Strikes Back") && !text.contains("scout: "))
+        #expect(text.components(separatedBy: "\u{1B}_Ga=T,f=32,").count == 3, "two kitty images")
+        let last = try #require(text.components(separatedBy: "\u{1B}7").last)
+        let pixels = try #require(ArtPayload.kitty(Array(last.utf8)))
+        for (seen, colour) in zip(Self.centres(pixels), Self.quadrantColours) {
+            #expect(ArtPayload.near(seen, colour), "\(seen) for \(colour)")
+        }
+        // cache clear empties the art cache too.
+        let cleared = try await world.box.run(["-c", "cache clear"])
+        #expect(cleared.stdout == "Cache cleared (1 entry, 2 images).\n")
+        #expect(world.box.files(in: "cache/scout/art").isEmpty)
     }
 }

@@ -32,28 +32,9 @@ struct ShowCommand: RowCommand, Equatable {
             problem = "the full details could not be fetched (\(error)); this is what the list holds"
         }
         state.session.view = .detail(id: item.id)
-        // On a terminal that draws images, the artwork follows the text: beside it in a wide window (the text
-        // broken short of it), above it otherwise.
-        var output = state.detail(detailed)
+        var output = state.detailWithArt(detailed)
         if let problem { output.warn(problem) }
         if let restoreProblem { output.warn(restoreProblem) }
-        // A detail taller than the window goes through the pager, never with an image.
-        guard let window = state.context.artWindow?(), state.artRequest(for: detailed, layout: .large) != nil,
-            output.styledLines.flatMap({ $0.wrapped(to: window.columns) }).count < window.rows - 1
-        else { return output }
-        // The image's address is not shown where the image is.
-        let textWidth = state.detailTextWidth(for: detailed)
-        var shown = detailed
-        shown.fields.removeAll { ["artwork", "poster"].contains($0.name) }
-        output = state.detail(shown, wrappedTo: textWidth)
-        if let problem { output.warn(problem) }
-        if let restoreProblem { output.warn(restoreProblem) }
-        let lines = output.styledLines.flatMap { $0.wrapped(to: window.columns) }
-        let width = textWidth ?? window.columns
-        // Beside the text, the image stops above the first line that runs into it (a web address kept whole).
-        let clear = lines.firstIndex { DisplayWidth.of($0.plain) > width } ?? lines.count
-        output.art = state.artRequest(
-            for: detailed, layout: .detail(lines: lines.count, textWidth: width, clearRows: clear))
         return output
     }
 }

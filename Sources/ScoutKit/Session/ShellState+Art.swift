@@ -30,6 +30,32 @@ extension ShellState {
         return urls.isEmpty ? nil : ArtRequest(title: item.title, urls: urls, layout: layout)
     }
 
+    /// An item's detail (with a line `under` it), and on a terminal that draws images a request for its artwork
+    /// after the text: beside it in a wide window (the text broken short of it), above it otherwise. Where the
+    /// image is, its address is not shown; a detail taller than the window goes through the pager, never with
+    /// an image.
+    func detailWithArt(_ item: Item, under: String? = nil) -> Output {
+        func detail(_ item: Item, wrappedTo width: Int? = nil) -> Output {
+            var output = self.detail(item, wrappedTo: width)
+            if let under { output.say(under) }
+            return output
+        }
+        let whole = detail(item)
+        guard let window = context.artWindow?(), artRequest(for: item, layout: .large) != nil,
+            whole.styledLines.flatMap({ $0.wrapped(to: window.columns) }).count < window.rows - 1
+        else { return whole }
+        let textWidth = detailTextWidth(for: item)
+        var shown = item
+        shown.fields.removeAll { ["artwork", "poster"].contains($0.name) }
+        var output = detail(shown, wrappedTo: textWidth)
+        let lines = output.styledLines.flatMap { $0.wrapped(to: window.columns) }
+        let width = textWidth ?? window.columns
+        // Beside the text, the image stops above the first line that runs into it (a web address kept whole).
+        let clear = lines.firstIndex { DisplayWidth.of($0.plain) > width } ?? lines.count
+        output.art = artRequest(for: item, layout: .detail(lines: lines.count, textWidth: width, clearRows: clear))
+        return output
+    }
+
     /// The columns a detail's text may take when its artwork goes beside it: the window less the image's.
     func detailTextWidth(for item: Item) -> Int? {
         guard artTerminal() != nil, item.artworkURL(large: false) != nil, let window = context.artWindow?(),
@@ -57,7 +83,8 @@ extension ShellState {
                 let room = window.rows - 1 - lines
                 guard room >= 4 else {
                     return ArtOutcome(
-                        problem: "the window is too short for \(request.title)'s artwork above its detail: art draws "
+                        problem:
+                            "the window is too short for the artwork of \(request.title) above its detail: art draws "
                             + "it alone")
                 }
                 box = (min(window.columns, 40), min(room, 20), .above(lines: lines))
@@ -67,16 +94,16 @@ extension ShellState {
         do {
             bytes = try await artBytes(request.urls)
         } catch SourceError.cancelled {
-            return ArtOutcome()
+            return ArtOutcome(problem: "skipped the artwork of \(request.title)")
         } catch {
-            return ArtOutcome(problem: "\(request.title)'s artwork was not drawn: \(error)")
+            return ArtOutcome(problem: "the artwork of \(request.title) was not drawn: \(error)")
         }
         let cell = window.cell
         let image: ArtImage
         do {
             image = try ArtImage.decode(bytes, fitting: (box.columns * cell.width, box.rows * cell.height))
         } catch {
-            return ArtOutcome(problem: "\(request.title)'s artwork was not drawn: \(error)")
+            return ArtOutcome(problem: "the artwork of \(request.title) was not drawn: \(error)")
         }
         let drawing = ArtDrawing.draw(image, for: terminal, columns: box.columns, rows: box.rows, cell: cell)
         return ArtOutcome(bytes: drawing.placed(box.placement))

@@ -54,10 +54,9 @@ extension ShellState {
                 all.isEmpty ? "there are no favourites" : "there is no favourite \(n): fav lists 1 to \(all.count)")
         }
         let favourite = all[n - 1]
-        var output = detail(favourite.item)
-        output.say(
-            "Added \(RelativeTime.date(favourite.addedAt, calendar: context.calendar))"
+        return detailWithArt(
+            favourite.item,
+            under: "Added \(RelativeTime.date(favourite.addedAt, calendar: context.calendar))"
                 + (favourite.tags.isEmpty ? "" : " · tags: \(favourite.tags.joined(separator: ", "))"))
-        return output
     }
 }
