@@ -215,10 +215,11 @@ import Testing
         let said = lines.filter { $0.hasPrefix("scout: ") }
         #expect(
             said == [
-                "scout: the artwork of Alien was not drawn: the JPEG is damaged or too large (Premature end of JPEG file)",
+                "scout: the artwork of Alien was not drawn: the JPEG is damaged or too large (Premature end of JPEG "
+                    + "file)",
                 "scout: the artwork of Aliens was not drawn: it is not an image but an HTML page",
-                "scout: the artwork of Alien: Resurrection was not drawn: the JPEG is damaged or too large (12000 x 12000 "
-                    + "pixels, progressive, need more memory than scout gives an image)",
+                "scout: the artwork of Alien: Resurrection was not drawn: the JPEG is damaged or too large (12000 x "
+                    + "12000 pixels, progressive, need more memory than scout gives an image)",
                 "scout: the artwork of Alien: Covenant was not drawn: cannot reach 127.0.0.1 (it redirects in a loop): "
                     + "check the network or the URL, or try again with --offline",
             ],
