@@ -24,12 +24,25 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]),
         // zlib's inflate, for the zip exports ExportFiles reads (ZIPFoundation is only the tests' zip writer).
         // libchafa draws images (blocks, sixel, kitty, iTerm2); libjpeg-turbo and libpng decode them, in C
-        // (libjpeg reports errors by longjmp).
-        .systemLibrary(
-            name: "CChafa", path: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        // (libjpeg reports errors by longjmp). They are linked in statically, glib and pcre2 with them: as shared
+        // libraries the loader would spend about 0.6 ms of every start on them, images or not. Debian's -dev
+        // packages carry the archives; the include folders are pkg-config's for chafa (Debian's multiarch).
         .target(
-            name: "CScoutImage", dependencies: ["CChafa"],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
+            name: "CScoutImage",
+            cSettings: [
+                .unsafeFlags(
+                    ["-I/usr/include/chafa", "-I/usr/include/glib-2.0"]
+                        + ["x86_64-linux-gnu", "aarch64-linux-gnu"].flatMap {
+                            ["-I/usr/lib/\($0)/chafa/include", "-I/usr/lib/\($0)/glib-2.0/include"]
+                        })
+            ],
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xlinker", "--push-state", "-Xlinker", "-Bstatic"]
+                        + ["chafa", "glib-2.0", "pcre2-8", "jpeg", "png16"].flatMap { ["-Xlinker", "-l\($0)"] }
+                        + ["-Xlinker", "--pop-state"]),
+                .linkedLibrary("z"), .linkedLibrary("m"),
+            ]),
         .systemLibrary(
             name: "CScoutZlib", path: "CScoutZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(

@@ -1,2 +1,0 @@
-// libchafa (and the glib it is built on), for CScoutImage's renderer; Swift never imports it directly.
-#include <chafa.h>
