@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "ScoutTestSupport",
             dependencies: [
-                "ScoutKit",
+                "ScoutKit", "CScoutZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

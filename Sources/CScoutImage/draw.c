@@ -5,6 +5,7 @@
 #include <chafa.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 void scout_image_fit(int width, int height, int cell_width, int cell_height, int *columns, int *rows) {
     gint fit_columns = *columns, fit_rows = *rows;
@@ -12,6 +13,68 @@ void scout_image_fit(int width, int height, int cell_width, int cell_height, int
     chafa_calc_canvas_geometry(width, height, &fit_columns, &fit_rows, font_ratio, TRUE, FALSE);
     *columns = fit_columns < 1 ? 1 : fit_columns;
     *rows = fit_rows < 1 ? 1 : fit_rows;
+}
+
+// chafa's kitty image again with its pixels compressed (`o=z`, zlib): the same image in a fraction of the
+// bytes (kitty, WezTerm and Ghostty inflate it), which matters on a slow terminal or over ssh. NULL when the
+// sequence is not chafa's usual one or does not shrink; the caller keeps chafa's then.
+static GString *scout_kitty_compressed(const GString *printed) {
+    const char *text = printed->str;
+    const char *begin = strstr(text, "\033_Ga=T,f=32,");
+    if (begin == NULL) return NULL;
+    const char *control_end = strstr(begin, "\033\\");
+    if (control_end == NULL) return NULL;
+    GString *control = g_string_new_len(begin + 3, control_end - begin - 3); // a=T,f=32,s=…,m=1
+    if (control->len < 9 || strcmp(control->str + control->len - 4, ",m=1") != 0) {
+        g_string_free(control, TRUE);
+        return NULL;
+    }
+    g_string_truncate(control, control->len - 4);
+    g_string_insert(control, 9, "o=z,"); // after "a=T,f=32,"
+    // The pixels: each chunk's base64 decoded on its own (chafa pads each).
+    GByteArray *pixels = g_byte_array_new();
+    const char *at = control_end + 2;
+    while ((at = strstr(at, "\033_Gm=1;")) != NULL) {
+        at += 7;
+        const char *end = strstr(at, "\033\\");
+        if (end == NULL) break;
+        gchar *chunk = g_strndup(at, end - at);
+        gsize length = 0;
+        guchar *decoded = g_base64_decode(chunk, &length);
+        g_byte_array_append(pixels, decoded, (guint)length);
+        g_free(decoded);
+        g_free(chunk);
+        at = end + 2;
+    }
+    uLongf packed_length = compressBound(pixels->len);
+    Bytef *packed = malloc(packed_length);
+    GString *out = NULL;
+    if (packed != NULL && pixels->len > 0 && compress2(packed, &packed_length, pixels->data, pixels->len, 6) == Z_OK) {
+        gchar *base64 = g_base64_encode(packed, packed_length);
+        size_t total = strlen(base64);
+        out = g_string_sized_new(total + total / 4096 * 16 + control->len + 32);
+        for (size_t offset = 0; offset < total || offset == 0; offset += 4096) {
+            size_t piece = total - offset < 4096 ? total - offset : 4096;
+            int last = offset + piece >= total;
+            if (offset == 0) {
+                g_string_append_printf(out, "\033_G%s,m=%d;", control->str, last ? 0 : 1);
+            } else {
+                g_string_append_printf(out, "\033_Gm=%d;", last ? 0 : 1);
+            }
+            g_string_append_len(out, base64 + offset, (gssize)piece);
+            g_string_append(out, "\033\\");
+            if (last) break;
+        }
+        g_free(base64);
+        if (out->len >= printed->len) {
+            g_string_free(out, TRUE);
+            out = NULL;
+        }
+    }
+    free(packed);
+    g_byte_array_free(pixels, TRUE);
+    g_string_free(control, TRUE);
+    return out;
 }
 
 char *scout_image_draw(
@@ -45,6 +108,13 @@ char *scout_image_draw(
     GString *printed = chafa_canvas_print(canvas, info);
     chafa_term_info_unref(info);
     chafa_canvas_unref(canvas);
+    if (mode == SCOUT_DRAW_KITTY) {
+        GString *compressed = scout_kitty_compressed(printed);
+        if (compressed != NULL) {
+            g_string_free(printed, TRUE);
+            printed = compressed;
+        }
+    }
     char *bytes = malloc(printed->len + 1);
     if (bytes != NULL) {
         memcpy(bytes, printed->str, printed->len + 1);

@@ -1,3 +1,4 @@
+import CScoutZlib
 import Foundation
 
 /// Reads back what scout sends a terminal to draw an image: kitty's graphics protocol, iTerm2's inline
@@ -20,10 +21,11 @@ public enum ArtPayload {
     }
 
     /// The kitty image in `bytes`: its `a=T,f=32,s=W,v=H` header and the base64 of its chunks
-    /// (`ESC _G m=1;… ESC \`), unwrapped from tmux's passthrough first when it is there.
+    /// (`ESC _G m=1;… ESC \`), inflated when it says `o=z`, unwrapped from tmux's passthrough first when it
+    /// is there.
     public static func kitty(_ bytes: [UInt8]) -> Pixels? {
         let text = String(decoding: unwrapTmux(bytes), as: UTF8.self)
-        var width = 0, height = 0, format = 0
+        var width = 0, height = 0, format = 0, compressed = false
         var data = Data()
         for sequence in text.components(separatedBy: "\u{1B}_G").dropFirst() {
             guard let end = sequence.range(of: "\u{1B}\\") else { continue }
@@ -31,6 +33,7 @@ public enum ArtPayload {
             let (control, payload) =
                 body.firstIndex(of: ";").map { (body[..<$0], body[body.index(after: $0)...]) } ?? (body, "")
             for pair in control.split(separator: ",") {
+                if pair == "o=z" { compressed = true }
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2, let value = Int(parts[1]) else { continue }
                 switch parts[0] {
@@ -43,6 +46,15 @@ public enum ArtPayload {
             // Each chunk is base64 of its own, padded.
             guard let chunk = Data(base64Encoded: String(payload)) else { return nil }
             data += chunk
+        }
+        if compressed {
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            var length = uLongf(pixels.count)
+            let status = data.withUnsafeBytes { packed in
+                uncompress(&pixels, &length, packed.bindMemory(to: Bytef.self).baseAddress, uLong(packed.count))
+            }
+            guard status == Z_OK else { return nil }
+            data = Data(pixels.prefix(Int(length)))
         }
         guard format == 32, width > 0, height > 0, data.count == width * height * 4
         else { return nil }

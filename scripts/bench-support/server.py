@@ -1,9 +1,13 @@
 """A loopback stand-in for OMDb and iTunes, for scripts/bench: every answer waits LATENCY seconds.
 
 GET /?s=...&page=N    an OMDb search page (10 films of 100)
+GET /?i=ID            an OMDb detail
 GET /search?term=...  an iTunes search answer (one song)
-GET /requests         how many API requests it has answered
+GET /art/...          ART (a JPEG), for SCOUT_ART_URL: every poster is the same image
+GET /requests         how many API requests it has answered (images are not API requests)
+GET /art-requests     how many images it has served
 """
+import os
 import json
 import sys
 import threading
@@ -12,33 +16,48 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 LATENCY = float(sys.argv[2]) if len(sys.argv) > 2 else 0.1
+ART = open(sys.argv[3], "rb").read() if len(sys.argv) > 3 else b""
 lock = threading.Lock()
 served = 0
+art_served = 0
 
 
 class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
-        global served
+        global served, art_served
         url = urlparse(self.path)
         query = parse_qs(url.query)
         if url.path == "/requests":
             return self.send(str(served).encode())
+        if url.path == "/art-requests":
+            return self.send(str(art_served).encode())
+        if url.path.startswith("/art/"):
+            with lock:
+                art_served += 1
+            time.sleep(LATENCY)
+            return self.send(ART, "image/jpeg")
         with lock:
             served += 1
         time.sleep(LATENCY)
         if url.path == "/search":
             body = {"resultCount": 1, "results": [{"wrapperType": "track", "kind": "song", "trackId": 1440833481,
                     "trackName": "Love Story", "artistName": "Taylor Swift", "trackPrice": 1.29, "currency": "USD"}]}
+        elif "i" in query:
+            id = query["i"][0]
+            body = {"Title": f"Bench Story {id}", "Year": "2001", "imdbID": id, "Type": "movie",
+                    "Poster": f"https://m.media-amazon.com/images/M/{id}._V1_SX300.jpg", "Response": "True"}
         else:
             page = int(query.get("page", ["1"])[0])
             body = {"Search": [{"Title": f"Bench Story {page}-{i}", "Year": "2001", "imdbID": f"tt9{page:03d}{i:03d}",
-                                "Type": "movie", "Poster": "N/A"} for i in range(1, 11)],
+                                "Type": "movie",
+                                "Poster": f"https://m.media-amazon.com/images/M/tt9{page:03d}{i:03d}._V1_SX300.jpg"}
+                       for i in range(1, 11)],
                     "totalResults": "100", "Response": "True"}
         self.send(json.dumps(body).encode())
 
-    def send(self, body):
+    def send(self, body, kind="application/json"):
         self.send_response(200)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)

@@ -57,7 +57,8 @@ void scout_image_fit(int width, int height, int cell_width, int cell_height, int
 
 /// Draws RGBA pixels into `columns` x `rows` cells with libchafa, in `mode` (SCOUT_DRAW_*) and, for symbols,
 /// `colours` (SCOUT_COLOURS_*). Returns the terminal's bytes (malloc'd, free with free) and their length:
-/// symbols as `rows` lines joined by "\n", a pixel mode as the one sequence chafa prints.
+/// symbols as `rows` lines joined by "\n", a pixel mode as the one sequence chafa prints (kitty's with its
+/// pixels zlib-compressed, `o=z`).
 char *scout_image_draw(
     const uint8_t *rgba, int width, int height, int mode, int colours, int columns, int rows, int cell_width,
     int cell_height, size_t *length);
