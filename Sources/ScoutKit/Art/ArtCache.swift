@@ -22,6 +22,11 @@ struct ArtCache: Sendable {
         return Data(data[(newline + 1)...])
     }
 
+    /// Whether an image is kept for `url` (without marking it used).
+    func has(_ url: String) -> Bool {
+        store.exists(file(for: url))
+    }
+
     /// Keeps `bytes` for `url`, then holds the folder under `capBytes`, `favourites`' addresses going last.
     func keep(_ bytes: Data, for url: String, capBytes: Int, favourites: Set<String>) {
         guard capBytes > 0, bytes.count + url.utf8.count < capBytes else { return }

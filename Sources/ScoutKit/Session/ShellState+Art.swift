@@ -49,6 +49,8 @@ extension ShellState {
         shown.fields.removeAll { ["artwork", "poster"].contains($0.name) }
         var output = detail(shown, wrappedTo: textWidth)
         let lines = output.styledLines.flatMap { $0.wrapped(to: window.columns) }
+        // Broken short of the image, the text may no longer fit: then it is shown whole, without.
+        guard lines.count < window.rows - 1 else { return whole }
         let width = textWidth ?? window.columns
         // Beside the text, the image stops above the first line that runs into it (a web address kept whole).
         let clear = lines.firstIndex { DisplayWidth.of($0.plain) > width } ?? lines.count
@@ -159,7 +161,8 @@ extension ShellState {
 
     /// Fetches the artwork of favourites just added, in the background, so that it shows offline.
     func prefetchArt(of items: [Item]) {
-        let urls = items.flatMap { $0.artworkURLs(large: true) }.filter { artCache.read($0) == nil }
+        let cache = artCache
+        let urls = items.flatMap { $0.artworkURLs(large: true) }.filter { !cache.has($0) }
         guard !urls.isEmpty, !(context.offline || settings.offline) else { return }
         artFetches.append(
             Task { [weak self] in
