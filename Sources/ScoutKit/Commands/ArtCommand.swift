@@ -11,8 +11,17 @@ struct ArtCommand: RowCommand, Equatable {
     func run(in state: ShellState) async throws -> Output {
         let item = try state.item(atRow: row)
         guard let url = item.artworkURL(large: true) else {
+            // A source that gives artwork, with none for this item (OMDb's "N/A"), or one that never does.
+            let gives = SourceRegistry.families.contains { family in
+                family.names.contains {
+                    family.capabilities($0).idPrefix == item.sourceName && family.capabilities($0).artwork
+                }
+            }
             throw UsageError.notFound(
-                "\(item.title) has no artwork: iTunes and OMDb items carry it, the catalogs' do not")
+                gives
+                    ? "\(item.title) has no artwork: its source gives none for it"
+                    : "\(item.title) has no artwork: the \(item.sourceName) catalog carries none (iTunes and OMDb "
+                        + "items do)")
         }
         var output = Output()
         output.json["url"] = .string(url)
