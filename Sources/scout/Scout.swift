@@ -93,17 +93,6 @@ enum Launch {
         let interrupter = interactive ? CommandInterrupter() : nil
         // Ctrl-\ (SIGQUIT) during a command would dump core; at a terminal it is ignored, as shells do.
         if interactive { signal(SIGQUIT, SIG_IGN) }
-        // The welcome back and the view it restores are printed, never paged: a pager at launch would
-        // take the keys typed at once.
-        let starting = Task { [shell] in [await shell.start(greet: interactive)] }
-        interrupter?.watch(starting)
-        for output in await starting.value { printer.print(output, quietSuccess: !interactive, paged: false) }
-        interrupter?.watch(nil)
-
-        // Sync at start: in the background once the prompt is up, its words at the next prompt.
-        var background =
-            interactive && shell.syncsAutomatically
-            ? BackgroundSync(output: shell.syncOutputFile, after: .milliseconds(50)) : nil
         // Artwork follows its command's text; Ctrl-C skips it.
         let drawArt: @MainActor (ArtRequest) async -> Void = { request in
             let work = Task { [shell] () -> [Output] in
@@ -117,6 +106,21 @@ enum Launch {
             defer { interrupter?.watch(nil) }
             for output in await work.value { printer.print(output) }
         }
+        // The welcome back and the view it restores are printed, never paged: a pager at launch would
+        // take the keys typed at once.
+        let starting = Task { [shell] in [await shell.start(greet: interactive)] }
+        interrupter?.watch(starting)
+        for output in await starting.value {
+            printer.print(output, quietSuccess: !interactive, paged: false)
+            // A restored detail's image, from the art cache only: the prompt never waits on the network.
+            if interactive, let art = output.art { await drawArt(art) }
+        }
+        interrupter?.watch(nil)
+
+        // Sync at start: in the background once the prompt is up, its words at the next prompt.
+        var background =
+            interactive && shell.syncsAutomatically
+            ? BackgroundSync(output: shell.syncOutputFile, after: .milliseconds(50)) : nil
         if !commands.isEmpty {
             // Each -c in order, in the one shell, as psql runs them: a failure does not stop the next (as with ;).
             for line in commands {

@@ -83,6 +83,13 @@ import Testing
 
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
+    /// What scout said, as a person reads it: colour taken off, carriage returns dropped, and a message the
+    /// window wrapped (its lines after the first indented by two) joined again.
+    static func said(_ bytes: [UInt8]) -> String {
+        text(bytes).replacing(/\x{1B}\[[0-9;]*m/, with: "").replacingOccurrences(of: "\r", with: "")
+            .replacingOccurrences(of: "\n  ", with: " ")
+    }
+
     @Test func eachEnvironmentGetsItsProtocol() async throws {
         let world = try World()
         try world.serve(Self.quadrantsJPEG(), as: "600x600bb.jpg")
@@ -136,7 +143,8 @@ import Testing
                 $0.components(separatedBy: "\u{1B}[1B")[0].components(separatedBy: "\u{1B}8")[0]
             }
             let cells = rows.map(ArtPayload.cells)
-            #expect(cells.count == 38 && cells.allSatisfy { $0.count == cells[0].count }, "\(environment)")
+            // Under the command's line and the title, above the prompt: 37 rows of the 40.
+            #expect(cells.count == 37 && cells.allSatisfy { $0.count == cells[0].count }, "\(environment)")
             // The cell at the middle of each quadrant shows that quadrant's colour (JPEG blurs only the edges).
             let (height, width) = (cells.count, cells.first?.count ?? 0)
             let middles = [
@@ -221,7 +229,7 @@ import Testing
                 "scout: the artwork of Alien: Resurrection was not drawn: the JPEG is damaged or too large (12000 x "
                     + "12000 pixels, progressive, need more memory than scout gives an image)",
                 "scout: the artwork of Alien: Covenant was not drawn: cannot reach 127.0.0.1 (it redirects in a loop): "
-                    + "check the network or the URL, or try again with --offline",
+                    + "check the network, or try again later",
             ],
             "\(said)")
         // The 12,000 x 12,000 baseline JPEG is drawn (decoded at 1/8): flat grey cells.
@@ -287,5 +295,105 @@ import Testing
         let cleared = try await world.box.run(["-c", "cache clear"])
         #expect(cleared.stdout == "Cache cleared (1 entry, 2 images).\n")
         #expect(world.box.files(in: "cache/scout/art").isEmpty)
+    }
+
+    /// Found by a new user: the terminal wraps a web address kept whole, and the image was placed by lines, not
+    /// rows, so it landed over the text.
+    @Test func theImageIsPlacedByTheRowsTheTextTakes() async throws {
+        let world = try World()
+        try world.serve(Self.quadrantsJPEG(), as: "100x100bb.jpg")
+        let show = ["search taylor swift --in songs", "show 5"]
+        // The rows the detail takes on the terminal: each line between the title and the room made under it
+        // (the empty lines before the image), wrapped there. The image goes up that many rows (beside), or
+        // that many and its own (above, where it inserts its rows at the text's top).
+        func placed(_ text: String, columns: Int) throws {
+            let plain = text.replacing(/\x{1B}\[[0-9;]*m/, with: "")
+            let detail = try #require(plain.range(of: "Everything Has Changed (feat. Ed Sheeran)\r\n"))
+            let image = try #require(plain.range(of: "\u{1B}7", range: detail.lowerBound..<plain.endIndex))
+            var lines = plain[detail.lowerBound..<image.lowerBound].components(separatedBy: "\r\n").dropLast()
+            while lines.last == "" { lines = lines.dropLast() }
+            #expect(lines.contains { $0.count > columns }, "a line the terminal wraps")
+            let rows = lines.reduce(0) { $0 + max(1, ($1.count + columns - 1) / columns) }
+            let move = try #require(
+                plain[image.lowerBound...].firstMatch(of: /^\x{1B}7\x{1B}\[(\d+)A(\x{1B}\[(\d+)L)?/))
+            let (up, inserted) = (Int(move.1) ?? 0, move.3.flatMap { Int($0) } ?? 0)
+            #expect(inserted == 0 ? up >= rows : up == rows + inserted, "\(columns) columns: \(rows) rows, up \(up)")
+        }
+        for columns in [100, 80] {
+            try placed(
+                Self.text(try await world.onTerminal(show, environment: ["COLORTERM": "truecolor"], columns: columns)),
+                columns: columns)
+        }
+        // Too short a window for it above the text: the line names the command that draws it alone.
+        let short = Self.said(
+            try await world.onTerminal(["search star wars --in films", "show 2"], columns: 80, rows: 26))
+        #expect(
+            short.contains(
+                "scout: the window is too short for the artwork of Star Wars: The Empire Strikes Back above its "
+                    + "detail: art 2 draws it alone"), "\(short)")
+    }
+
+    /// Found by a new user: fav add's fetch waited for the next command while scout sat at the prompt, and a
+    /// favourite kept again after cache clear never got its artwork back.
+    @Test func aFavouritesArtworkArrivesWhileScoutWaitsAtThePrompt() async throws {
+        let world = try World()
+        try world.serve(Self.quadrantsJPEG(), as: "100x100bb.jpg")
+        try world.serve(Self.quadrantsJPEG(), as: "600x600bb.jpg")
+        let term = try TmuxTerminal(sandbox: world.box, environment: ["COLORTERM": "truecolor"])
+        try term.waitFor("[0 selected]>")
+        try term.type("search star wars --in films")
+        try term.send("Enter")
+        try term.waitFor("10 results")
+        try term.type("fav add 2")
+        try term.send("Enter")
+        try term.waitFor("is a favourite.")
+        var kept: [String] = []
+        for _ in 0..<100 where kept.count < 2 {
+            try await Task.sleep(for: .milliseconds(50))
+            kept = world.box.files(in: "cache/scout/art")
+        }
+        #expect(kept.count == 2, "both sizes kept while scout waits at the prompt")
+        #expect(term.isRunning)
+        try term.send("C-d")
+        // cache clear takes them; fav add of the same favourite fetches them again.
+        _ = try await world.box.run(["-c", "cache clear"])
+        let again = try await world.box.run(["-c", "fav add 2"])
+        #expect(again.stdout.contains("was already a favourite"))
+        #expect(world.box.files(in: "cache/scout/art").count == 2)
+        // A lower cap holds at once: 0 keeps none.
+        _ = try await world.box.run(["-c", "set art-cache-mb 0"])
+        #expect(world.box.files(in: "cache/scout/art").isEmpty)
+        // Offline now, a favourite's missing artwork says how to get it back; with the server gone, no
+        // --offline hint for an image that was never kept.
+        let offline = Self.said(try await world.onTerminal(["fav show 1"], arguments: ["--offline"]))
+        #expect(
+            offline.contains(
+                "scout: the artwork of Star Wars: The Empire Strikes Back was not drawn: it is not in the art cache "
+                    + "and scout is offline (fav add fetches a favourite's artwork again once online)"))
+        world.server.terminate()
+        let down = Self.said(try await world.onTerminal(["fav show 1"], columns: 200))
+        #expect(
+            down.contains(
+                "scout: the artwork of Star Wars: The Empire Strikes Back was not drawn: cannot reach 127.0.0.1 "
+                    + "(connection refused): check the network, or try again later"), "\(down)")
+    }
+
+    /// Found by a new user: the detail a session was left in came back at start without its image.
+    @Test func aRestoredDetailDrawsItsImageFromTheCache() async throws {
+        let world = try World()
+        try world.serve(Self.quadrantsJPEG(), as: "100x100bb.jpg")
+        _ = try await world.onTerminal(
+            ["search star wars --in films", "show 2"], environment: ["COLORTERM": "truecolor"])
+        let term = try TmuxTerminal(sandbox: world.box, environment: ["COLORTERM": "truecolor"], width: 100, height: 40)
+        try term.waitFor("[0 selected]>")
+        let screen = try term.screenWithEscapes()
+        #expect(screen.contains("Star Wars: The Empire Strikes Back"))
+        // The quadrants' red, drawn beside the detail.
+        let colours = screen.matches(of: /[34]8;2;(\d+);(\d+);(\d+)/).map {
+            [UInt8(clamping: Int($0.1) ?? 0), UInt8(clamping: Int($0.2) ?? 0), UInt8(clamping: Int($0.3) ?? 0)]
+        }
+        #expect(colours.contains { ArtPayload.near($0, [255, 0, 0]) }, "\(screen)")
+        #expect(world.requests.filter { $0.hasPrefix("/art/") }.count == 1, "drawn from the cache")
+        try term.send("C-d")
     }
 }

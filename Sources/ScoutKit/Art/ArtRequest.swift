@@ -3,9 +3,10 @@ import FoundationEssentials
 /// Artwork a command asks to be drawn after its text: the addresses to try, and where it goes.
 public struct ArtRequest: Sendable, Equatable {
     public enum Layout: Sendable, Equatable {
-        /// Beside or above a detail of `lines` lines, `textWidth` columns wide, the first `clearRows` of them
-        /// no wider (the rest may run on: a web address is kept whole).
-        case detail(lines: Int, textWidth: Int, clearRows: Int)
+        /// Beside or above a detail of `lines` rows on the terminal, `textWidth` columns wide, the first
+        /// `clearRows` of them no wider (the rest may run on: a web address is kept whole), under `before` rows
+        /// (the command's line, warnings) that stay on the screen.
+        case detail(lines: Int, textWidth: Int, clearRows: Int, before: Int)
         /// As large as the window allows (`art N`).
         case large
     }
@@ -15,6 +16,10 @@ public struct ArtRequest: Sendable, Equatable {
     /// The address to fetch; then others of the same image (another size) that may be in the cache.
     public var urls: [String]
     public var layout: Layout
+    /// The command that draws it alone (`art 3`), for when the window is too short for it with the text.
+    public var alone: String?
+    /// Whether it is drawn only from the art cache (a view restored at start never waits on the network).
+    public var cachedOnly = false
 }
 
 /// What drawing the artwork came to: the terminal's bytes, or one line saying why not.

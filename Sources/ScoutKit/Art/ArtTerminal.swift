@@ -58,13 +58,25 @@ public struct ArtTerminal: Sendable, Equatable {
         return terminal
     }
 
-    /// What `set images auto` says it picks here (tmux's passthrough not asked).
-    static func describe(environment: [String: String]) -> String {
-        let drawing = detect(environment)
+    /// What `set images` draws with here, in words (inside tmux, tmux's passthrough asked).
+    static func describe(_ mode: Settings.ImagesMode, _ environment: [String: String]) -> String {
         let inTmux = !(environment["TMUX"] ?? "").isEmpty
-        return drawing == .symbols
-            ? "symbols in \(colours(environment).rawValue) colours here"
-            : "\(drawing.rawValue) here" + (inTmux ? " (through tmux when allow-passthrough is on, else symbols)" : "")
+        var passes: Bool?
+        guard
+            let terminal = resolve(
+                mode, environment: environment,
+                passthrough: {
+                    passes = tmuxPassesThrough(environment: environment)
+                    return passes ?? false
+                })
+        else { return "show and art draw no images; the detail shows the image's address" }
+        if terminal.drawing == .symbols {
+            let colours = "symbols in \(terminal.colours.rawValue) colours"
+            guard inTmux, passes == false else { return colours + " here" }
+            return colours + " inside tmux, whose allow-passthrough is off (tmux set -g allow-passthrough on, then "
+                + "set images again, lets images through)"
+        }
+        return "\(terminal.drawing.rawValue)" + (inTmux ? " through tmux's passthrough" : " here")
     }
 
     /// Whether tmux passes sequences through: `tmux show -gv allow-passthrough` says `on` or `all`.

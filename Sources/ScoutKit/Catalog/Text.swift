@@ -19,6 +19,16 @@ public enum Text {
         ] {
             text = text.replacingOccurrences(of: entity, with: character)
         }
+        // Numeric references (`&#xa0;`, `&#8217;`): the character, or nothing for one that is not.
+        if text.contains("&#") {
+            text = text.replacing(/&#([xX][0-9a-fA-F]{1,6}|[0-9]{1,7});/) { match in
+                let digits = match.1
+                let value =
+                    digits.first == "x" || digits.first == "X"
+                    ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+                return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) } ?? ""
+            }
+        }
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 

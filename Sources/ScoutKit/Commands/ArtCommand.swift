@@ -4,7 +4,13 @@ import FoundationEssentials
 struct ArtCommand: RowCommand, Equatable {
     static let spec = CommandSpec(
         name: "art", usage: "art N", summary: "draw row N's artwork as large as the window allows",
-        example: "art 3", topic: .results, arguments: [.rows])
+        example: "art 3", topic: .results, arguments: [.rows],
+        details: .table(
+            """
+            on a terminal  under its title, drawn as set images says (auto: from the environment)
+            elsewhere      a pipe, --json, TERM=dumb or images off: the image's address
+            Ctrl-C         skips an image still coming; a favourite's is kept, to draw offline
+            """))
 
     var row: Int
 
@@ -26,6 +32,7 @@ struct ArtCommand: RowCommand, Equatable {
         var output = Output()
         output.json["url"] = .string(url)
         if let request = state.artRequest(for: item, layout: .large) {
+            output.say(StyledLine(item.title, .title)) // which item's image this is
             output.art = request
         } else {
             // On a pipe, with --json or TERM=dumb, or images off: the address, to fetch or open.

@@ -57,6 +57,9 @@ struct SetCommand: Command, Equatable {
             state.settings = onDisk
         }
         if setting.resetsPage { state.session.page = 1 }
+        // A new images setting is worked out again (tmux's passthrough asked anew); a lower cap holds at once.
+        if key == "images" { state.artResolved = nil }
+        if key == "art-cache-mb" { state.trimArtCache() }
         output.say(
             setting.confirm?(state.settings, context) ?? "\(key) is now \(setting.show(state.settings, context)).")
         output.addJSON { [settings = state.settings] in ["settings": .object([key: setting.json(settings, context)])] }

@@ -24,7 +24,9 @@ struct ShowCommand: RowCommand, Equatable {
         var problem: String?
         var detailed = item
         do {
-            if let source = state.currentSource { detailed = try await source.details(of: item) }
+            if let source = state.currentSource {
+                detailed = try await state.waiting("fetching the details") { try await source.details(of: item) }
+            }
         } catch SourceError.cancelled {
             throw SourceError.cancelled
         } catch {
@@ -32,9 +34,7 @@ struct ShowCommand: RowCommand, Equatable {
             problem = "the full details could not be fetched (\(error)); this is what the list holds"
         }
         state.session.view = .detail(id: item.id)
-        var output = state.detailWithArt(detailed)
-        if let problem { output.warn(problem) }
-        if let restoreProblem { output.warn(restoreProblem) }
-        return output
+        return state.detailWithArt(
+            detailed, warnings: [problem, restoreProblem].compactMap { $0 }, alone: "art \(row)")
     }
 }

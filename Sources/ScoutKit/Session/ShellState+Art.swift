@@ -7,16 +7,13 @@ extension ShellState {
     }
 
     /// How images are drawn here, or nil: on a pipe, with `--json`, with `TERM=dumb`, or with `images off`.
-    /// tmux's passthrough is asked once a run, the first time it matters.
+    /// tmux's passthrough is asked the first time it matters, and again after `set images`.
     func artTerminal() -> ArtTerminal? {
         guard context.artWindow != nil, !context.json, settings.images != .off else { return nil }
         if let resolved = artResolved, resolved.mode == settings.images { return resolved.terminal }
         let environment = context.environment
         let terminal = ArtTerminal.resolve(settings.images, environment: environment) {
-            if let known = tmuxPassthrough { return known }
-            let answer = ArtTerminal.tmuxPassesThrough(environment: environment)
-            tmuxPassthrough = answer
-            return answer
+            ArtTerminal.tmuxPassesThrough(environment: environment)
         }
         artResolved = (settings.images, terminal)
         return terminal
@@ -30,14 +27,25 @@ extension ShellState {
         return urls.isEmpty ? nil : ArtRequest(title: item.title, urls: urls, layout: layout)
     }
 
+    /// The rows `lines` take on a terminal `columns` wide: a line longer than the window (a web address kept
+    /// whole) is wrapped by the terminal.
+    static func rows(_ lines: some Sequence<StyledLine>, columns: Int) -> Int {
+        lines.reduce(0) { $0 + max(1, (DisplayWidth.of($1.plain) + columns - 1) / max(1, columns)) }
+    }
+
     /// An item's detail (with a line `under` it), and on a terminal that draws images a request for its artwork
     /// after the text: beside it in a wide window (the text broken short of it), above it otherwise. Where the
     /// image is, its address is not shown; a detail taller than the window goes through the pager, never with
     /// an image.
-    func detailWithArt(_ item: Item, under: String? = nil) -> Output {
+    /// `alone` says how to see the image when the window is too short for it with the text (`art 3`);
+    /// `cachedOnly` draws it only from the art cache (a restored view, at start, never waits on the network).
+    func detailWithArt(
+        _ item: Item, under: String? = nil, warnings: [String] = [], alone: String? = nil, cachedOnly: Bool = false
+    ) -> Output {
         func detail(_ item: Item, wrappedTo width: Int? = nil) -> Output {
             var output = self.detail(item, wrappedTo: width)
             if let under { output.say(under) }
+            for warning in warnings { output.warn(warning) }
             return output
         }
         let whole = detail(item)
@@ -49,12 +57,18 @@ extension ShellState {
         shown.fields.removeAll { ["artwork", "poster"].contains($0.name) }
         var output = detail(shown, wrappedTo: textWidth)
         let lines = output.styledLines.flatMap { $0.wrapped(to: window.columns) }
+        let rows = Self.rows(lines, columns: window.columns)
         // Broken short of the image, the text may no longer fit: then it is shown whole, without.
-        guard lines.count < window.rows - 1 else { return whole }
+        guard rows < window.rows - 1 else { return whole }
         let width = textWidth ?? window.columns
         // Beside the text, the image stops above the first line that runs into it (a web address kept whole).
-        let clear = lines.firstIndex { DisplayWidth.of($0.plain) > width } ?? lines.count
-        output.art = artRequest(for: item, layout: .detail(lines: lines.count, textWidth: width, clearRows: clear))
+        let clear = Self.rows(lines.prefix { DisplayWidth.of($0.plain) <= width }, columns: window.columns)
+        // Above the text: the command's line and its warnings stay on the screen too.
+        let before = 1 + Self.rows(warnings.map { StyledLine("scout: " + $0) }, columns: window.columns)
+        output.art = artRequest(
+            for: item, layout: .detail(lines: rows, textWidth: width, clearRows: clear, before: before))
+        output.art?.alone = alone
+        output.art?.cachedOnly = cachedOnly
         return output
     }
 
@@ -74,27 +88,34 @@ extension ShellState {
         let box: (columns: Int, rows: Int, placement: ArtPlacement)
         switch request.layout {
         case .large:
-            box = (window.columns, max(1, window.rows - 2), .alone)
-        case .detail(let lines, let textWidth, let clearRows):
-            if window.columns >= 100 {
+            // Under the command's line and the title: the prompt stays on the screen.
+            box = (window.columns, max(1, window.rows - 3), .alone)
+        case .detail(let lines, let textWidth, let clearRows, let before):
+            // Beside a detail in a wide window, unless the text leaves it too few rows (a short detail over a
+            // long web address) and there is room above; above it otherwise.
+            let room = min(window.rows - 1 - lines - before, 20)
+            if window.columns >= 100 && (clearRows >= 10 || room < 6) {
                 box = (
                     Self.besideColumns(window.columns), max(1, min(window.rows - 2, max(clearRows, 4))),
                     .beside(column: textWidth + 3, lines: lines)
                 )
             } else {
-                let room = window.rows - 1 - lines
                 guard room >= 4 else {
                     return ArtOutcome(
-                        problem:
-                            "the window is too short for the artwork of \(request.title) above its detail: art draws "
-                            + "it alone")
+                        problem: "the window is too short for the artwork of \(request.title) above its detail"
+                            + (request.alone.map { ": \($0) draws it alone" } ?? ": a taller window shows it"))
                 }
-                box = (min(window.columns, 40), min(room, 20), .above(lines: lines))
+                box = (min(window.columns, 48), room, .above(lines: lines))
             }
         }
         let bytes: Data
         do {
-            bytes = try await artBytes(request.urls)
+            if request.cachedOnly {
+                guard let kept = request.urls.lazy.compactMap(artCache.read).first else { return ArtOutcome() }
+                bytes = kept
+            } else {
+                bytes = try await waiting("fetching the artwork") { try await artBytes(request.urls) }
+            }
         } catch SourceError.cancelled {
             return ArtOutcome(problem: "skipped the artwork of \(request.title)")
         } catch {
@@ -120,10 +141,14 @@ extension ShellState {
         do {
             guard let first = urls.first else { throw SourceError.notConfigured("the item has no artwork") }
             if offline {
+                let favourite = favouriteArtURLs().contains(first)
                 throw SourceError.notConfigured(
-                    "it is not in the art cache and scout is offline (a favourite's artwork is kept when it is added)")
+                    "it is not in the art cache and scout is offline"
+                        + (favourite
+                            ? " (fav add fetches a favourite's artwork again once online)"
+                            : " (a favourite's artwork is kept when it is added)"))
             }
-            return try await fetchArt(first)
+            return try await artFetcher().fetch(first)
         } catch SourceError.cancelled {
             throw SourceError.cancelled
         } catch {
@@ -132,26 +157,12 @@ extension ShellState {
         }
     }
 
-    /// Fetches an image into the art cache, within the timeout and 16 MB.
-    func fetchArt(_ url: String) async throws -> Data {
-        guard var address = URL(string: url), ["http", "https"].contains(address.scheme?.lowercased() ?? ""),
-            let host = address.host
-        else { throw SourceError.notConfigured("its address is not a web address") }
-        // SCOUT_ART_URL stands in for every image server (the tests' fixture server): HOST/PATH is asked there.
-        if let stand = context.serviceURL("SCOUT_ART_URL"),
-            let moved = URL(string: stand.absoluteString + "/art/" + host + address.path)
-        {
-            address = moved
-        }
-        var fetcher = HTTPFetcher(
-            timeout: .seconds(settings.timeout), maxBodyBytes: 16 << 20, network: context.network)
-        fetcher.accept = "image/jpeg, image/png"
-        let response = try await fetcher.get(address)
-        guard (200..<300).contains(response.status) else { throw SourceError.http(status: response.status, url: url) }
-        _ = try ArtFormat.of(response.body) // an error page is not kept
-        artCache.keep(
-            response.body, for: url, capBytes: settings.artCacheMB << 20, favourites: favouriteArtURLs())
-        return response.body
+    /// What fetches images into the art cache, with this run's settings.
+    func artFetcher() -> ArtFetcher {
+        ArtFetcher(
+            cache: artCache, timeout: settings.timeout, network: context.network,
+            standIn: context.serviceURL("SCOUT_ART_URL"), capBytes: settings.artCacheMB << 20,
+            favourites: favouriteArtURLs())
     }
 
     /// The addresses of every favourite's artwork, both sizes: the last to leave the cache.
@@ -159,15 +170,22 @@ extension ShellState {
         Set(favourites.all().flatMap { $0.item.artworkURLs(large: true) })
     }
 
-    /// Fetches the artwork of favourites just added, in the background, so that it shows offline.
+    /// Fetches the artwork of favourites (just added, or added again) that the art cache lacks, in the
+    /// background and off the main actor, so that it arrives while scout waits at the prompt and shows offline.
     func prefetchArt(of items: [Item]) {
         let cache = artCache
         let urls = items.flatMap { $0.artworkURLs(large: true) }.filter { !cache.has($0) }
         guard !urls.isEmpty, !(context.offline || settings.offline) else { return }
+        let fetcher = artFetcher()
         artFetches.append(
-            Task { [weak self] in
-                for url in urls { _ = try? await self?.fetchArt(url) }
+            Task.detached {
+                for url in urls { _ = try? await fetcher.fetch(url) }
             })
+    }
+
+    /// Holds the art cache under `set art-cache-mb` at once (when the cap is lowered).
+    func trimArtCache() {
+        artCache.trim(to: settings.artCacheMB << 20, favourites: favouriteArtURLs())
     }
 
     /// Waits for the background fetches, up to `seconds`; those still running are cancelled.

@@ -68,7 +68,7 @@ extension ShellState {
     func addFavourites(_ rows: RangeSpec?, tags: [String]) throws -> Output {
         let items = try itemsToKeep(rows)
         let outcome = try favourites.addOrTag(items, tags: tags, at: context.now())
-        prefetchArt(of: outcome.added.map(\.item))
+        prefetchArt(of: items) // those kept before too: their artwork may have been cleared with the cache
         var output = Output()
         let hashtags = tags.map { "#" + $0 }.joined(separator: " ")
         if items.count == 1, let item = items.first {

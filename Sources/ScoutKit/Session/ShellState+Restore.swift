@@ -39,7 +39,7 @@ extension ShellState {
             })
                 ?? favourites.all().first(where: { $0.id == id })?.item
             {
-                return detail(item)
+                return detailWithArt(item, cachedOnly: true)
             }
             session.view = .list
         }

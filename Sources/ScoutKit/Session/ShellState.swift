@@ -46,8 +46,6 @@ public final class ShellState {
     private(set) lazy var results = ResultSet { [unowned self] in self.resultView }
     /// How images are drawn, as last worked out, and for which `images` setting.
     var artResolved: (mode: Settings.ImagesMode, terminal: ArtTerminal?)?
-    /// Whether tmux's `allow-passthrough` is on, once asked.
-    var tmuxPassthrough: Bool?
     /// Favourites' artwork being fetched in the background.
     var artFetches: [Task<Void, Never>] = []
 

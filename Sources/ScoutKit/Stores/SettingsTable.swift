@@ -193,8 +193,7 @@ extension Settings {
                     + "symbols (coloured blocks, any terminal) or off",
                 error: "images takes auto, kitty, iterm, sixel, symbols or off")
             setting.confirm = { settings, context in
-                "images is now \(settings.images.rawValue)"
-                    + (settings.images == .auto ? ": \(ArtTerminal.describe(environment: context.environment))." : ".")
+                "images is now \(settings.images.rawValue): \(ArtTerminal.describe(settings.images, context.environment))."
             }
             return setting
         }(),
@@ -203,6 +202,7 @@ extension Settings {
             help:
                 "megabytes the artwork cache may hold (0 to 10000); the least recently drawn go first, "
                 + "favourites' last",
+            values: ["0", "50", "100", "500"],
             show: { settings, _ in String(settings.artCacheMB) }, json: { settings, _ in .int(settings.artCacheMB) },
             parse: { settings, text throws(UsageError) in
                 guard let size = Int(text), (0...10_000).contains(size) else {
