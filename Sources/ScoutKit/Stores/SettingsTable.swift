@@ -193,7 +193,8 @@ extension Settings {
                     + "symbols (coloured blocks, any terminal) or off",
                 error: "images takes auto, kitty, iterm, sixel, symbols or off")
             setting.confirm = { settings, context in
-                "images is now \(settings.images.rawValue): \(ArtTerminal.describe(settings.images, context.environment))."
+                let drawing = ArtTerminal.describe(settings.images, context.environment)
+                return "images is now \(settings.images.rawValue): \(drawing)."
             }
             return setting
         }(),
