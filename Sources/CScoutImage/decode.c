@@ -142,7 +142,11 @@ void scout_image_free(scout_image *image) {
     image->pixels = NULL;
 }
 
-uint8_t *scout_jpeg_encode(const uint8_t *rgb, int width, int height, int quality, size_t *length) {
+// Encodes `height` rows of `components` samples (3: RGB, 1: grey): row y is `pixels + y * stride` (a stride of
+// 0 repeats one row: a flat image of any size without its pixels in memory).
+static uint8_t *scout_jpeg_encode_rows(
+    const uint8_t *pixels, size_t stride, int width, int height, int components, int quality, int progressive,
+    size_t *length) {
     struct jpeg_compress_struct info;
     struct scout_jpeg_error error;
     char message[200];
@@ -160,13 +164,14 @@ uint8_t *scout_jpeg_encode(const uint8_t *rgb, int width, int height, int qualit
     jpeg_mem_dest(&info, (unsigned char **)&buffer, &size);
     info.image_width = (JDIMENSION)width;
     info.image_height = (JDIMENSION)height;
-    info.input_components = 3;
-    info.in_color_space = JCS_RGB;
+    info.input_components = components;
+    info.in_color_space = components == 1 ? JCS_GRAYSCALE : JCS_RGB;
     jpeg_set_defaults(&info);
     jpeg_set_quality(&info, quality, TRUE);
+    if (progressive) jpeg_simple_progression(&info);
     jpeg_start_compress(&info, TRUE);
     while (info.next_scanline < info.image_height) {
-        JSAMPROW row = (JSAMPROW)(rgb + (size_t)info.next_scanline * width * 3);
+        JSAMPROW row = (JSAMPROW)(pixels + stride * info.next_scanline);
         jpeg_write_scanlines(&info, &row, 1);
     }
     jpeg_finish_compress(&info);
@@ -175,44 +180,17 @@ uint8_t *scout_jpeg_encode(const uint8_t *rgb, int width, int height, int qualit
     return buffer;
 }
 
+uint8_t *scout_jpeg_encode(const uint8_t *rgb, int width, int height, int quality, size_t *length) {
+    return scout_jpeg_encode_rows(rgb, (size_t)width * 3, width, height, 3, quality, 0, length);
+}
+
 uint8_t *scout_jpeg_encode_flat(int width, int height, int grey, int progressive, size_t *length) {
-    struct jpeg_compress_struct info;
-    struct scout_jpeg_error error;
-    char message[200];
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = scout_jpeg_fail;
-    error.message = message;
-    unsigned char *volatile buffer = NULL;
-    JSAMPLE *volatile row = NULL;
-    unsigned long size = 0;
-    if (setjmp(error.jump)) {
-        jpeg_destroy_compress(&info);
-        free(buffer);
-        free(row);
-        return NULL;
-    }
-    jpeg_create_compress(&info);
-    jpeg_mem_dest(&info, (unsigned char **)&buffer, &size);
-    info.image_width = (JDIMENSION)width;
-    info.image_height = (JDIMENSION)height;
-    info.input_components = 1;
-    info.in_color_space = JCS_GRAYSCALE;
-    jpeg_set_defaults(&info);
-    jpeg_set_quality(&info, 50, TRUE);
-    if (progressive) jpeg_simple_progression(&info);
-    row = malloc((size_t)width);
-    if (row == NULL) ERREXIT(&info, JERR_OUT_OF_MEMORY);
+    uint8_t *row = malloc((size_t)width);
+    if (row == NULL) return NULL;
     memset(row, grey, (size_t)width);
-    jpeg_start_compress(&info, TRUE);
-    while (info.next_scanline < info.image_height) {
-        JSAMPROW rows = row;
-        jpeg_write_scanlines(&info, &rows, 1);
-    }
-    jpeg_finish_compress(&info);
-    jpeg_destroy_compress(&info);
+    uint8_t *jpeg = scout_jpeg_encode_rows(row, 0, width, height, 1, 50, progressive, length);
     free(row);
-    *length = size;
-    return buffer;
+    return jpeg;
 }
 
 uint8_t *scout_png_encode(const uint8_t *rgba, int width, int height, size_t *length) {

@@ -11,6 +11,17 @@ struct ListCommand: PlainCommand, Equatable {
 
     func run(in state: ShellState) async throws -> Output {
         state.session.view = .list
-        return try state.listing()
+        // The window may have grown since the page was shown: the rows that now fit are fetched first.
+        var problem: String?
+        do {
+            while !state.results.pageIsFull(state.session.page) { try await state.fetchNextPage() }
+        } catch SourceError.cancelled {
+            throw SourceError.cancelled
+        } catch {
+            problem = "the rows this page now has room for could not be fetched (\(error)); these are those loaded"
+        }
+        var output = try state.listing()
+        if let problem { output.warn(problem) }
+        return output
     }
 }
