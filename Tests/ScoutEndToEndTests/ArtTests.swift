@@ -12,12 +12,12 @@ import Testing
         let server: Process
         let url: String
 
-        init() throws {
+        init(latency: Double? = nil) throws {
             try RealData.require()
             box = try Sandbox()
             try FileManager.default.createDirectory(at: box.path("served/art"), withIntermediateDirectories: true)
             (server, url, _, _) = try ScenarioRunner.startServer(
-                log: box.path("requests.log").path, served: box.path("served").path, latency: nil)
+                log: box.path("requests.log").path, served: box.path("served").path, latency: latency)
             box.environment["SCOUT_ITUNES_URL"] = url
             box.environment["SCOUT_OMDB_URL"] = url
             box.environment["SCOUT_ART_URL"] = url
@@ -329,7 +329,7 @@ import Testing
             try await world.onTerminal(["search star wars --in films", "show 2"], columns: 80, rows: 26))
         #expect(
             short.contains(
-                "scout: the window is too short for the artwork of Star Wars: The Empire Strikes Back above its "
+                "scout: the window is too short for the artwork of Star Wars: The Empire Strikes Back with its "
                     + "detail: art 2 draws it alone"), "\(short)")
     }
 
@@ -392,8 +392,28 @@ import Testing
         let colours = screen.matches(of: /[34]8;2;(\d+);(\d+);(\d+)/).map {
             [UInt8(clamping: Int($0.1) ?? 0), UInt8(clamping: Int($0.2) ?? 0), UInt8(clamping: Int($0.3) ?? 0)]
         }
-        #expect(colours.contains { ArtPayload.near($0, [255, 0, 0]) }, "\(screen)")
+        #expect(colours.contains { ArtPayload.near($0, [255, 0, 0]) }, "\(colours.count) colours")
         #expect(world.requests.filter { $0.hasPrefix("/art/") }.count == 1, "drawn from the cache")
+        try term.send("C-d")
+    }
+
+    /// Found by a new user: a window resized while the image came got the image laid out for the old one,
+    /// over the text.
+    @Test func aWindowResizedWhileTheImageComesGetsNoImageOverItsText() async throws {
+        let world = try World(latency: 1.5)
+        try world.serve(Self.quadrantsJPEG(), as: "100x100bb.jpg")
+        let term = try TmuxTerminal(sandbox: world.box, environment: ["COLORTERM": "truecolor"], width: 100, height: 30)
+        try term.waitFor("[0 selected]>")
+        try term.type("search star wars --in films")
+        try term.send("Enter")
+        try term.waitFor("10 results", timeout: 20)
+        try term.type("show 2")
+        try term.send("Enter")
+        try term.waitFor("Id:", timeout: 20)
+        try term.resize(width: 80, height: 24)
+        let screen = try term.waitFor("came: art 2 draws it", timeout: 20)
+        #expect(screen.contains("scout: the window changed size while the artwork of Star Wars: The Empire"))
+        #expect(!(try term.screenWithEscapes()).contains("48;2;"), "no image drawn")
         try term.send("C-d")
     }
 }

@@ -37,7 +37,8 @@ struct ArtCache: Sendable {
 
     /// Removes images until the folder holds at most `capBytes`: others' least recently used first, then
     /// favourites', never the one just kept.
-    func trim(to capBytes: Int, favourites: Set<String>, keeping kept: String? = nil) {
+    @discardableResult
+    func trim(to capBytes: Int, favourites: Set<String>, keeping kept: String? = nil) -> Int {
         let favouriteNames = Set(favourites.map { file(for: $0).lastPathComponent })
         let keptName = kept.map { file(for: $0).lastPathComponent }
         var entries: [(name: String, size: Int, used: Int, favourite: Bool)] = []
@@ -48,11 +49,16 @@ struct ArtCache: Sendable {
             entries.append((name, Int(info.st_size), Int(info.st_mtim.tv_sec), favouriteNames.contains(name)))
             total += Int(info.st_size)
         }
-        guard total > capBytes else { return }
+        guard total > capBytes else { return 0 }
+        var removed = 0
         let order = entries.sorted { ($0.favourite ? 1 : 0, $0.used) < ($1.favourite ? 1 : 0, $1.used) }
         for entry in order where total > capBytes && entry.name != keptName {
-            if store.remove(folder.appendingPathComponent(entry.name)) { total -= entry.size }
+            if store.remove(folder.appendingPathComponent(entry.name)) {
+                total -= entry.size
+                removed += 1
+            }
         }
+        return removed
     }
 
     func names() -> [String] {

@@ -3,10 +3,12 @@ import FoundationEssentials
 /// Artwork a command asks to be drawn after its text: the addresses to try, and where it goes.
 public struct ArtRequest: Sendable, Equatable {
     public enum Layout: Sendable, Equatable {
-        /// Beside or above a detail of `lines` rows on the terminal, `textWidth` columns wide, the first
-        /// `clearRows` of them no wider (the rest may run on: a web address is kept whole), under `before` rows
-        /// (the command's line, warnings) that stay on the screen.
-        case detail(lines: Int, textWidth: Int, clearRows: Int, before: Int)
+        /// Beside a detail of `lines` rows on the terminal, from `column`, at most `rows` high.
+        case beside(lines: Int, column: Int, rows: Int)
+        /// Above a detail of `lines` rows, at most `rows` high.
+        case above(lines: Int, rows: Int)
+        /// No room beside or above: one line says so.
+        case tooShort
         /// As large as the window allows (`art N`).
         case large
     }
@@ -20,6 +22,8 @@ public struct ArtRequest: Sendable, Equatable {
     public var alone: String?
     /// Whether it is drawn only from the art cache (a view restored at start never waits on the network).
     public var cachedOnly = false
+    /// The window the text was laid out for; nothing is drawn over it when the window changed size since.
+    public var window: ArtWindow?
 }
 
 /// What drawing the artwork came to: the terminal's bytes, or one line saying why not.

@@ -23,6 +23,10 @@ public struct ArtTerminal: Sendable, Equatable {
         let program = environment["TERM_PROGRAM"] ?? ""
         if !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty || term == "xterm-kitty" { return .kitty }
         if ["WezTerm", "ghostty"].contains(program) || term == "xterm-ghostty" { return .kitty }
+        // Inside tmux, TERM and TERM_PROGRAM are tmux's: the variables WezTerm and Ghostty set still say.
+        if !(environment["WEZTERM_PANE"] ?? "").isEmpty || !(environment["GHOSTTY_RESOURCES_DIR"] ?? "").isEmpty {
+            return .kitty
+        }
         if program == "iTerm.app" || environment["LC_TERMINAL"] == "iTerm2" { return .iterm }
         // chafa 1.12's list of terminals that draw sixels.
         if ["foot", "foot-direct", "mlterm", "yaft", "yaft-256color"].contains(term) { return .sixel }
@@ -73,8 +77,8 @@ public struct ArtTerminal: Sendable, Equatable {
         if terminal.drawing == .symbols {
             let colours = "symbols in \(terminal.colours.rawValue) colours"
             guard inTmux, passes == false else { return colours + " here" }
-            return colours + " inside tmux, whose allow-passthrough is off (tmux set -g allow-passthrough on, then "
-                + "set images again, lets images through)"
+            return colours + " inside tmux, whose allow-passthrough is off; to let images through, run "
+                + "tmux set -g allow-passthrough on, then set images again"
         }
         return "\(terminal.drawing.rawValue)" + (inTmux ? " through tmux's passthrough" : " here")
     }

@@ -34,11 +34,13 @@ extension ShellState {
     }
 
     /// An item's detail (with a line `under` it), and on a terminal that draws images a request for its artwork
-    /// after the text: beside it in a wide window (the text broken short of it), above it otherwise. Where the
-    /// image is, its address is not shown; a detail taller than the window goes through the pager, never with
-    /// an image.
-    /// `alone` says how to see the image when the window is too short for it with the text (`art 3`);
-    /// `cachedOnly` draws it only from the art cache (a restored view, at start, never waits on the network).
+    /// after the text: beside it in a window of 100 columns or more (the text broken short of it), above it
+    /// otherwise, or where above gives it more than twice the rows (beside, it stops above a web address kept
+    /// whole). Where
+    /// the image is, its address is not shown; a detail taller than the window goes through the pager, never
+    /// with an image. `alone` says how to see the image when the window is too short for it with the text
+    /// (`art 3`); `cachedOnly` draws it only from the art cache, and only beside (a view restored at start never
+    /// waits on the network, nor pushes the welcome off the screen).
     func detailWithArt(
         _ item: Item, under: String? = nil, warnings: [String] = [], alone: String? = nil, cachedOnly: Bool = false
     ) -> Output {
@@ -48,36 +50,49 @@ extension ShellState {
             for warning in warnings { output.warn(warning) }
             return output
         }
+        // The rows the output takes on the window (the printer breaks lines at its width, the terminal wraps
+        // what is still wider), and those before the first line wider than `width`.
+        func rows(_ output: Output, on window: ArtWindow, width: Int? = nil) -> (rows: Int, clear: Int) {
+            let lines = output.styledLines.flatMap { $0.wrapped(to: window.columns) }
+            let width = width ?? window.columns
+            return (
+                Self.rows(lines, columns: window.columns),
+                Self.rows(lines.prefix { DisplayWidth.of($0.plain) <= width }, columns: window.columns)
+            )
+        }
         let whole = detail(item)
-        guard let window = context.artWindow?(), artRequest(for: item, layout: .large) != nil,
-            whole.styledLines.flatMap({ $0.wrapped(to: window.columns) }).count < window.rows - 1
+        // Not `.large`: a detail asks for the smaller image (iTunes' 100x100), `art N` for the 600x600.
+        guard let window = context.artWindow?(), var request = artRequest(for: item, layout: .tooShort),
+            rows(whole, on: window).rows < window.rows - 1,
+            !cachedOnly || request.urls.contains(where: artCache.has)
         else { return whole }
-        let textWidth = detailTextWidth(for: item)
         var shown = item
         shown.fields.removeAll { ["artwork", "poster"].contains($0.name) }
-        var output = detail(shown, wrappedTo: textWidth)
-        let lines = output.styledLines.flatMap { $0.wrapped(to: window.columns) }
-        let rows = Self.rows(lines, columns: window.columns)
-        // Broken short of the image, the text may no longer fit: then it is shown whole, without.
-        guard rows < window.rows - 1 else { return whole }
-        let width = textWidth ?? window.columns
-        // Beside the text, the image stops above the first line that runs into it (a web address kept whole).
-        let clear = Self.rows(lines.prefix { DisplayWidth.of($0.plain) <= width }, columns: window.columns)
-        // Above the text: the command's line and its warnings stay on the screen too.
+        request.alone = alone
+        request.cachedOnly = cachedOnly
+        request.window = window
+        // Above: the text at the window's width, under the command's line and its warnings.
+        var above = detail(shown)
+        let aboveRows = rows(above, on: window).rows
         let before = 1 + Self.rows(warnings.map { StyledLine("scout: " + $0) }, columns: window.columns)
-        output.art = artRequest(
-            for: item, layout: .detail(lines: rows, textWidth: width, clearRows: clear, before: before))
-        output.art?.alone = alone
-        output.art?.cachedOnly = cachedOnly
-        return output
-    }
-
-    /// The columns a detail's text may take when its artwork goes beside it: the window less the image's.
-    func detailTextWidth(for item: Item) -> Int? {
-        guard artTerminal() != nil, item.artworkURL(large: false) != nil, let window = context.artWindow?(),
-            window.columns >= 100
-        else { return nil }
-        return window.columns - Self.besideColumns(window.columns) - 2
+        let room = cachedOnly ? 0 : min(window.rows - 1 - aboveRows - before, 20)
+        // Beside: the text broken short of the image, which stops above the first line wider than that.
+        if window.columns >= 100 {
+            let width = window.columns - Self.besideColumns(window.columns) - 2
+            var beside = detail(shown, wrappedTo: width)
+            let (lines, clear) = rows(beside, on: window, width: width)
+            let besideRows = min(window.rows - 2, clear)
+            // Beside, as the window's width asks, unless above gives the image more than twice the rows.
+            if lines < window.rows - 1, besideRows >= 4, besideRows * 2 >= room {
+                request.layout = .beside(lines: lines, column: width + 3, rows: besideRows)
+                beside.art = request
+                return beside
+            }
+        }
+        if cachedOnly { return whole }
+        request.layout = room >= 4 ? .above(lines: aboveRows, rows: room) : .tooShort
+        above.art = request
+        return above
     }
 
     static func besideColumns(_ columns: Int) -> Int { min(48, columns / 3) }
@@ -90,23 +105,14 @@ extension ShellState {
         case .large:
             // Under the command's line and the title: the prompt stays on the screen.
             box = (window.columns, max(1, window.rows - 3), .alone)
-        case .detail(let lines, let textWidth, let clearRows, let before):
-            // Beside a detail in a wide window, unless the text leaves it too few rows (a short detail over a
-            // long web address) and there is room above; above it otherwise.
-            let room = min(window.rows - 1 - lines - before, 20)
-            if window.columns >= 100 && (clearRows >= 10 || room < 6) {
-                box = (
-                    Self.besideColumns(window.columns), max(1, min(window.rows - 2, max(clearRows, 4))),
-                    .beside(column: textWidth + 3, lines: lines)
-                )
-            } else {
-                guard room >= 4 else {
-                    return ArtOutcome(
-                        problem: "the window is too short for the artwork of \(request.title) above its detail"
-                            + (request.alone.map { ": \($0) draws it alone" } ?? ": a taller window shows it"))
-                }
-                box = (min(window.columns, 48), room, .above(lines: lines))
-            }
+        case .beside(let lines, let column, let rows):
+            box = (Self.besideColumns(window.columns), rows, .beside(column: column, lines: lines))
+        case .above(let lines, let rows):
+            box = (min(window.columns, 48), rows, .above(lines: lines))
+        case .tooShort:
+            return ArtOutcome(
+                problem: "the window is too short for the artwork of \(request.title) with its detail"
+                    + (request.alone.map { ": \($0) draws it alone" } ?? ": a taller window shows it"))
         }
         let bytes: Data
         do {
@@ -120,6 +126,14 @@ extension ShellState {
             return ArtOutcome(problem: "skipped the artwork of \(request.title)")
         } catch {
             return ArtOutcome(problem: "the artwork of \(request.title) was not drawn: \(error)")
+        }
+        // The text was laid out for the window as it was: one that changed size meanwhile gets no image over it.
+        if let laid = request.window, let now = context.artWindow?(),
+            (laid.columns, laid.rows) != (now.columns, now.rows)
+        {
+            return ArtOutcome(
+                problem: "the window changed size while the artwork of \(request.title) came"
+                    + (request.alone.map { ": \($0) draws it" } ?? ""))
         }
         let cell = window.cell
         let image: ArtImage
@@ -183,8 +197,8 @@ extension ShellState {
             })
     }
 
-    /// Holds the art cache under `set art-cache-mb` at once (when the cap is lowered).
-    func trimArtCache() {
+    /// Holds the art cache under `set art-cache-mb` at once (when the cap is lowered): how many images went.
+    func trimArtCache() -> Int {
         artCache.trim(to: settings.artCacheMB << 20, favourites: favouriteArtURLs())
     }
 

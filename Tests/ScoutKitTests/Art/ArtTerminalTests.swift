@@ -16,6 +16,9 @@ import Testing
             (["TERM": "xterm-ghostty"], .kitty),
             (["TERM_PROGRAM": "iTerm.app"], .iterm),
             (["LC_TERMINAL": "iTerm2", "TERM": "xterm-256color"], .iterm),
+            // Inside tmux, TERM and TERM_PROGRAM are tmux's; WezTerm's and Ghostty's own variables still say.
+            (["TERM_PROGRAM": "tmux", "TERM": "tmux-256color", "WEZTERM_PANE": "0"], .kitty),
+            (["TERM_PROGRAM": "tmux", "TERM": "tmux-256color", "GHOSTTY_RESOURCES_DIR": "/usr/share/ghostty"], .kitty),
             (["TERM": "foot"], .sixel),
             (["TERM": "mlterm"], .sixel),
             (["TERM": "xterm-256color", "COLORTERM": "truecolor"], .symbols),
