@@ -8,13 +8,10 @@ enum Terminal {
         isatty(STDIN_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
-    static func width() -> Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
-    }
+    static func width() -> Int { window().columns }
 
-    /// The window in cells and, when the terminal says, in pixels (for the size of an image's cells).
+    /// The window in cells (80 x 24 when standard output is no terminal) and, when the terminal says, in
+    /// pixels (for the size of an image's cells). `width()` and `height()` read it.
     static func window() -> ArtWindow {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
@@ -25,11 +22,7 @@ enum Terminal {
             pixelHeight: Int(size.ws_ypixel))
     }
 
-    static func height() -> Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
-        return 24
-    }
+    static func height() -> Int { window().rows }
 
     /// Shows `text` through the user's pager when it is longer than the screen, as git runs one: `$PAGER`,
     /// else `less`; `PAGER=` (empty) or `PAGER=cat` means none; and `LESS=FRX` when `LESS` is unset (quit
