@@ -9,22 +9,20 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
             name: "CEditLine", path: "CEditLine", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
-        // zlib's inflate, for the zip exports ExportFiles reads (ZIPFoundation is only the tests' zip writer).
+        // zlib's inflate, for the zip exports ExportFiles reads (ZIPFoundation is only the tests' zip writer); linked
+        // statically with the image libraries below (libpng needs it too).
         // libchafa draws images (blocks, sixel, kitty, iTerm2); libjpeg-turbo and libpng decode them, in C
-        // (libjpeg reports errors by longjmp). They are linked in statically, glib and pcre2 with them: as shared
+        // (libjpeg reports errors by longjmp). They are linked in statically, glib, pcre2 and zlib with them: as shared
         // libraries the loader would spend about 0.6 ms of every start on them, images or not. Debian's -dev
         // packages carry the archives; the include folders are pkg-config's for chafa (Debian's multiarch).
         .target(
@@ -39,24 +37,26 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(
                     ["-Xlinker", "--push-state", "-Xlinker", "-Bstatic"]
-                        + ["chafa", "glib-2.0", "pcre2-8", "jpeg", "png16"].flatMap { ["-Xlinker", "-l\($0)"] }
+                        + ["chafa", "glib-2.0", "pcre2-8", "jpeg", "png16", "z"].flatMap { ["-Xlinker", "-l\($0)"] }
                         + ["-Xlinker", "--pop-state"]),
-                .linkedLibrary("z"), .linkedLibrary("m"),
+                .linkedLibrary("m"),
             ]),
+        // HTTP through libcurl, loaded with dlopen on the first request (Sources/CScoutNet/http.c says why);
+        // building needs curl's headers (libcurl4-openssl-dev), running needs libcurl4 only to reach the network.
+        .target(name: "CScoutNet", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
-            name: "CScoutZlib", path: "CScoutZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+            name: "CScoutZlib", path: "CScoutZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ScoutKit",
             dependencies: [
-                "CScoutZlib", "CScoutImage",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "CScoutZlib", "CScoutImage", "CScoutNet",
+            ],
+            // Release builds leave out the run-time checks of exclusive access (debug builds and the tests
+            // keep them): in `history search` over a million records they were 8% of the time, on
+            // properties no two accesses share.
+            swiftSettings: [
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
             ]
         ),
         .executableTarget(
@@ -64,13 +64,15 @@ let package = Package(
             dependencies: [
                 "ScoutKit", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
             name: "ScoutTestSupport",
             dependencies: [
                 "ScoutKit", "CScoutZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ScoutTestSupport"
@@ -81,15 +83,9 @@ let package = Package(
             dependencies: [
                 "ScoutKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(
-            name: "scout-floor",
-            dependencies: [
-                "CEditLine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]),
+        .executableTarget(name: "scout-floor", dependencies: ["CEditLine"]),
         // libFuzzer targets; scripts/fuzz builds them with -sanitize=fuzzer (a plain build gets a stub).
-        .executableTarget(name: "scout-fuzz", dependencies: ["ScoutKit"]),
+        .executableTarget(name: "scout-fuzz", dependencies: ["ScoutKit", "CScoutNet"]),
         .testTarget(
             name: "ScoutKitTests",
             dependencies: [

@@ -237,7 +237,7 @@ extension ScoutBench {
             #"{"candidates":\#(candidates.count),"kept":\#(kept),"firstPaint":\#(firstPaint.milliseconds),"#
                 + #""candidatesRead":\#(gotCandidates.milliseconds),"keys":\#(keys.count),"p95":\#(p95),"#
                 + #""max":\#(sorted.last ?? 0),"matched":\#(session.matched),"#
-                + #""top":"\#(shown.replacingOccurrences(of: "\"", with: "'"))"}"#
+                + #""top":"\#(shown.replacing("\"", with: "'"))"}"#
         )
     }
 }

@@ -4,6 +4,7 @@
 // Built without SCOUT_FUZZ (as `swift build` does), it is a stub that says how to build it.
 
 #if SCOUT_FUZZ
+    import CScoutNet
     import Foundation
     @testable import ScoutKit
 
@@ -123,6 +124,24 @@
             }
             for n in 0..<shelf.watchCount { _ = shelf.id(shelf.wanted(n).film) }
             for film in shelf.ratings { _ = shelf.label(Int(film)) }
+        },
+        "headers": { data in
+            // An answer's header lines as libcurl hands them over, one at a time: whatever they hold, the two kept
+            // are whole C strings of at most their lines' length.
+            var result = scout_http_result()
+            defer { scout_http_result_free(&result) }
+            let bytes = [UInt8](data)
+            for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                let line = Array(line) + [0x0A]
+                line.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) {
+                        scout_http_take_header(&result, $0.baseAddress, $0.count)
+                    }
+                }
+            }
+            for kept in [result.retry_after, result.cache_control] {
+                if let kept { precondition(strlen(kept) <= bytes.count + 1) }
+            }
         },
         "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
         "saved": { data in

@@ -1,11 +1,13 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import ScoutKit
 
 /// The sync scout runs at start and at exit: `scout -c 'sync --background'` in a process group of its own,
 /// its words kept in a file for the next prompt. It never delays the prompt, never draws on the terminal,
 /// and is stopped (with git and ssh under it) when it outlasts `set sync-timeout` at exit.
 final class BackgroundSync: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The child, once started: 0 before, and again once it has finished.
     private var pid: pid_t = 0
     /// Whether it is still to start (it starts a moment after the prompt, so as not to share its start).
@@ -41,7 +43,7 @@ final class BackgroundSync: @unchecked Sendable {
         // This very binary, by its path (what ps then shows), however scout was started.
         let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
         let started = ChildProcess.spawn(
-            &pid, path, ["-c", "sync --background"], environment: nil, actions: &actions, session: true)
+            &pid, path, ["-c", "sync --background"], environment: nil, actions: &actions, group: .session)
         return started == 0 ? pid : nil
     }
 

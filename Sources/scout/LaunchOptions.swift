@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ScoutKit
 
 /// What a launch asks for, however it was read.

@@ -1,5 +1,6 @@
 import CEditLine
-import Foundation
+import FoundationEssentials
+import Glibc
 import ScoutKit
 
 /// Reads standard input line by line: no prompt, no editing. It waits with `poll` beside the signals'
@@ -59,6 +60,12 @@ final class EditLineReader: LineReader {
     nonisolated(unsafe) static var interrupted = false
     /// The reader in use, for the character reader to redraw on SIGWINCH.
     nonisolated(unsafe) static var current: OpaquePointer?
+    /// Its history of typed lines, for `history clear` (called between reads, never during `el_gets`).
+    nonisolated(unsafe) static var currentHistory: OpaquePointer?
+
+    static func forgetTypedLines() {
+        if let history = currentHistory { _ = scout_history_clear(history) }
+    }
     nonisolated(unsafe) static var completer: (String) -> Completion.Result = {
         Completion.complete($0, data: CompletionData())
     }
@@ -81,6 +88,7 @@ final class EditLineReader: LineReader {
         for line in store.load() { scout_history_enter(history, line) }
         scout_el_set_history(editLine, history)
         Self.current = editLine
+        Self.currentHistory = history
         scout_el_set_editor(editLine, "emacs")
         // Scout handles signals itself (see Signals): libedit's own handlers would run on whichever
         // thread the signal lands on and leave the terminal in cooked mode under a running read.
@@ -183,7 +191,7 @@ final class EditLineReader: LineReader {
             }
             guard var line = String(validatingCString: raw) else { return .notUTF8 }
             if line.hasSuffix("\n") { line.removeLast() }
-            if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if !line.trimmedSpaces().isEmpty {
                 scout_history_enter(history, line)
                 try? store.add(line)
             }
@@ -233,8 +241,7 @@ final class EditLineReader: LineReader {
         let text = String(decoding: UnsafeRawBufferPointer(start: buffer, count: cursor - buffer), as: UTF8.self)
         let result = completer(text)
         if result.candidates.isEmpty { return UInt8(CC_REFRESH_BEEP) }
-        var insert = result.commonExtension
-        if result.candidates.count == 1, result.candidates[0].last != "/" { insert += " " } // a folder goes on
+        let insert = result.insertion
         if !insert.isEmpty {
             el_insertstr(el, insert)
             return UInt8(CC_REFRESH)

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import ScoutKit
 
 /// The entry point: the usual launch flags are read directly (ArgumentParser reads a command's options
@@ -7,18 +9,48 @@ import ScoutKit
 /// completion scripts) goes to ArgumentParser, which gives the same options its help and its errors.
 @main
 enum Main {
-    static func main() async {
-        guard let options = LaunchOptions(quick: Array(CommandLine.arguments.dropFirst())) else {
-            await ScoutCommand.main()
-            return
+    static func main() {
+        // A signal mask inherited from whoever started scout (a test runner's thread blocks nearly every signal)
+        // would keep Ctrl-C, SIGTERM, SIGHUP and SIGWINCH from it for good: it starts with none blocked.
+        var none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        MainQueue.run {
+            guard let options = LaunchOptions(quick: arguments) else {
+                await ScoutCommand.main()
+                exit(0)
+            }
+            do {
+                try await Launch.run(options)
+                exit(0)
+            } catch let code as ExitCode {
+                exit(code.rawValue)
+            } catch {
+                exit(1)
+            }
         }
-        do {
-            try await Launch.run(options)
-            exit(0)
-        } catch let code as ExitCode {
-            exit(code.rawValue)
-        } catch {
-            exit(1)
+    }
+}
+
+/// The main actor's queue, served by the main thread itself. An `async` main would call `dispatch_main`, which
+/// ends the main thread and hands the queue to a thread libdispatch starts, with its manager thread and two
+/// more: 0.6 to 1.3 ms of a do-nothing program's start (the floor with an async main, in two hyperfine runs),
+/// and a hand-over between threads at each await. As
+/// Foundation's run loop does on Linux, this waits on the queue's wake-up descriptor and drains the queue.
+enum MainQueue {
+    @_silgen_name("_dispatch_get_main_queue_handle_4CF") private static func handle() -> Int32
+    @_silgen_name("_dispatch_main_queue_callback_4CF") private static func drain(_ message: UnsafeMutableRawPointer?)
+
+    static func run(_ body: @escaping @MainActor () async -> Never) -> Never {
+        let descriptor = handle()
+        Task { @MainActor in await body() }
+        var wake = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            drain(nil)
+            while poll(&wake, 1, -1) < 0 && errno == EINTR {}
+            var count: UInt64 = 0
+            _ = read(descriptor, &count, MemoryLayout<UInt64>.size) // the eventfd's count, back to zero
         }
     }
 }
@@ -33,15 +65,17 @@ enum Launch {
             )
         signal(SIGPIPE, SIG_IGN)
         Terminal.useUTF8Locale()
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Terminal.environment()
         // A person at a terminal gets the banner, a prompt and the welcome back; the line editor (and the
         // pager) only where the terminal can do more than print lines: not TERM=dumb (Emacs' M-x shell).
         let interactive = commands.isEmpty && isatty(STDIN_FILENO) == 1
         let lineEditor = interactive && Terminal.canEdit(environment: environment)
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home =
+            environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? "/"
         var context = ShellContext(
             environment: environment, home: home,
-            workingDirectory: FileManager.default.currentDirectoryPath,
+            workingDirectory: Terminal.workingDirectory(),
             now: Self.clock(environment), sessionName: session, width: Terminal.width())
         context.offline = offline
         context.json = json
@@ -55,6 +89,8 @@ enum Launch {
             context.openURL = { Terminal.openURL($0, environment: environment) }
             // The picker draws on standard output: only when that is the terminal too (not `scout | less`).
             if isatty(STDOUT_FILENO) == 1 { context.picker = { request in TerminalPicker.run(request) } }
+            context.confirm = { question in Terminal.ask(question) }
+            if lineEditor { context.forgetTypedLines = { EditLineReader.forgetTypedLines() } }
         }
         // A terminal that draws (not TERM=dumb, where \r and ESC[K come out as text) gets the spinner, rewritten
         // in place on standard error and erased when done; a notice erases it first.
@@ -108,9 +144,17 @@ enum Launch {
         }
         // The welcome back and the view it restores are printed, never paged: a pager at launch would
         // take the keys typed at once.
-        let starting = Task { [shell] in [await shell.start(greet: interactive)] }
-        interrupter?.watch(starting)
-        for output in await starting.value {
+        // A script has no Ctrl-C to watch for: its start runs here, without a task of its own (awaiting a task's
+        // value goes through a thread of Swift's pool).
+        let started: [Output]
+        if let interrupter {
+            let starting = Task { [shell] in [await shell.start(greet: interactive)] }
+            interrupter.watch(starting)
+            started = await starting.value
+        } else {
+            started = [await shell.start(greet: interactive)]
+        }
+        for output in started {
             printer.print(output, quietSuccess: !interactive, paged: false)
             // A restored detail's image, from the art cache only: the prompt never waits on the network.
             if interactive, let art = output.art { await drawArt(art) }
@@ -218,7 +262,7 @@ extension Launch {
     /// The clock: `SCOUT_TEST_NOW` (an ISO 8601 time) stops it for the scenario tests, so that the dates
     /// they show are the same every run; otherwise the system's.
     static func clock(_ environment: [String: String]) -> @Sendable () -> Date {
-        if let text = environment["SCOUT_TEST_NOW"], let fixed = ISO8601DateFormatter().date(from: text) {
+        if let text = environment["SCOUT_TEST_NOW"], let fixed = ISODate.date(text) {
             return { fixed }
         }
         return { Date() }
@@ -227,7 +271,7 @@ extension Launch {
 
 /// Cancels the running command when SIGINT arrives (Ctrl-C while a search waits on the network).
 final class CommandInterrupter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current: Task<[Output], Never>?
     private let source: any DispatchSourceSignal
 

@@ -1,8 +1,32 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ScoutKit
 
 /// The process's terminal and its signals, read in one place.
 enum Terminal {
+    /// The environment, read from `environ`: what `ProcessInfo`'s environment holds (the last of a name given
+    /// twice wins, as there), without making ProcessInfo itself, 0.1 ms of every start.
+    static func environment() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let text = entry.pointee {
+            let pair = String(cString: text)
+            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(pair[..<equals])
+                variables[name] = String(pair[pair.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return variables
+    }
+
+    /// The working directory; empty when it cannot be read (removed under scout), as FileManager says it.
+    static func workingDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return "" }
+        defer { free(path) }
+        return String(cString: path)
+    }
+
     /// Whether standard input is a terminal scout can edit lines on (not `TERM=dumb`).
     static func canEdit(environment: [String: String]) -> Bool {
         isatty(STDIN_FILENO) == 1 && environment["TERM"] != "dumb"
@@ -31,7 +55,7 @@ enum Terminal {
     /// installed gets the text printed here, with a line saying so under it.
     static func page(_ text: String, lines: Int, environment: [String: String]) -> Bool {
         guard lines > height() - 1 else { return false }
-        let pager = (environment["PAGER"] ?? "less").trimmingCharacters(in: .whitespaces)
+        let pager = (environment["PAGER"] ?? "less").trimmedSpaces()
         guard !pager.isEmpty, pager != "cat" else { return false }
         if environment["LESS"] == nil { setenv("LESS", "FRX", 1) }
         if environment["LV"] == nil { setenv("LV", "-c", 1) }
@@ -55,27 +79,62 @@ enum Terminal {
     /// Python's webbrowser and git read it), else `xdg-open`, run through the shell with the URL quoted, on
     /// the terminal (a text browser takes it over until it quits). False when none could be run.
     static func openURL(_ url: String, environment: [String: String]) -> Bool {
-        let quoted = "'" + url.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let quoted = "'" + url.replacing("'", with: "'\\''") + "'"
         let browsers =
             (environment["BROWSER"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty } + ["xdg-open"]
         for browser in browsers {
             let command =
-                browser.contains("%s") ? browser.replacingOccurrences(of: "%s", with: quoted) : "\(browser) \(quoted)"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
+                browser.contains("%s") ? browser.replacing("%s", with: quoted) : "\(browser) \(quoted)"
             // "sh: xdg-open: not found" is the shell's text, not scout's: a failure is said in scout's words.
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { continue }
-            process.waitUntilExit()
-            if process.terminationStatus == 0 { return true }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            // In scout's process group, so that a text browser can read the terminal.
+            var pid: pid_t = 0
+            guard
+                ChildProcess.spawn(
+                    &pid, "/bin/sh", ["-c", command], environment: nil, actions: &actions, group: .scouts) == 0
+            else { continue }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            if status == 0 { return true }
         }
         return false
     }
 
+    /// Asks `question` with ` [y/N] ` and reads the answer from standard input, the terminal in its usual
+    /// line mode (libedit has let go of it while a command runs): yes for `y` or `yes`; no for anything else,
+    /// the end of input, or Ctrl-C (which cancels the command's task: the wait checks every 100 ms).
+    static func ask(_ question: String) -> Bool {
+        // Where the person reads: standard output, or standard error when that goes to a pipe (`scout | tee`).
+        let screen = isatty(STDOUT_FILENO) == 1 ? STDOUT_FILENO : STDERR_FILENO
+        write("\(question) [y/N] ", to: screen)
+        var answer: [UInt8] = []
+        while !Task.isCancelled {
+            var wait = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&wait, 1, 100)
+            if ready < 0, errno != EINTR { break }
+            guard ready > 0 else { continue }
+            var byte: UInt8 = 0
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count == 0 { write("\n", to: screen) } // Ctrl-D: the answer's line ended, as Enter would
+            guard count == 1, byte != 0x0A else { break }
+            if answer.count < 16 { answer.append(byte) }
+        }
+        if Task.isCancelled { write("\n", to: screen) }
+        let text = String(decoding: answer, as: UTF8.self).trimmed().lowercased()
+        return text == "y" || text == "yes"
+    }
+
     /// libedit drops non-ASCII bytes unless the character locale is UTF-8.
     static func useUTF8Locale() {
-        if let name = setlocale(LC_CTYPE, ""), String(cString: name).lowercased().contains("utf") { return }
+        // "UTF-8" or "utf8" in the locale's name, in any case (`| 0x20` lowers ASCII letters).
+        if let name = setlocale(LC_CTYPE, ""),
+            Text.lastOffset(of: Array("utf".utf8), in: Array(String(cString: name).utf8).map { $0 | 0x20 }) != nil
+        {
+            return
+        }
         if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }
     }
 
@@ -88,7 +147,7 @@ enum Terminal {
         var offset = 0
         while offset < data.count {
             let written = data.withUnsafeBytes {
-                Foundation.write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset)
+                Glibc.write(fd, $0.baseAddress?.advanced(by: offset), $0.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -116,12 +175,13 @@ enum Signals {
             wakeWrite = fds[1]
             for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         }
+        // (None is blocked: main cleared the mask scout was started with.)
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 Signals.pending |= (1 << UInt64(number))
                 var byte: UInt8 = 1
-                _ = Foundation.write(Signals.wakeWrite, &byte, 1)
+                _ = Glibc.write(Signals.wakeWrite, &byte, 1)
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0

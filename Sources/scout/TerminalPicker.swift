@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import ScoutKit
 
 /// The picker on the terminal: scout's own (a `PickerSession` drawn under the prompt in at most 40% of
@@ -132,7 +134,7 @@ enum TerminalPicker {
     // MARK: the user's fzf
 
     static func fzf(_ request: PickerRequest) -> PickerAnswer {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Terminal.environment()
         let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/fzf" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let path else {
@@ -170,7 +172,7 @@ enum TerminalPicker {
         let corpus = request.corpus
         let lines = (0..<corpus.count).map { "\($0)\t\(corpus.text($0))" }.joined(separator: "\n") + "\n"
         let writer = toChild[1]
-        let feeding = Thread {
+        DispatchQueue.global().async {
             signal(SIGPIPE, SIG_IGN)
             _ = Data(lines.utf8).withUnsafeBytes { raw -> Bool in
                 var done = 0
@@ -183,7 +185,6 @@ enum TerminalPicker {
             }
             close(writer)
         }
-        feeding.start()
         var chosen = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

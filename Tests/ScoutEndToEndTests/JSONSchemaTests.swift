@@ -46,6 +46,21 @@ import Testing
         return (process.terminationStatus, report)
     }
 
+    /// A favourite or a page that is not there is `not-found`, as a row or a search is (both said `usage`).
+    @Test func whatIsNotThereIsNotFound() async throws {
+        let box = try Sandbox()
+        let run = try await box.run(["--json", "-c", "set page-size 2; search nolan; fav add 1; fav show 99; page 9"])
+        let errors = run.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let error = object["error"] as? String
+            else { return nil }
+            return (error, object["code"] as? String ?? "")
+        }
+        #expect(
+            errors.map(\.0) == ["there is no favourite 99: fav lists 1 to 1", "there are only 3 pages: page 1 to 3"])
+        #expect(errors.map(\.1) == ["not-found", "not-found"])
+    }
+
     @Test func everyCommandsLineValidatesAgainstTheSchema() async throws {
         let box = try Sandbox()
         try box.write("spoilers\n# a comment\nleaks\n", to: box.root.appendingPathComponent("denied.txt"))

@@ -326,6 +326,65 @@ import Testing
         #expect(try term.screen().contains("*  2  Jay Fai"))
     }
 
+    /// At 80x24 a full page restored under the welcome lines kept them on the screen: the page shows the rows
+    /// that fit under them and says that `list` shows the rest.
+    @Test(arguments: [80, 40]) func theRestoredPageFitsUnderTheWelcomeLines(width: Int) async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "search the"])
+        let term = try TmuxTerminal(sandbox: box, width: width, height: 24)
+        let screen = try term.waitFor("movies [0 selected]>")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix("Welcome back, last visit just now (") == true, "\(screen)")
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("movies · \"the\"") }, "\(screen)")
+        let more = try #require(lines.firstIndex { $0.contains("more: list shows the whole page)") })
+        // The rows from 1, without a gap, then the line that says how many more, then the prompt.
+        let numbers = lines[(heading + 1)..<more].map { Int($0.prefix(6).trimmingCharacters(in: .whitespaces)) }
+        #expect(numbers == Array(1...(more - heading - 1)), "\(screen)")
+        #expect(lines[more + 1].hasPrefix("movies [0 selected]>"), "\(screen)")
+        try term.type("list")
+        try term.send("Enter")
+        try term.waitFor("next for page 2")
+    }
+
+    /// `history clear` asks first on a terminal, as fish does; `n` keeps the history. A script proceeds.
+    @Test func historyClearAsksOnATerminal() async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "search heat; search alien"])
+        let term = try TmuxTerminal(sandbox: box, width: 80, height: 24)
+        try term.waitFor("movies [0 selected]>")
+        /// `history clear` typed at the prompt, up to its question.
+        func askToClear() throws {
+            try term.type("history clear")
+            try term.send("Enter")
+            try term.waitFor("[y/N]")
+        }
+        try askToClear()
+        try term.waitFor("Clear all 2 searches and typed lines? It cannot be undone. [y/N]")
+        try term.type("n")
+        try term.send("Enter")
+        let kept = try term.waitFor("History kept: 2 searches.")
+        #expect(kept.contains("[y/N] n\nHistory kept: 2 searches.\nmovies [0 selected]>"), "\(kept)")
+        // Ctrl-D answers no too, and ends the question's line (it left the answer on it).
+        try askToClear()
+        try term.send("C-d")
+        let ended = try term.waitFor("[y/N]\nHistory kept: 2 searches.")
+        #expect(ended.contains("[y/N]\nHistory kept: 2 searches.\nmovies [0 selected]>"), "\(ended)")
+        try askToClear()
+        try term.type("y")
+        try term.send("Enter")
+        // The lines typed at the prompt go too: the first history clear (in the file), and Up recalls nothing.
+        try term.waitFor("History cleared: 2 searches removed, and 1 typed line.")
+        try term.send("Up")
+        try await Task.sleep(for: .milliseconds(300))
+        let lastPrompt = try #require(
+            try term.screen().split(separator: "\n").last { $0.hasPrefix("movies [0 selected]>") })
+        #expect(!lastPrompt.contains("history clear"), "\(lastPrompt)")
+        #expect(try await box.run(["-c", "pick history --filter ''"]).stdout == "")
+        let script = try await box.run(["-c", "search heat; history clear"])
+        #expect(script.stdout.hasSuffix("History cleared: 1 search removed.\n"), "\(script.stdout)")
+        #expect(!script.stdout.contains("[y/N]"))
+    }
+
     @Test func sigtermAndSighupSaveAndExit() async throws {
         for signal in ["TERM", "HUP"] {
             let box = try Sandbox()

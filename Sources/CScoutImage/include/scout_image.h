@@ -64,3 +64,9 @@ char *scout_image_draw(
     int cell_height, size_t *length);
 
 #endif
+
+/// SHA-256 through glib's GChecksum (glib comes with libchafa): a digest begun, fed, and finished as 64
+/// lowercase hex digits into `hex` (65 bytes with its NUL), which also frees it.
+void *scout_sha256_begin(void);
+void scout_sha256_update(void *digest, const uint8_t *bytes, size_t length);
+void scout_sha256_finish(void *digest, char *hex);

@@ -40,7 +40,7 @@ extension Item {
             guard large, let slash = art.lastIndex(of: "/") else { return art }
             var name = String(art[art.index(after: slash)...])
             for size in ["100x100bb", "60x60bb", "30x30bb"] where name.contains(size) {
-                name = name.replacingOccurrences(of: size, with: "600x600bb")
+                name = name.replacing(size, with: "600x600bb")
                 return String(art[...slash]) + name
             }
             return art

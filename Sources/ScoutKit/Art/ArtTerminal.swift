@@ -89,7 +89,7 @@ public struct ArtTerminal: Sendable, Equatable {
         let result = ChildProcess.run(
             tmux, ["show", "-gv", "allow-passthrough"], environment: environment,
             deadline: .now + .seconds(1))
-        let answer = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let answer = result.output.trimmed()
         return result.status == 0 && (answer == "on" || answer == "all")
     }
 

@@ -1,11 +1,15 @@
 import FoundationEssentials
+import Synchronization
 
 /// Loads each catalog list once per process, from inside scout or from `SCOUT_CATALOG_URL`.
-public actor CatalogStore {
+///
+/// Not an actor: a call to an actor goes through a thread of Swift's pool, which a search of the built-in
+/// catalog would start for nothing. Two searches asking at once for a list not loaded yet both load it.
+public final class CatalogStore: Sendable {
     let origin: CatalogOrigin
     let fetcher: HTTPFetcher
     let offline: Bool
-    var loaded: [CatalogKind: [Item]] = [:]
+    private let loaded = Mutex<[CatalogKind: [Item]]>([:])
 
     public init(origin: CatalogOrigin, offline: Bool = false, fetcher: HTTPFetcher = HTTPFetcher()) {
         self.origin = origin
@@ -14,7 +18,7 @@ public actor CatalogStore {
     }
 
     func items(_ kind: CatalogKind) async throws(SourceError) -> [Item] {
-        if let items = loaded[kind] { return items }
+        if let items = loaded.withLock({ $0[kind] }) { return items }
         let data: Data
         switch origin {
         case .builtin:
@@ -32,7 +36,7 @@ public actor CatalogStore {
             data = response.body
         }
         let items = try CatalogDecoder.decode(kind, from: data)
-        loaded[kind] = items
+        loaded.withLock { $0[kind] = items }
         return items
     }
 }

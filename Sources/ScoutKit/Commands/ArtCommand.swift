@@ -15,7 +15,15 @@ struct ArtCommand: RowCommand, Equatable {
     var row: Int
 
     func run(in state: ShellState) async throws -> Output {
-        let item = try state.item(atRow: row)
+        var item = try state.item(atRow: row)
+        // OMDb's search answer says "N/A" for posters its details have: asked for them (from the cache when
+        // show N asked already) before saying there is none.
+        // (A failure to fetch them is said below as no artwork, which is what is known.)
+        if item.artworkURL(large: true) == nil, let capabilities = state.currentSource?.capabilities,
+            capabilities.lookup, capabilities.artwork
+        {
+            item = try await state.details(of: item).item
+        }
         guard let url = item.artworkURL(large: true) else {
             // A source that gives artwork, with none for this item (OMDb's "N/A"), or one that never does.
             let gives = SourceRegistry.families.contains { family in

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `deny` and its subcommands: terms never to search, and the searches that found nothing.
 struct DenyCommand: ActionCommand, Equatable {
@@ -31,7 +31,7 @@ struct DenyCommand: ActionCommand, Equatable {
         let rest = args.rest.joined(separator: " ")
         switch sub {
         case "add", "rm", "import":
-            guard !rest.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !rest.trimmedSpaces().isEmpty else {
                 throw UsageError("usage: deny \(sub) \(sub == "import" ? "FILE" : "TERM")")
             }
             return sub == "add" ? .add(rest) : sub == "rm" ? .remove(rest) : .importFile(rest)
@@ -49,7 +49,7 @@ struct DenyCommand: ActionCommand, Equatable {
                 output.say("No denied terms: deny add TERM keeps a term from ever being searched.")
             }
             for (index, term) in terms.enumerated() { output.say("\(index + 1). \(term)") }
-            var formatter = MinuteFormatter(timeZone: state.context.calendar.timeZone)
+            var formatter = MinuteFormatter(timeZone: state.context.localTime)
             for (index, search) in searches.enumerated() {
                 output.say(
                     state.fitted(
@@ -91,7 +91,7 @@ struct DenyCommand: ActionCommand, Equatable {
                 throw StoreError.unreadable(path: url.path, reason: "no such file")
             }
             let terms = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+                .map { $0.trimmedSpaces() }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
             let added = try state.denyList.add(terms)
             output.say(
                 "Imported \(added) new denied term\(added == 1 ? "" : "s") (\(terms.count - added) already there).")

@@ -80,7 +80,7 @@ struct DiaryCommand: Command, Equatable {
         var line = "\(date.suffix(2)) \(narrow ? "" : weekday + "  ")\(stars)\(label)"
         if rewatch { line += state.plainGlyphs ? "  (rewatch)" : "  ↻" }
         if review { line += state.plainGlyphs ? "  (review)" : "  ✎" }
-        if !tags.isEmpty { line += "  #" + tags.joined(separator: " #") }
+        if !tags.isEmpty { line += "  " + Tokenizer.hashtags(tags) }
         return line
     }
 }

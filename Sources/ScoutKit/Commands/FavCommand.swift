@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `fav` and its subcommands: favourites, kept with a snapshot so they work offline.
 struct FavCommand: ActionCommand, Equatable {
@@ -170,10 +170,10 @@ struct FavCommand: ActionCommand, Equatable {
 
     /// A tag as `--tag`, `fav tag` and `fav untag` take it: some text without `;` (CSV exports join tags with it).
     static func tag(_ text: String) throws(UsageError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedSpaces()
         guard !trimmed.isEmpty else { throw UsageError("a tag needs some text: fav add 2 --tag weekend") }
         guard !trimmed.contains(";"),
-            !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+            !trimmed.unicodeScalars.contains(where: { [.control, .format].contains($0.properties.generalCategory) })
         else {
             throw UsageError(
                 "a tag cannot hold ; or control characters (CSV exports join tags with ;): \"\(Text.brief(trimmed))\"")

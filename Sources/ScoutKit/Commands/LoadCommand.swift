@@ -26,7 +26,8 @@ struct LoadCommand: Command, Equatable {
         output.say(state.heading())
         let kept = state.results.items.count
         if let failure {
-            output.say("Loaded \(added) more: \(kept) in all.")
+            // Nothing loaded: the failure's line says what was kept ("Loaded 0 more" read as if it had finished).
+            if added > 0 { output.say("Loaded \(added) more: \(kept) in all.") }
             output.fail(
                 "stopped loading (\(failure)); \(kept) results kept: load all again to go on",
                 code: TypedJSON.code(of: failure))

@@ -23,7 +23,7 @@ struct NoteCommand: Command, Equatable {
         } else if rest.count == 1, rest[0].lowercased() == "--clear" {
             change = .clear
         } else {
-            let text = rest.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let text = rest.joined(separator: " ").trimmedSpaces()
             guard text.count <= 10_000 else { throw UsageError("a note is at most 10,000 characters: shorten it") }
             change = text.isEmpty ? .show : .set(text)
         }

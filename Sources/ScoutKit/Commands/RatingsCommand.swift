@@ -35,7 +35,7 @@ struct RatingsCommand: Command, Equatable {
     func run(in state: ShellState) async throws -> Output {
         let shelf = try state.library.shelf()
         let floor = Int((minimum ?? 0) * 2)
-        let matching = floor == 0 ? shelf.ratings : shelf.ratings.filter { shelf.halves(Int($0)) >= floor }
+        let matching = shelf.ratings.filter { floor == 0 || shelf.halves(Int($0)) >= floor }
         let shown = (all || minimum != nil ? matching : Array(matching.prefix(ShellState.libraryPage))).map(Int.init)
         let rows = shown.map {
             (

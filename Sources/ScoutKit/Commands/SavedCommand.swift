@@ -55,10 +55,10 @@ struct SavedCommand: ActionCommand, Equatable {
             output.json.merge(TypedJSON.listing(.saved, rows, total: rows.count)) { $1 }
         case .show(let name):
             let saved = try state.savedSearch(name)
-            let calendar = state.context.calendar
+            let time = state.context.localTime
             func when(_ date: Date) -> String {
-                "\(RelativeTime.date(date, calendar: calendar)) "
-                    + "(\(RelativeTime.describe(date, now: state.context.now(), calendar: calendar)))"
+                "\(RelativeTime.date(date, in: time)) "
+                    + "(\(RelativeTime.describe(date, now: state.context.now(), in: time)))"
             }
             let parameters = saved.parameterCount
             var lines = [

@@ -57,7 +57,7 @@ struct SearchCommand: Command, Equatable {
             }
             if name == "in" { source = value?.lowercased() } else { options[name] = value }
         }
-        let joined = terms.joined(separator: " ")
+        let joined = Text.join(terms, separator: " ")
         guard joined.count <= Self.maxTerms else {
             throw UsageError("search terms are limited to \(Self.maxTerms) characters: shorten them")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `session` and its subcommands: where the session stands, and named sessions saved, loaded and removed.
 struct SessionCommand: ActionCommand, Equatable {
@@ -46,9 +46,9 @@ struct SessionCommand: ActionCommand, Equatable {
         switch action {
         case .show:
             if let previousVisit = state.previousVisit {
-                let calendar = state.context.calendar
-                let ago = RelativeTime.describe(previousVisit, now: state.context.now(), calendar: calendar)
-                output.say("Last visit: \(ago) (\(RelativeTime.date(previousVisit, calendar: calendar)))")
+                let time = state.context.localTime
+                let ago = RelativeTime.describe(previousVisit, now: state.context.now(), in: time)
+                output.say("Last visit: \(ago) (\(RelativeTime.date(previousVisit, in: time)))")
             } else {
                 output.say("Last visit: none before this one")
             }
@@ -84,7 +84,9 @@ struct SessionCommand: ActionCommand, Equatable {
             state.session = loaded
             if let problem = await state.reload() { output.warn(problem) }
             output.say("Loaded session \(name): \(state.contextSummary()).")
-            if state.results.loaded { output.merge(state.restoredView()) }
+            if state.results.loaded {
+                output.merge(state.restoredView(maxLines: state.height.map { max(3, $0 - output.lines.count - 1) }))
+            }
         case .list:
             let sessions = state.savedSessions
             if sessions.isEmpty { output.say("No saved sessions: session save NAME keeps this one.") }
@@ -95,7 +97,7 @@ struct SessionCommand: ActionCommand, Equatable {
                 let model = file.load { output.warn($0) }
                 let when =
                     model?.lastVisited.map {
-                        RelativeTime.describe($0, now: state.context.now(), calendar: state.context.calendar)
+                        RelativeTime.describe($0, now: state.context.now(), in: state.context.localTime)
                     } ?? "unknown"
                 let query = model?.query.map { ShellState.describe(terms: $0.terms) } ?? "no search"
                 output.say(
@@ -143,7 +145,12 @@ extension SessionModel {
     /// `.`, `_` or `-`, not starting with `.` or `-`, so that it is a file name and one word at the prompt.
     static func validateName(_ name: String, what: String) throws(UsageError) {
         let allowed = name.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)
+            switch $0.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+                .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+                true
+            default: "._-".unicodeScalars.contains($0)
+            }
         }
         guard (1...64).contains(name.count), allowed, !name.hasPrefix("."), !name.hasPrefix("-") else {
             throw UsageError("\(what) is 1 to 64 letters, digits, '.', '_' or '-', not starting with '.' or '-'")

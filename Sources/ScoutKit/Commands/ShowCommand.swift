@@ -21,18 +21,9 @@ struct ShowCommand: RowCommand, Equatable {
         }
         let restoreProblem = try await state.prepareResults(upTo: row)
         let item = try state.item(atRow: row)
-        var problem: String?
-        var detailed = item
-        do {
-            if let source = state.currentSource {
-                detailed = try await state.waiting("fetching the details") { try await source.details(of: item) }
-            }
-        } catch SourceError.cancelled {
-            throw SourceError.cancelled
-        } catch {
-            // What the list already knows is worth showing; the failure is said beside it.
-            problem = "the full details could not be fetched (\(error)); this is what the list holds"
-        }
+        // What the list already knows is worth showing; a failure is said beside it.
+        let (detailed, failure) = try await state.details(of: item)
+        let problem = failure.map { "the full details could not be fetched (\($0)); this is what the list holds" }
         state.session.view = .detail(id: item.id)
         return state.detailWithArt(
             detailed, warnings: [problem, restoreProblem].compactMap { $0 }, alone: "art \(row)")

@@ -18,7 +18,7 @@ struct WatchCommand: Command, Equatable {
         let saved = try state.savedSearch(name)
         var output = Output()
         if let watch = saved.watch {
-            let since = RelativeTime.date(watch.since, calendar: state.context.calendar)
+            let since = RelativeTime.date(watch.since, in: state.context.localTime)
             output.say("\(name) is watched already, since \(since): check lists what is new.")
             return output
         }

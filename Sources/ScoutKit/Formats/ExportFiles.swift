@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// How much of an export scout reads before it stops: every limit holds whatever the files say of

@@ -1,8 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// Favourites as CSV, the one place scout writes and reads it.
 ///
 /// The header is `id,title,source,added_at,tags,url`, then one column per field name (tags joined with `;`,
+/// each as scout shows it, `'sci fi'` quoted where it holds a space;
 /// `added_at` as `2026-11-22T19:14:00Z`). The field columns come in an order every favourite's fields keep,
 /// so a favourite reads the same after a round trip (its summary is its first three fields); when no one
 /// order fits them all (or a field is empty), a `fields` column after `url` lists each row's field names,
@@ -16,6 +17,15 @@ import Foundation
 /// line holds most of).
 public enum FavouritesCSV {
     static let fixed = ["id", "title", "source", "added_at", "tags", "url"]
+
+    /// A tag as the tags cell holds it: quoted as typed where it holds a space (`'sci fi'`), plain in files
+    /// written before tags were quoted there, or by hand.
+    static func unquotedTag(_ text: String) -> String {
+        guard text.hasPrefix("'") || text.hasPrefix("\""), let words = try? Tokenizer.commands(text),
+            words.count == 1, let only = words.first, only.count == 1
+        else { return text }
+        return only[0]
+    }
     static let orderColumn = "fields"
 
     /// What `read` found: the favourites, and the line numbers of rows skipped for want of an id.
@@ -34,7 +44,10 @@ public enum FavouritesCSV {
         let header = fixed + (needsOrder ? [orderColumn] : []) + names.map(column)
         var lines = [line(header)]
         for f in favourites {
-            var row = [f.id, f.title, f.source, ISODate.string(f.addedAt), f.tags.joined(separator: ";"), f.url ?? ""]
+            var row = [
+                f.id, f.title, f.source, ISODate.string(f.addedAt), f.tags.map(Tokenizer.quoted).joined(separator: ";"),
+                f.url ?? "",
+            ]
             if needsOrder { row.append(f.fields.map(\.name).joined(separator: ";")) }
             row += names.map { name in f.fields.first { $0.name == name }?.value ?? "" }
             lines.append(line(row))
@@ -79,7 +92,7 @@ public enum FavouritesCSV {
         guard value.unicodeScalars.contains(where: { $0 == separator || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return value
         }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + value.replacing("\"", with: "\"\"") + "\""
     }
 
     // MARK: Formulas
@@ -113,7 +126,7 @@ public enum FavouritesCSV {
         }
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         let rows = try parse(text, separator: separator(of: text), name: name)
-        guard let header = rows.first?.cells.map({ restored($0).trimmingCharacters(in: .whitespaces) }),
+        guard let header = rows.first?.cells.map({ restored($0).trimmedSpaces() }),
             let idColumn = header.firstIndex(where: { $0.lowercased() == "id" })
         else {
             throw UsageError(
@@ -129,7 +142,6 @@ public enum FavouritesCSV {
         let fieldColumns = header.indices.filter {
             !fixed.contains(header[$0].lowercased()) && header[$0].lowercased() != orderColumn
         }
-        let formatter = ISO8601DateFormatter()
         var favourites: [Favourite] = []
         var skipped: [Int] = []
         for row in rows.dropFirst() {
@@ -137,7 +149,7 @@ public enum FavouritesCSV {
             func cell(_ column: Int?) -> String? {
                 column.flatMap { $0 < cells.count ? cells[$0] : nil }.flatMap { $0.isEmpty ? nil : $0 }
             }
-            guard let id = cell(idColumn)?.trimmingCharacters(in: .whitespaces), id.contains(":"), !id.hasPrefix(":")
+            guard let id = cell(idColumn)?.trimmedSpaces(), id.contains(":"), !id.hasPrefix(":")
             else {
                 skipped.append(row.line)
                 continue
@@ -155,9 +167,9 @@ public enum FavouritesCSV {
                 }
             }
             let item = Item(id: id, title: cell(columns.title) ?? id, fields: fields, url: cell(columns.url))
-            let added = cell(columns.added).flatMap(formatter.date(from:)) ?? now
+            let added = cell(columns.added).flatMap(ISODate.date) ?? now
             let tags =
-                cell(columns.tags)?.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                cell(columns.tags)?.split(separator: ";").map { unquotedTag($0.trimmedSpaces()) }.filter {
                     !$0.isEmpty
                 } ?? []
             favourites.append(Favourite(item: item, addedAt: added, tags: tags))

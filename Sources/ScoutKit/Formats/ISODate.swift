@@ -3,11 +3,36 @@ import Glibc
 
 /// Dates as `YYYY-MM-DDTHH:MM:SSZ`, the second they fall in: what `JSONEncoder`'s `.iso8601` writes,
 /// without a formatter (each costs as much as formatting hundreds of dates, and formatting goes through ICU).
-enum ISODate {
+public enum ISODate {
     static func string(_ date: Date) -> String {
         var bytes: [UInt8] = []
         append(date, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` read back, between the years 1970 and 9999; nil for anything else.
+    public static func date(_ text: String) -> Date? { date(Array(text.utf8)) }
+
+    static func date<Bytes: RandomAccessCollection<UInt8>>(_ text: Bytes) -> Date? where Bytes.Index == Int {
+        guard text.count == 20 else { return nil }
+        let start = text.startIndex
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in (start + from)..<(start + from + count) {
+                guard (0x30...0x39).contains(text[index]) else { return nil }
+                value = value * 10 + Int(text[index] - 0x30)
+            }
+            return value
+        }
+        guard text[start + 4] == 0x2D, text[start + 7] == 0x2D, text[start + 10] == 0x54, text[start + 13] == 0x3A,
+            text[start + 16] == 0x3A, text[start + 19] == 0x5A,
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            year >= 1970, (1...12).contains(month), day >= 1, day <= Calendar.daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        let days = Calendar.daysSince1970(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(((days * 24 + hour) * 60 + minute) * 60 + second))
     }
 
     static func append(_ date: Date, to bytes: inout [UInt8]) {

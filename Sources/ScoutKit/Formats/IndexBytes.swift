@@ -106,6 +106,57 @@ extension ByteReader {
     }
 }
 
+/// Bytes that stay where they are for as long as this lives: a file mapped read-only (`FileStore.hold`), or a
+/// copy. What `Int32Run` reads from.
+final class HeldBytes: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    private let isMapped: Bool
+
+    init(copying data: Data) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        data.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: data.count)
+        isMapped = false
+    }
+
+    init(mapped address: UnsafeMutableRawPointer, count: Int) {
+        bytes = UnsafeRawBufferPointer(start: address, count: count)
+        isMapped = true
+    }
+
+    deinit {
+        guard let base = bytes.baseAddress else { return }
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+        } else {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
+    }
+}
+
+/// `count` little-endian 32-bit integers at a byte offset of held bytes, read where they lie: a run of a kept
+/// index is not copied out (for the library's shelf, a copy cost more in page faults than the reading).
+/// Each read is checked against the run, and the run against the bytes.
+struct Int32Run: RandomAccessCollection, Sendable {
+    private let held: HeldBytes
+    private let offset: Int
+    let count: Int
+
+    init(_ held: HeldBytes, offset: Int, count: Int) {
+        precondition(offset >= 0 && count >= 0 && count <= (held.bytes.count - offset) / 4, "a run outside its bytes")
+        (self.held, self.offset, self.count) = (held, offset, count)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    @inline(__always)
+    subscript(index: Int) -> Int32 {
+        precondition(index >= 0 && index < count, "a read outside a run of a kept index")
+        return Int32(littleEndian: held.bytes.loadUnaligned(fromByteOffset: offset + index * 4, as: Int32.self))
+    }
+}
+
 extension Data {
     /// `body` given a reader over these bytes, from the start.
     func withByteReader<Result>(_ body: (inout ByteReader) throws -> Result) rethrows -> Result {

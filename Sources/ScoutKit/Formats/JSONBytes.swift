@@ -188,23 +188,7 @@ struct JSONBytes {
 
     /// A date as `YYYY-MM-DDTHH:MM:SSZ`, between the years 1970 and 9999.
     mutating func date() -> Date? {
-        guard let text = plainString(), text.count == 20 else { return nil }
-        func number(_ from: Int, _ count: Int) -> Int? {
-            var value = 0
-            for index in from..<(from + count) {
-                guard (0x30...0x39).contains(text[index]) else { return nil }
-                value = value * 10 + Int(text[index] - 0x30)
-            }
-            return value
-        }
-        guard text[4] == 0x2D, text[7] == 0x2D, text[10] == 0x54, text[13] == 0x3A, text[16] == 0x3A, text[19] == 0x5A,
-            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-            year >= 1970, (1...12).contains(month), day >= 1, day <= Calendar.daysIn(month: month, year: year),
-            hour < 24, minute < 60, second < 60
-        else { return nil }
-        let days = Calendar.daysSince1970(year: year, month: month, day: day)
-        return Date(timeIntervalSince1970: TimeInterval(((days * 24 + hour) * 60 + minute) * 60 + second))
+        plainString().flatMap(ISODate.date)
     }
 
     /// `[ value, … ]`, each value read by `read`; nil at the first that does not read.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// JSON as `JSONEncoder.scout` writes it: two-space indents, `"key" : value`, slashes as they are.
+/// JSON as `JSONEncoder.scout` writes it: two-space indents, `"key" : value`, slashes as they are; and a
+/// one-line record as `JSONEncoder.scoutLine` writes it (`key(_:)` without a level).
 struct JSONWriter {
     var bytes: [UInt8] = []
 
@@ -27,6 +28,13 @@ struct JSONWriter {
         bytes.append(0x22)
         bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
         bytes.append(contentsOf: "\" : ".utf8)
+    }
+
+    /// `"key":`, as a one-line record writes it (`JSONEncoder.scoutLine`: no spaces, no new lines).
+    mutating func key(_ key: StaticString) {
+        bytes.append(0x22)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(contentsOf: "\":".utf8)
     }
 
     /// `[ element, … ]`, each written by `write` at the level below (`[⏎⏎]` when empty, as `JSONEncoder` writes it).

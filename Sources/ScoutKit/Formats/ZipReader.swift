@@ -139,7 +139,7 @@ struct ZipReader {
             offset += 46 + variable
 
             var name = String(decoding: rest[..<nameLength], as: UTF8.self)
-            name = name.replacingOccurrences(of: "\\", with: "/")
+            name = name.replacing("\\", with: "/")
             let host = header.le16(4) >> 8
             let mode = header.le32(38) >> 16 & 0xF000
             let unix = host == 3 || host == 19

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rows a user names in `select`, `unselect`, `fav add` and `fav rm`:
 /// `3`, `1,4`, `2-5`, `5-` (to the end), `-3` (from the start), `1-3,7`, `all`, `none`.
@@ -17,7 +17,7 @@ public enum RangeSpec: Equatable, Sendable {
     public static let maxParts = 10_000
 
     public static func parse(_ text: String) throws(UsageError) -> RangeSpec {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmedSpaces().lowercased()
         if trimmed == "all" { return .all }
         if trimmed == "none" { return .none }
         guard !trimmed.isEmpty else { throw UsageError("name rows such as 3, 1-3,7, 5- or all") }
@@ -27,7 +27,7 @@ public enum RangeSpec: Equatable, Sendable {
             guard spans.count < maxParts else {
                 throw UsageError("too many ranges (at most \(maxParts)); use spans such as 1-500")
             }
-            let part = part.trimmingCharacters(in: .whitespaces)
+            let part = part.trimmedSpaces()
             func number(_ text: Substring) throws(UsageError) -> Int {
                 guard !text.isEmpty, text.allSatisfy(\.isASCII), let value = Int(text), value >= 1 else {
                     throw UsageError(

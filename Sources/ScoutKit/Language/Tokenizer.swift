@@ -83,6 +83,12 @@ public enum Tokenizer {
     /// The words of a line up to the cursor, and the word being typed (possibly empty), for completion.
     /// Quotes are honoured; the last `;` starts a new command.
     public static func partial(_ line: String) -> (words: [String], current: String) {
+        let state = partialState(line)
+        return (state.words, state.current)
+    }
+
+    /// `partial`, and the quote the word being typed is open in (`'` or `"`), nil when none is.
+    public static func partialState(_ line: String) -> (words: [String], current: String, quote: Character?) {
         var words: [String] = []
         var word = ""
         var quote: Character?
@@ -113,11 +119,18 @@ public enum Tokenizer {
             default: word.append(character); inWord = true
             }
         }
-        return (words, word)
+        return (words, word, quote)
     }
 }
 
 extension Tokenizer {
+    /// A tag as scout shows it everywhere (listings, details, the picker, messages, the CSV's tags cell):
+    /// `#weekend`, or quoted as it is typed when it holds a space (`#'sci fi'`), so that it reads as one.
+    public static func hashtag(_ tag: String) -> String { "#" + quoted(tag) }
+
+    /// Tags as `hashtag` shows them, a space between.
+    public static func hashtags(_ tags: [String]) -> String { tags.map(hashtag).joined(separator: " ") }
+
     /// `word` as it must be typed for `commands` to read it back unchanged: as it is when nothing in it
     /// is special, else in single quotes, or in double quotes (with `\"` and `\\`) when it holds a `'`.
     public static func quoted(_ word: String) -> String {
@@ -133,7 +146,7 @@ extension Tokenizer {
             }
         if plain { return word }
         if !word.contains("'") { return "'\(word)'" }
-        return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"" + word.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
             + "\""
     }
 

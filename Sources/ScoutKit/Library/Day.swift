@@ -22,7 +22,7 @@ enum Day {
     /// `Thu Aug 14 16:20:52 2014` (IMDb before 2017) or `2024-01-22T10:00:00Z`; nil for anything else or a
     /// day that does not exist.
     static func parse(_ text: String) -> String? {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmedSpaces()
         var parts: (year: Int, month: Int, day: Int)?
         let dashed = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
         if dashed.count == 3, dashed[0].count == 4, let y = Int(dashed[0]), let m = Int(dashed[1]),

@@ -29,7 +29,7 @@ struct LetterboxdReader {
 
     static func kind(path: String, header: [String]) -> Kind? {
         let name = path.split(separator: "/").last.map { $0.lowercased() } ?? ""
-        if header.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty })
+        if header.allSatisfy({ $0.trimmedSpaces().isEmpty })
             || header.first?.hasPrefix("Letterboxd list export") == true
         {
             return .other("lists")
@@ -63,7 +63,7 @@ struct LetterboxdReader {
             }
         case .reviews:
             let uri = fields[field: columns.index("letterboxd uri")]
-            let review = fields[field: columns.index("review")].replacingOccurrences(of: "\r\n", with: "\n")
+            let review = fields[field: columns.index("review")].replacing("\r\n", with: "\n")
             if !uri.isEmpty, !review.isEmpty { reviewsByEntry[uri] = review }
         case .diary:
             let uri = fields[field: columns.index("letterboxd uri")]
@@ -134,7 +134,7 @@ struct LetterboxdReader {
             }
             let entry = fields[field: columns.index("letterboxd uri")]
             // Letterboxd writes CRLF inside quoted text too; the library keeps LF.
-            var review = fields[field: columns.index("review")].replacingOccurrences(of: "\r\n", with: "\n")
+            var review = fields[field: columns.index("review")].replacing("\r\n", with: "\n")
             if case .reviews = kind {
                 // A review joins its diary entry by the entry's address: counted there, not again.
                 if !entry.isEmpty, diaryEntries.contains(entry) { return }

@@ -96,7 +96,7 @@ public struct LibraryFilm: Codable, Sendable, Equatable {
     init(_ item: Item) {
         func list(_ name: String) -> [String]? {
             guard let text = item[field: name], !text.isEmpty, text != "N/A" else { return nil }
-            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return text.split(separator: ",").map { $0.trimmedSpaces() }.filter { !$0.isEmpty }
         }
         self.init(
             id: item.id, title: item.title, year: item.year, genres: list("genre"), directors: list("director"),

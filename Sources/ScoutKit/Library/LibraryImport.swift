@@ -122,7 +122,7 @@ struct LibraryImport {
 
     /// Stars from 0.5 to 5 in halves as Letterboxd writes them (`3.5`, `4`); nil for an empty field.
     static func letterboxdStars(_ text: String) -> Double?? {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmedSpaces()
         if text.isEmpty { return .some(nil) }
         guard let value = Double(text), value >= 0.5, value <= 5, (value * 2).rounded() == value * 2 else { return nil }
         return value
@@ -130,7 +130,7 @@ struct LibraryImport {
 
     /// A year, or nil for an empty field; `.none` for one that is not a year.
     static func year(_ text: String) -> Int?? {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmedSpaces()
         if text.isEmpty { return .some(nil) }
         guard let year = Int(text), (1870...2100).contains(year) else { return nil }
         return year
@@ -138,7 +138,7 @@ struct LibraryImport {
 
     /// Tags as Letterboxd writes them: `a, b, c`.
     static func tags(_ text: String) -> [String] {
-        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        text.split(separator: ",").map { $0.trimmedSpaces() }.filter { !$0.isEmpty }
     }
 
     /// The last part of a Letterboxd address: `2bfi` for `https://boxd.it/2bfi`, `blade-runner` for
@@ -176,7 +176,7 @@ struct CSVColumns {
     let names: [String]
 
     init(_ header: [String]) {
-        names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        names = header.map { $0.trimmedSpaces().lowercased() }
     }
 
     func index(_ candidates: String...) -> Int? {
@@ -191,6 +191,6 @@ extension Array where Element == String {
     /// The field at `index`, trimmed; empty when the row is short or there is no such column.
     subscript(field index: Int?) -> String {
         guard let index, index < count else { return "" }
-        return self[index].trimmingCharacters(in: .whitespacesAndNewlines)
+        return self[index].trimmed()
     }
 }

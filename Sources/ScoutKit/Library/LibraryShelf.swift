@@ -7,9 +7,9 @@ import FoundationEssentials
 /// reads one small file instead of folding every event again; any change to the library makes it anew.
 /// Derived data: written without fsync, and a damaged or stale file is made again.
 ///
-/// Numbers are kept in runs of 32-bit integers, read whole; text (ids, titles, tags, reviews, names) in one
-/// blob, made into strings only for the rows shown. A day is `yyyymmdd`; a rating is stars times two, 0
-/// for none.
+/// Numbers are kept in runs of 32-bit integers, read where they lie in the mapped file (`Int32Run`); text
+/// (ids, titles, tags, reviews, names) in one blob, made into strings only for the rows shown. A day is
+/// `yyyymmdd`; a rating is stars times two, 0 for none.
 struct LibraryShelf: Sendable {
     /// A film's seven numbers: its id and title (offset and length in `text`), year (`Int32.min`: none),
     /// origin (an index into the names), rating.
@@ -18,35 +18,53 @@ struct LibraryShelf: Sendable {
     /// tags joined with U+001F, a review's length -1 for none).
     static let entryFields = 8
 
-    private(set) var filmNumbers: [Int32] = []
+    let filmNumbers: Int32Run
     /// Genres, directors and origins, each once, as text references (offset, length).
-    private(set) var nameRefs: [Int32] = []
+    let nameRefs: Int32Run
     /// Film N's genres are `genres[genreStarts[N]..<genreStarts[N + 1]]`, indices into the names; so too
     /// the directors.
-    private(set) var genreStarts: [Int32] = [0]
-    private(set) var genres: [Int32] = []
-    private(set) var directorStarts: [Int32] = [0]
-    private(set) var directors: [Int32] = []
+    let genreStarts: Int32Run
+    let genres: Int32Run
+    let directorStarts: Int32Run
+    let directors: Int32Run
     /// Newest first (by day; the same day, the one logged last first).
-    private(set) var diaryNumbers: [Int32] = []
+    let diaryNumbers: Int32Run
     /// Films, highest rated first, ties by title.
-    private(set) var ratings: [Int32] = []
+    let ratings: Int32Run
     /// Film and day added, oldest first.
-    private(set) var watchNumbers: [Int32] = []
-    private(set) var text = Data()
+    let watchNumbers: Int32Run
+    /// The bytes the runs and the text are read from, where they lie: the kept file, mapped, or the fold's.
+    private let held: HeldBytes
+    private let textStart: Int
+    private let textCount: Int
 
     var filmCount: Int { filmNumbers.count / Self.filmFields }
     var nameCount: Int { nameRefs.count / 2 }
     var diaryCount: Int { diaryNumbers.count / Self.entryFields }
     var watchCount: Int { watchNumbers.count / 2 }
 
-    init() {}
+    /// An empty library's.
+    init() { self = Self.made(Library(), header: [Self.magic]).shelf }
+
+    /// The shelf laid out in `held` from byte `start`: the nine runs of `counts`, then the text (`counts[9]`).
+    private init(_ held: HeldBytes, counts: [Int], at start: Int) {
+        var offset = start
+        func run(_ n: Int) -> Int32Run {
+            defer { offset += counts[n] * 4 }
+            return Int32Run(held, offset: offset, count: counts[n])
+        }
+        (filmNumbers, nameRefs, genreStarts, genres) = (run(0), run(1), run(2), run(3))
+        (directorStarts, directors, diaryNumbers, ratings, watchNumbers) = (run(4), run(5), run(6), run(7), run(8))
+        precondition(offset + counts[9] <= held.bytes.count, "a shelf's text outside its bytes")
+        (self.held, textStart, textCount) = (held, offset, counts[9])
+    }
 
     // MARK: Reading
 
     private func string(_ offset: Int32, _ length: Int32) -> String {
-        let start = text.startIndex + Int(offset)
-        return String(decoding: text[start..<start + Int(length)], as: UTF8.self)
+        let start = textStart + Int(offset)
+        return String(
+            decoding: UnsafeRawBufferPointer(rebasing: held.bytes[start..<start + Int(length)]), as: UTF8.self)
     }
 
     private func film(_ n: Int, _ field: Int) -> Int32 { filmNumbers[n * Self.filmFields + field] }
@@ -58,8 +76,8 @@ struct LibraryShelf: Sendable {
     func stars(_ film: Int) -> Double? { halves(film) == 0 ? nil : Double(halves(film)) / 2 }
     func label(_ film: Int) -> String { year(film).map { "\(title(film)) (\($0))" } ?? title(film) }
     func name(_ n: Int32) -> String { string(nameRefs[Int(n) * 2], nameRefs[Int(n) * 2 + 1]) }
-    func genres(of film: Int) -> ArraySlice<Int32> { genres[Int(genreStarts[film])..<Int(genreStarts[film + 1])] }
-    func directors(of film: Int) -> ArraySlice<Int32> {
+    func genres(of film: Int) -> Slice<Int32Run> { genres[Int(genreStarts[film])..<Int(genreStarts[film + 1])] }
+    func directors(of film: Int) -> Slice<Int32Run> {
         directors[Int(directorStarts[film])..<Int(directorStarts[film + 1])]
     }
 
@@ -93,7 +111,15 @@ struct LibraryShelf: Sendable {
 
     // MARK: Making it from the library
 
-    init(_ library: Library) {
+    /// The shelf folded from `library`, and the file that keeps it under `stamp`.
+    static func made(_ library: Library, stamp: FileStamp) -> (shelf: LibraryShelf, file: Data) {
+        made(library, header: [magic] + stamp.words)
+    }
+
+    private static func made(_ library: Library, header: [UInt64]) -> (shelf: LibraryShelf, file: Data) {
+        var (filmNumbers, nameRefs, genreStarts, genres) = ([Int32](), [Int32](), [Int32(0)], [Int32]())
+        var (directorStarts, directors, diaryNumbers, watchNumbers) = ([Int32(0)], [Int32](), [Int32](), [Int32]())
+        var text = Data()
         var index: [String: Int32] = [:]
         var names: [String: Int32] = [:]
         func add(_ string: String) -> (Int32, Int32) {
@@ -108,14 +134,18 @@ struct LibraryShelf: Sendable {
             names[string] = Int32(nameRefs.count / 2 - 1)
             return names[string] ?? 0
         }
+        var rated: [(film: Int32, halves: Int32, title: String, id: String)] = []
         for (id, film) in library.films.sorted(by: { $0.key < $1.key }) {
-            index[id] = Int32(filmCount)
+            let number = Int32(index.count)
+            index[id] = number
             let (idOffset, idLength) = add(id)
             let (titleOffset, titleLength) = add(film.title)
+            let halves = library.ratings[id].map { Int32($0.stars * 2) } ?? 0
             filmNumbers += [
                 idOffset, idLength, titleOffset, titleLength, film.year.map { Int32(clamping: $0) } ?? Int32.min,
-                name(library.origins[id] ?? film.source), library.ratings[id].map { Int32($0.stars * 2) } ?? 0,
+                name(library.origins[id] ?? film.source), halves,
             ]
+            if halves > 0 { rated.append((number, halves, film.title, id)) }
             genres += (film.genres ?? []).map(name)
             genreStarts.append(Int32(genres.count))
             directors += (film.directors ?? []).map(name)
@@ -133,9 +163,7 @@ struct LibraryShelf: Sendable {
                 tagsLength, reviewOffset, reviewLength,
             ]
         }
-        let rated = (0..<filmCount).filter { halves($0) > 0 }.map { (film: $0, title: title($0), id: id($0)) }
-        ratings = rated.sorted { (halves($1.film), $0.title, $0.id) < (halves($0.film), $1.title, $1.id) }
-            .map { Int32($0.film) }
+        let ratings = rated.sorted { ($1.halves, $0.title, $0.id) < ($0.halves, $1.title, $1.id) }.map(\.film)
         // Oldest first by the day each was added (an export's own day), the order they came in among a day's.
         let byDay = library.watchlist.enumerated().sorted {
             ($0.element.added, $0.offset) < ($1.element.added, $1.offset)
@@ -143,6 +171,17 @@ struct LibraryShelf: Sendable {
         for (_, wanted) in byDay {
             if let film = index[wanted.film] { watchNumbers += [film, Self.day(wanted.added)] }
         }
+        let runs = [
+            filmNumbers, nameRefs, genreStarts, genres, directorStarts, directors, diaryNumbers, ratings, watchNumbers,
+        ]
+        var writer = ByteWriter(capacity: text.count + runs.reduce(0) { $0 + $1.count } * 4 + 1_024)
+        writer.write(header)
+        writer.write(runs.map { UInt64($0.count) } + [UInt64(text.count)])
+        for run in runs { writer.write(run) }
+        writer.write(bytes: text)
+        let shelf = LibraryShelf(
+            HeldBytes(copying: writer.data), counts: runs.map(\.count) + [text.count], at: (header.count + 10) * 8)
+        return (shelf, writer.data)
     }
 
     // MARK: The file
@@ -150,54 +189,32 @@ struct LibraryShelf: Sendable {
     static let magic: UInt64 = 0x3330_464C_4548_5353 // "SSHELF03": its watchlist sorted by day
     static let fileName = "library.index"
 
-    func encoded(stamp: FileStamp) -> Data {
-        var writer = ByteWriter(capacity: text.count + (filmNumbers.count + diaryNumbers.count) * 4 + 1_024)
-        writer.write([Self.magic] + stamp.words)
-        let runs = [
-            filmNumbers, nameRefs, genreStarts, genres, directorStarts, directors, diaryNumbers, ratings, watchNumbers,
-        ]
-        writer.write(runs.map { UInt64($0.count) } + [UInt64(text.count)])
-        for run in runs { writer.write(run) }
-        writer.write(bytes: text)
-        return writer.data
-    }
-
-    /// The shelf a kept file holds, when it was made from the library as `stamp` says it is now; nil for a
-    /// file that is stale, cut short or damaged (scripts/fuzz's `shelf` target).
-    static func decoded(_ data: Data, stamp: FileStamp) -> LibraryShelf? {
-        decoded(data, header: [magic] + stamp.words)
+    /// The shelf a kept file holds, read where it lies, when it was made from the library as `stamp` says it
+    /// is now; nil for a file that is stale, cut short or damaged (scripts/fuzz's `shelf` target).
+    static func decoded(_ held: HeldBytes, stamp: FileStamp) -> LibraryShelf? {
+        decoded(held, header: [magic] + stamp.words)
     }
 
     static func decoded(_ data: Data, header expected: [UInt64]) -> LibraryShelf? {
-        let read: (LibraryShelf, Int)? = data.withByteReader { reader in
-            guard let header = reader.words(expected.count), header == expected, let counts = reader.words(10),
-                counts.allSatisfy({ $0 <= UInt64(Int32.max) })
-            else { return nil }
-            var shelf = LibraryShelf()
-            func run(_ n: UInt64) -> [Int32]? { reader.read(Int(n), of: Int32.self) }
-            guard let films = run(counts[0]), let names = run(counts[1]), let genreStarts = run(counts[2]),
-                let genres = run(counts[3]), let directorStarts = run(counts[4]), let directors = run(counts[5]),
-                let diary = run(counts[6]), let ratings = run(counts[7]), let watch = run(counts[8]),
-                Int(counts[9]) == reader.remaining
-            else { return nil }
-            (shelf.filmNumbers, shelf.nameRefs, shelf.genreStarts, shelf.genres) = (films, names, genreStarts, genres)
-            (shelf.directorStarts, shelf.directors, shelf.diaryNumbers) = (directorStarts, directors, diary)
-            (shelf.ratings, shelf.watchNumbers) = (ratings, watch)
-            return (shelf, reader.offset)
-        }
-        guard let read else { return nil }
-        var shelf = read.0
-        // The text stays where it is read from (a mapped file: only the pages of the rows shown are read).
-        shelf.text = data[(data.startIndex + read.1)...]
+        decoded(HeldBytes(copying: data), header: expected)
+    }
+
+    static func decoded(_ held: HeldBytes, header expected: [UInt64]) -> LibraryShelf? {
+        var reader = ByteReader(held.bytes)
+        guard let header = reader.words(expected.count), header == expected, let counts = reader.words(10),
+            counts.allSatisfy({ $0 <= UInt64(Int32.max) }),
+            counts.prefix(9).reduce(0, { $0 + Int($1) }) * 4 + Int(counts[9]) == reader.remaining
+        else { return nil }
+        let shelf = LibraryShelf(held, counts: counts.map { Int($0) }, at: reader.offset)
         return shelf.isWhole ? shelf : nil
     }
 
     /// Whether every number points where it may: counts that divide into records, references inside the
     /// text, indices inside their lists, lists in order. Checked once, so that reading never traps.
     private var isWhole: Bool {
-        let films = filmCount, names = nameCount, size = Int32(text.count)
+        let films = filmCount, names = nameCount, size = Int32(textCount)
         func ref(_ offset: Int32, _ length: Int32) -> Bool { offset >= 0 && length >= 0 && offset <= size - length }
-        func starts(_ list: [Int32], _ values: [Int32]) -> Bool {
+        func starts(_ list: Int32Run, _ values: Int32Run) -> Bool {
             list.count == films + 1 && list.first == 0 && list.last == Int32(values.count)
                 && zip(list, list.dropFirst()).allSatisfy { $0 <= $1 } && values.allSatisfy { $0 >= 0 && $0 < names }
         }

@@ -27,15 +27,15 @@ public final class LibraryStore {
     func shelf() throws -> LibraryShelf {
         guard let before = FileStamp(url) else { return LibraryShelf() }
         let file = indexFolder?.appendingPathComponent(LibraryShelf.fileName)
-        if let file, let kept = try? store.map(file), let shelf = LibraryShelf.decoded(kept, stamp: before) {
+        if let file, let kept = try? store.hold(file), let shelf = LibraryShelf.decoded(kept, stamp: before) {
             return shelf
         }
-        let shelf = LibraryShelf(try library())
+        let made = LibraryShelf.made(try library(), stamp: before)
         // Kept under the stamp read before the fold, and only if no scout changed the file meanwhile.
         if let file, FileStamp(url) == before {
-            try? store.write(shelf.encoded(stamp: before), to: file, durably: false)
+            try? store.write(made.file, to: file, durably: false)
         }
-        return shelf
+        return made.shelf
     }
 
     /// The library last folded, with the stamp of the file it was folded from.
@@ -156,7 +156,7 @@ public final class LibraryStore {
     /// first: the file is created only where none is).
     func device() throws -> String {
         if let kept = try store.read(deviceFile).map({ String(decoding: $0, as: UTF8.self) }),
-            case let id = kept.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty
+            case let id = kept.trimmed(), !id.isEmpty
         {
             return id
         }
@@ -168,7 +168,7 @@ public final class LibraryStore {
         guard fd >= 0 else {
             // Another scout made it meanwhile: its id. A file left empty by a killed scout is written whole.
             if errno == EEXIST, let kept = try store.read(deviceFile),
-                case let other = String(decoding: kept, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+                case let other = String(decoding: kept, as: UTF8.self).trimmed(),
                 !other.isEmpty
             {
                 return other

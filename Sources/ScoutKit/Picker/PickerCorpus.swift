@@ -131,7 +131,11 @@ public final class PickerCorpus: Sendable {
             let text = SafeText.clean(line)
             PickerFold.append(text, keepCase: false, to: &folded)
             foldedStarts.append(folded.count)
-            lengths.append(text.utf8.count)
+            // fzf's length: characters, white space at either end not counted.
+            let scalars = text.unicodeScalars
+            let leading = scalars.prefix { $0.properties.isWhitespace }.count
+            let trailing = leading == scalars.count ? 0 : scalars.reversed().prefix { $0.properties.isWhitespace }.count
+            lengths.append(scalars.count - leading - trailing)
             recencies.append(recency)
             frequencies.append(frequency)
             hashes.append(FNV.hash(line))

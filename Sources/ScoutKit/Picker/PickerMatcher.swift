@@ -2,15 +2,19 @@ import FoundationEssentials
 
 /// Matches and ranks the picker's candidates, as fzf does: each candidate's text is folded once into one
 /// contiguous buffer of scalars (`PickerCorpus`), and a query is run over it. A fuzzy term takes the
-/// shortest window that holds its letters in order (fzf's first algorithm: forward to the first full
-/// match, back to its latest start) and scores it with fzf's constants: 16 a letter, −3 to open a gap
-/// and −1 to widen it, and a bonus for a letter that starts a word (10 after a space, 9 after `/:;|,`,
-/// 8 after other punctuation, 7 at a camelCase or digit boundary), doubled for the term's first letter
-/// and carried along a run of consecutive letters (at least 4 each).
+/// alignment of its letters that scores best (fzf's default algorithm, `FuzzyMatchV2`: a score matrix over
+/// the span from the first letter's first place to the last letter's last), with fzf's constants: 16 a
+/// letter, −3 to open a gap and −1 to widen it, and a bonus for a letter that starts a word (10 after a
+/// space or at the start, 9 after `/:;|,`, 8 after other punctuation, 7 at a digit boundary), doubled for
+/// the term's first letter and carried along a run of consecutive letters (at least 4 each). So `a` finds
+/// the `A` of `An` before the `a` inside `search`. An exact term (`'word`) takes its first place that starts
+/// a word, as fzf's does.
 ///
 /// Ranking: score, highest first; then, where the corpus asks for it (favourites and rows, whose lines
-/// start with the title), the match that begins earlier; then the shorter candidate; then the newer;
-/// then the one run (and chosen) more often. An empty query keeps the candidates' own order, newest first.
+/// start with the title), the match that begins earlier; then the shorter candidate (in characters, white
+/// space at either end not counted, as fzf counts); then the newer; then the one run (and chosen) more
+/// often. An empty query keeps the candidates' own order, newest first. The text is matched folded (case
+/// and marks dropped), so a camelCase boundary inside a word gets no bonus, where fzf gives it 7.
 public final class PickerMatcher {
     public struct Candidate: Sendable, Equatable {
         /// What a choice gives back: the line for the prompt, a favourite's or a row's id.
@@ -37,21 +41,48 @@ public final class PickerMatcher {
         self.init(PickerCorpus(candidates))
     }
 
-    /// The text folded but with its case, made when a query first has a capital letter.
-    private func casedText() -> (text: [UInt32], starts: [Int]) {
-        if let cased { return cased }
+    /// A text to match against: every candidate's scalars, and where each candidate's start.
+    struct Folded {
+        let scalars: UnsafeBufferPointer<UInt32>
+        let starts: UnsafeBufferPointer<Int>
+
+        @inline(__always) func candidate(_ index: Int) -> UnsafeBufferPointer<UInt32> {
+            UnsafeBufferPointer(rebasing: scalars[starts[index]..<starts[index + 1]])
+        }
+    }
+
+    /// The text folded otherwise than the corpus keeps it (with its case, its accents, or both), made when a
+    /// query first has a capital letter or an accented one, and kept while the matcher lives.
+    private func variant(keepCase: Bool, keepMarks: Bool) -> Folded {
+        let key = (keepCase ? 1 : 0) + (keepMarks ? 2 : 0)
+        if let made = variants[key] { return made }
         var text: [UInt32] = []
         text.reserveCapacity(corpus.folded.count)
         var starts = [0]
         starts.reserveCapacity(corpus.count + 1)
         for index in 0..<corpus.count {
-            PickerFold.append(corpus.text(index), keepCase: true, to: &text)
+            PickerFold.append(corpus.text(index), keepCase: keepCase, keepMarks: keepMarks, to: &text)
             starts.append(text.count)
         }
-        cased = (text, starts)
-        return (text, starts)
+        let made = Folded(
+            scalars: UnsafeBufferPointer(Self.copy(text)), starts: UnsafeBufferPointer(Self.copy(starts)))
+        variants[key] = made
+        return made
     }
-    private var cased: (text: [UInt32], starts: [Int])?
+    private var variants: [Int: Folded] = [:]
+
+    private static func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return buffer
+    }
+
+    deinit {
+        for made in variants.values {
+            UnsafeMutableBufferPointer(mutating: made.scalars).deallocate()
+            UnsafeMutableBufferPointer(mutating: made.starts).deallocate()
+        }
+    }
 
     public struct Match: Equatable, Sendable {
         public var index: Int
@@ -68,23 +99,29 @@ public final class PickerMatcher {
             // The candidates come newest first: their own order, as many as the window shows.
             return ((0..<corpus.count).prefix(limit ?? corpus.count).map { Match(index: $0, score: 0) }, corpus.count)
         } else {
-            let needsCase = query.groups.contains { $0.contains(where: \.caseSensitive) }
-            // Lower-casing can change a scalar count (İ): the cased text keeps its own offsets.
-            let (cased, casedStarts) = needsCase ? casedText() : ([], [])
-            let starts = corpus.foldedStarts
-            corpus.folded.withUnsafeBufferPointer { lowerText in
-                cased.withUnsafeBufferPointer { casedText in
+            // The text each term is matched against, each with its own offsets (lower-casing can change a
+            // scalar count: İ): the corpus's own has case and accents folded; `variant` makes and keeps the others.
+            var scratch = FuzzyScratch()
+            corpus.folded.withUnsafeBufferPointer { scalars in
+                corpus.foldedStarts.withUnsafeBufferPointer { starts in
+                    let own = Folded(scalars: scalars, starts: starts)
+                    let terms = query.groups.map { group in
+                        group.map { term in
+                            (
+                                term,
+                                term.caseSensitive || term.keepsMarks
+                                    ? variant(keepCase: term.caseSensitive, keepMarks: term.keepsMarks) : own
+                            )
+                        }
+                    }
                     candidateLoop: for index in 0..<corpus.count {
                         var total = 0, begin = Int.max
-                        for group in query.groups {
+                        for group in terms {
                             var best: (score: Int, begin: Int)?
-                            for term in group {
-                                let text =
-                                    term.caseSensitive
-                                    ? UnsafeBufferPointer(
-                                        rebasing: casedText[casedStarts[index]..<casedStarts[index + 1]])
-                                    : UnsafeBufferPointer(rebasing: lowerText[starts[index]..<starts[index + 1]])
-                                let found = Self.score(term, in: text)
+                            for (term, text) in group {
+                                let found = Self.score(
+                                    term, in: text.candidate(index), scratch: &scratch,
+                                    wantsBegin: corpus.earlierMatchFirst)
                                 if term.inverse {
                                     if found == nil, best?.score ?? -1 < 0 { best = (0, Int.max) }
                                 } else if let found, found.score > best?.score ?? Int.min {
@@ -99,6 +136,10 @@ public final class PickerMatcher {
                     }
                 }
             }
+        }
+        // A query of `!` terms only, as fzf has it, does not sort: the candidates keep their own order.
+        if !query.groups.joined().contains(where: { !$0.inverse }) {
+            return (Array(matches.prefix(limit ?? matches.count)), matches.count)
         }
         let ordered: (Match, Match) -> Bool = {
             [
@@ -179,41 +220,26 @@ public final class PickerMatcher {
     }
 
     /// The term's score in `text` and where its match begins, nil when it does not match.
-    static func score(_ term: PickerQuery.Term, in text: UnsafeBufferPointer<UInt32>) -> (score: Int, begin: Int)? {
+    static func score(
+        _ term: PickerQuery.Term, in text: UnsafeBufferPointer<UInt32>, scratch: inout FuzzyScratch,
+        wantsBegin: Bool = false
+    ) -> (score: Int, begin: Int)? {
         let pattern = term.text
         guard !pattern.isEmpty, pattern.count <= text.count else { return nil }
         switch term.kind {
         case .fuzzy:
-            // Forward: where the first full match ends.
-            var p = 0, end = -1
-            for (index, c) in text.enumerated() where c == pattern[p] {
-                p += 1
-                if p == pattern.count {
-                    end = index + 1
-                    break
-                }
-            }
-            guard end > 0 else { return nil }
-            // Back: its latest start.
-            p = pattern.count - 1
-            var start = end - 1
-            while start >= 0 {
-                if text[start] == pattern[p] {
-                    if p == 0 { break }
-                    p -= 1
-                }
-                start -= 1
-            }
-            return (windowScore(pattern, text, start, end), start)
+            return fuzzy(pattern, text, &scratch, wantsBegin: wantsBegin)
         case .exact:
-            var best: (score: Int, begin: Int)?
+            // The first place with the best bonus at its first letter, a word's start ending the search.
+            var best: (bonus: Int, at: Int)?
             var from = 0
             while let at = text.firstIndex(of: pattern, in: from..<text.count) {
-                let score = windowScore(pattern, text, at, at + pattern.count)
-                if score > best?.score ?? Int.min { best = (score, at) }
+                let bonus = at == 0 ? bonusBoundaryWhite : Self.bonus(charClass(text[at - 1]), charClass(text[at]))
+                if bonus > best?.bonus ?? -1 { best = (bonus, at) }
+                if bonus >= bonusBoundary { break }
                 from = at + 1
             }
-            return best
+            return best.map { (windowScore(pattern, text, $0.at, $0.at + pattern.count), $0.at) }
         case .prefix:
             var start = 0
             while start < text.count, charClass(text[start]) == .white { start += 1 }
@@ -232,6 +258,162 @@ public final class PickerMatcher {
             }
             return (windowScore(pattern, text, 0, text.count), 0)
         }
+    }
+
+    /// Room for `fuzzy`'s rows, kept across the candidates of one ranking.
+    struct FuzzyScratch {
+        var bonuses: [Int] = [], first: [Int] = [], firstConsecutive: [Int] = [], firsts: [Int] = []
+        var scores: [Int] = [], consecutives: [Int] = []
+
+        mutating func reserve(text: Int, pattern: Int) {
+            if bonuses.count < text {
+                bonuses = [Int](repeating: 0, count: text)
+                first = bonuses
+                firstConsecutive = bonuses
+            }
+            if firsts.count < pattern { firsts = [Int](repeating: 0, count: pattern) }
+        }
+
+        mutating func reserve(matrix: Int) {
+            if scores.count < matrix {
+                scores = [Int](repeating: 0, count: matrix)
+                consecutives = scores
+            }
+        }
+    }
+
+    /// fzf's FuzzyMatchV2 (0.38): the best score of any alignment of `pattern`'s letters in order, and where
+    /// the first letter first occurs, or, `wantsBegin`, where that alignment begins. Past 102,400 cells (fzf's
+    /// slab) it scores the shortest window instead, as fzf falls back to its first algorithm.
+    static func fuzzy(
+        _ pattern: [UInt32], _ text: UnsafeBufferPointer<UInt32>, _ scratch: inout FuzzyScratch, wantsBegin: Bool
+    ) -> (score: Int, begin: Int)? {
+        let m = pattern.count, n = text.count
+        // A match at all, and the span it can take: from the first letter's first place (found again by
+        // the scan below) to the last place of the last letter after a full match.
+        var p = 0
+        for c in text where c == pattern[p] {
+            p += 1
+            if p == m { break }
+        }
+        guard p == m else { return nil }
+        if n * m > 102_400 { return shortestWindow(pattern, text) }
+        scratch.reserve(text: n, pattern: m)
+        let first0 = pattern[0]
+        var maxScore = 0, maxAt = 0, last = 0, found = 0
+        var previousClass = CharClass.white, previousScore = 0, inGap = false
+        for index in 0..<n {
+            let c = text[index]
+            let current = charClass(c)
+            let bonus = Self.bonus(previousClass, current)
+            scratch.bonuses[index] = bonus
+            previousClass = current
+            if c == pattern[min(found, m - 1)] {
+                if found < m {
+                    scratch.firsts[found] = index
+                    found += 1
+                }
+                last = index
+            }
+            if c == first0 {
+                let score = scoreMatch + bonus * bonusFirstCharMultiplier
+                scratch.first[index] = score
+                scratch.firstConsecutive[index] = 1
+                if m == 1, score > maxScore {
+                    (maxScore, maxAt) = (score, index)
+                    if bonus >= bonusBoundary { break }
+                }
+                inGap = false
+            } else {
+                scratch.first[index] = max(previousScore + (inGap ? scoreGapExtension : scoreGapStart), 0)
+                scratch.firstConsecutive[index] = 0
+                inGap = true
+            }
+            previousScore = scratch.first[index]
+        }
+        if m == 1 { return (maxScore, maxAt) }
+        let f0 = scratch.firsts[0], width = last - f0 + 1
+        scratch.reserve(matrix: width * m)
+        for column in 0..<width {
+            scratch.scores[column] = scratch.first[f0 + column]
+            scratch.consecutives[column] = scratch.firstConsecutive[f0 + column]
+        }
+        for row in 1..<m {
+            let f = scratch.firsts[row], letter = pattern[row], base = row * width
+            var inGap = false
+            scratch.scores[base + f - f0 - 1] = 0
+            for column in f...last {
+                let j = base + column - f0
+                let s2 = scratch.scores[j - 1] + (inGap ? scoreGapExtension : scoreGapStart)
+                var s1 = 0, consecutive = 0
+                if text[column] == letter {
+                    s1 = scratch.scores[j - width - 1] + scoreMatch
+                    var bonus = scratch.bonuses[column]
+                    consecutive = scratch.consecutives[j - width - 1] + 1
+                    if consecutive > 1 {
+                        let chunkBonus = scratch.bonuses[column - consecutive + 1]
+                        if bonus >= bonusBoundary && bonus > chunkBonus {
+                            consecutive = 1
+                        } else {
+                            bonus = max(bonus, bonusConsecutive, chunkBonus)
+                        }
+                    }
+                    if s1 + bonus < s2 {
+                        s1 += scratch.bonuses[column]
+                        consecutive = 0
+                    } else {
+                        s1 += bonus
+                    }
+                }
+                scratch.consecutives[j] = consecutive
+                inGap = s1 < s2
+                let score = max(s1, s2, 0)
+                if row == m - 1, score > maxScore { (maxScore, maxAt) = (score, column) }
+                scratch.scores[j] = score
+            }
+        }
+        guard wantsBegin else { return (maxScore, f0) }
+        // Where the best alignment begins, traced back through the matrix as fzf traces its positions.
+        var row = m - 1, column = maxAt, preferMatch = true
+        while true {
+            let base = row * width, j = base + column - f0
+            let score = scratch.scores[j]
+            let diagonal = row > 0 && column >= scratch.firsts[row] ? scratch.scores[j - width - 1] : 0
+            let left = column > scratch.firsts[row] ? scratch.scores[j - 1] : 0
+            if score > diagonal && (score > left || score == left && preferMatch) {
+                if row == 0 { return (maxScore, column) }
+                row -= 1
+            }
+            preferMatch =
+                scratch.consecutives[j] > 1 || (j + width + 1 < width * m && scratch.consecutives[j + width + 1] > 0)
+            column -= 1
+        }
+    }
+
+    /// fzf's first algorithm: the shortest window (forward to the first full match, back to its latest
+    /// start), scored.
+    private static func shortestWindow(_ pattern: [UInt32], _ text: UnsafeBufferPointer<UInt32>)
+        -> (score: Int, begin: Int)?
+    {
+        var p = 0, end = -1
+        for (index, c) in text.enumerated() where c == pattern[p] {
+            p += 1
+            if p == pattern.count {
+                end = index + 1
+                break
+            }
+        }
+        guard end > 0 else { return nil }
+        p = pattern.count - 1
+        var start = end - 1
+        while start >= 0 {
+            if text[start] == pattern[p] {
+                if p == 0 { break }
+                p -= 1
+            }
+            start -= 1
+        }
+        return (windowScore(pattern, text, start, end), start)
     }
 
     /// fzf's calculateScore over `text[start..<end]`, which holds the pattern's letters in order.

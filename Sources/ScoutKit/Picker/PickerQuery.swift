@@ -4,7 +4,8 @@ import FoundationEssentials
 /// either; `'word` an exact substring, `^word` a prefix, `word$` a suffix, `!word` must not match (with
 /// `!'`, `!^`, `word$` likewise), anything else a fuzzy match (the letters in order, gaps allowed);
 /// `\ ` a space inside a term. Smart case: a term with a capital letter matches case; others ignore it.
-/// Accents and width are always folded (`amelie` finds `Amélie`, `ｆｕｌｌ` finds `full`).
+/// Accents are folded unless the term has one, as in fzf (`amelie` finds `Amélie`; `amélie` finds only
+/// `Amélie`); width is always folded (`ｆｕｌｌ` finds `full`).
 public struct PickerQuery: Equatable, Sendable {
     public enum Kind: Equatable, Sendable { case fuzzy, exact, prefix, suffix, exactWhole }
 
@@ -13,6 +14,8 @@ public struct PickerQuery: Equatable, Sendable {
         public var kind: Kind
         public var inverse: Bool
         public var caseSensitive: Bool
+        /// The term has an accented letter: it is matched against the text with its accents.
+        public var keepsMarks = false
     }
 
     /// Every group must match; a group matches when any of its terms does.
@@ -85,8 +88,10 @@ public struct PickerQuery: Equatable, Sendable {
         if inverse, kind == .fuzzy { kind = .exact }
         guard !text.isEmpty else { return nil }
         let caseSensitive = text.unicodeScalars.contains { $0.properties.isUppercase }
+        let folded = PickerFold.scalars(String(text), keepCase: caseSensitive)
+        let marked = PickerFold.scalars(String(text), keepCase: caseSensitive, keepMarks: true)
         return Term(
-            text: PickerFold.scalars(String(text), keepCase: caseSensitive), kind: kind, inverse: inverse,
-            caseSensitive: caseSensitive)
+            text: marked == folded ? folded : marked, kind: kind, inverse: inverse, caseSensitive: caseSensitive,
+            keepsMarks: marked != folded)
     }
 }

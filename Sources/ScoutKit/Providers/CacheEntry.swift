@@ -66,6 +66,6 @@ public struct CacheEntry: Equatable, Sendable {
         else { return nil }
         return CacheEntry(
             url: url, storedAt: Date(timeIntervalSince1970: TimeInterval(stored)), status: status, maxAge: maxAge,
-            body: Data(bytes[(newline + 1)...]))
+            body: Data(UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...])))
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Fetches through the response cache: a fresh entry answers without a request; offline, any entry
 /// answers (with its age); when the network fails, a stale entry is offered instead of only an error.
@@ -105,13 +106,13 @@ public struct CachingFetcher: Sendable {
     static func cacheControl(_ header: String?) -> (maxAge: Int?, noStore: Bool) {
         var maxAge: Int?, noStore = false
         for directive in (header ?? "").lowercased().split(separator: ",") {
-            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmedSpaces() }
             switch parts.first {
             case "no-store": noStore = true
             case "no-cache": maxAge = 0
             case "max-age":
                 if maxAge == nil, parts.count == 2,
-                    let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds >= 0
+                    let seconds = Int(parts[1].trimming("\"")), seconds >= 0
                 {
                     maxAge = seconds
                 }

@@ -1,9 +1,4 @@
-import AsyncHTTPClient
 import FoundationEssentials
-import NIOConcurrencyHelpers
-import NIOCore
-import NIOHTTP1
-import NIOSSL
 
 /// A response as scout keeps it: status, the headers it reads, and a body read in full up to a cap.
 public struct HTTPResponse: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The iTunes Search API: one source per media kind, paged by offset and limit, details by `/lookup`.
 public struct ITunesSource: Source {
@@ -79,7 +79,7 @@ public struct ITunesSource: Source {
         // The same checks as set country and set lang, before any request.
         if let country = query.options["country"] { _ = try Settings.storeCountry(country) }
         if let lang = query.options["lang"] { _ = try Settings.storeLanguage(lang) }
-        guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !query.terms.trimmedSpaces().isEmpty else {
             throw UsageError("\(name) needs words to search for")
         }
     }
@@ -131,7 +131,7 @@ public struct ITunesSource: Source {
         switch answer.status {
         case 200: return
         case 400:
-            let message = (try? JSONSerialization.jsonObject(with: answer.body)).flatMap(JSONFields.init)?.text(
+            let message = (try? JSONFields.parse(answer.body, from: "iTunes")).flatMap(JSONFields.init)?.text(
                 "errorMessage")
             throw .rejected("iTunes rejected the search\(message.map { ": \($0)" } ?? ""); check the terms and options")
         case 403, 429:
@@ -144,7 +144,7 @@ public struct ITunesSource: Source {
     /// Every item of a `/search` or `/lookup` body. An item that cannot be read costs that item.
     public static func decode(_ body: Data) throws(SourceError) -> [Item] {
         let root = try JSONFields.parse(body, from: "iTunes")
-        guard let results = JSONFields(root)?.object["results"] as? [Any] else {
+        guard let results = JSONFields(root)?.array("results") else {
             throw .undecodable(what: "iTunes's answer", reason: "no results list")
         }
         return results.compactMap { JSONFields($0).flatMap(item) }
@@ -174,7 +174,7 @@ public struct ITunesSource: Source {
         item.add("year", json.text("releaseDate").map { String($0.prefix(4)) })
         item.add("genre", json.text("primaryGenreName") ?? json.names("genres").first)
         item.add("price", price(json))
-        if let rating = json.number("averageUserRating") { item.add("rating", String(format: "%.1f", rating)) }
+        if let rating = json.number("averageUserRating") { item.add("rating", Text.decimal(rating, places: 1)) }
         item.add("advisory", json.text("contentAdvisoryRating") ?? json.text("trackContentRating"))
         item.add("description", (json.text("longDescription") ?? json.text("description")).map(Text.plain))
         item.add(
@@ -194,7 +194,7 @@ public struct ITunesSource: Source {
             guard let value = json.number(key) else { continue }
             if value < 0 { return "album only" }
             if value == 0 { return "free" }
-            return String(format: "%.2f", value) + currency
+            return Text.decimal(value, places: 2) + currency
         }
         return json.text("formattedPrice")
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How scout reaches the network, read from the environment as curl and the OpenSSL-based tools read it:
 /// the proxy variables and the certificate authorities to trust.
@@ -35,7 +35,7 @@ public struct NetworkSettings: Sendable, Hashable {
         func proxy(_ names: String...) -> Proxy? {
             for name in names {
                 guard let text = environment[name] else { continue }
-                if text.trimmingCharacters(in: .whitespaces).isEmpty { return nil } // set and empty: no proxy
+                if text.trimmedSpaces().isEmpty { return nil } // set and empty: no proxy
                 switch Proxy.parse(text, variable: name) {
                 case .success(let proxy): return proxy
                 case .failure(let problem):
@@ -65,8 +65,8 @@ public struct NetworkSettings: Sendable, Hashable {
             // As OpenSSL reads it: a folder that is not there is passed over, not an error.
             replacesFolders = true
             caDirectories = folders.split(separator: ":").map(String.init).filter { folder in
-                var isFolder: ObjCBool = false
-                return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
+                var isFolder = false
+                return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder
             }
         }
     }
@@ -85,7 +85,7 @@ public struct NetworkSettings: Sendable, Hashable {
     var replacesTrust: Bool { caFile != nil || replacesFolders }
 
     static func isLoopback(_ host: String) -> Bool {
-        let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let host = host.trimming("[]")
         if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" { return true }
         if let address = IPv4(host) { return address >> 24 == 127 }
         return false

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of `no_proxy`.
 public struct NoProxyEntry: Sendable, Hashable {
@@ -11,7 +11,7 @@ public struct NoProxyEntry: Sendable, Hashable {
     var port: Int?
 
     init?(_ text: String) {
-        var text = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var text = text.trimmedSpaces().lowercased()
         if text.isEmpty { return nil }
         if text == "*" {
             pattern = .everything
@@ -41,7 +41,7 @@ public struct NoProxyEntry: Sendable, Hashable {
 
     func matches(host: String, port: Int) -> Bool {
         if let wanted = self.port, wanted != port { return false }
-        let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let host = host.trimming("[]")
         switch pattern {
         case .everything: return true
         case .name(let name): return host == name || host.hasSuffix("." + name)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// OMDb: `?s=` searches (10 a page, up to 100 pages), `?i=&plot=full` details. OMDb reports its errors
 /// in the body (`"Response":"False"`), with HTTP 200 or 401.
@@ -61,7 +61,7 @@ public struct OMDbSource: Source {
 
     public func validate(_ query: SearchQuery) throws(UsageError) {
         try Self.validate(query.options)
-        guard !query.terms.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !query.terms.trimmedSpaces().isEmpty else {
             throw UsageError("omdb needs words to search for")
         }
     }
@@ -113,18 +113,18 @@ public struct OMDbSource: Source {
         // The key is left out of the cache's key, so that it is never written to disk.
         let answer = try await fetcher.get(
             url, service: "OMDb",
-            cacheKey: url.absoluteString.replacingOccurrences(of: "apikey=\(key)", with: "apikey=-"))
+            cacheKey: url.absoluteString.replacing("apikey=\(key)", with: "apikey=-"))
         // OMDb puts its errors in JSON bodies with 200 or 401; any other status is the server's own.
         guard answer.status == 200 || answer.status == 401 else { throw .http(status: answer.status, url: "OMDb") }
         return answer
     }
 
-    static func parse(_ body: Data) throws(SourceError) -> Any {
+    static func parse(_ body: Data) throws(SourceError) -> JSONAnswer {
         try JSONFields.parse(body, from: "OMDb")
     }
 
     /// OMDb's errors as lines a user can act on. "Movie not found!" is not an error: it is no results.
-    static func checkError(_ root: Any, status: Int) throws(SourceError) {
+    static func checkError(_ root: JSONAnswer, status: Int) throws(SourceError) {
         guard let json = JSONFields(root), json.text("Response")?.lowercased() == "false" else {
             if status != 200 { throw .http(status: status, url: "OMDb") }
             return
@@ -160,7 +160,7 @@ public struct OMDbSource: Source {
     {
         let root = try parse(body)
         try checkError(root, status: status)
-        guard let json = JSONFields(root), let list = json.object["Search"] as? [Any] else {
+        guard let json = JSONFields(root), let list = json.array("Search") else {
             if JSONFields(root)?.text("Response")?.lowercased() == "false" { return ([], 0) }
             throw .undecodable(what: "OMDb's answer", reason: "no Search list")
         }
@@ -188,10 +188,10 @@ public struct OMDbSource: Source {
         ] {
             item.add(name, json.text(key))
         }
-        if let rating = json.number("imdbRating") { item.add("rating", String(format: "%.1f", rating)) }
+        if let rating = json.number("imdbRating") { item.add("rating", Text.decimal(rating, places: 1)) }
         item.add("votes", json.text("imdbVotes"))
         item.add("metascore", json.text("Metascore"))
-        let ratings = (json.object["Ratings"] as? [Any] ?? []).compactMap(JSONFields.init)
+        let ratings = (json.array("Ratings") ?? []).compactMap(JSONFields.init)
             .compactMap { r -> String? in r.text("Value").map { "\(r.text("Source") ?? "?"): \($0)" } }
         item.add("ratings", ratings.isEmpty ? nil : ratings.joined(separator: "; "))
         return item

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A proxy as a proxy variable names it.
 public struct Proxy: Sendable, Hashable, CustomStringConvertible {
@@ -17,7 +17,7 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
     struct Problem: Error { var message: String }
 
     static func parse(_ text: String, variable: String) -> Result<Proxy, Problem> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedSpaces()
         let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
         guard let components = URLComponents(string: withScheme), let host = components.host, !host.isEmpty else {
             return .failure(
@@ -49,9 +49,8 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
         }
         return .success(
             Proxy(
-                kind: kind, host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")),
+                kind: kind, host: host.trimming("[]"),
                 port: components.port ?? 1080,
-                user: components.percentEncodedUser?.removingPercentEncoding,
-                password: components.percentEncodedPassword?.removingPercentEncoding, variable: variable))
+                user: components.user, password: components.password, variable: variable))
     }
 }

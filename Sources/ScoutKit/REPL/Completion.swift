@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Tab completion as a pure function: from the line up to the cursor to the candidates for the word
 /// being typed. libedit only inserts what this returns, and lists the candidates in columns when there
@@ -12,10 +12,35 @@ public enum Completion {
         /// What the listing shows for each candidate: the candidate, or the candidate and what it stands for.
         public var labels: [String]
 
-        public init(prefix: String, candidates: [String], labels: [String]? = nil) {
+        /// The quote the word being typed is open in, if any.
+        public var quote: Character?
+
+        public init(prefix: String, candidates: [String], labels: [String]? = nil, quote: Character? = nil) {
             self.prefix = prefix
             self.candidates = candidates
             self.labels = labels ?? candidates
+            self.quote = quote
+        }
+
+        /// What Tab inserts after the cursor, written so that the line reads back the word as offered: inside
+        /// an open quote as it is (`"` and `\` escaped in double quotes), and the quote closed once the word
+        /// is whole; outside one, a space, quote, `\`, `;` or `#` escaped with `\` (`sci\ fi`). A whole
+        /// word gets a space after it, but a folder, which goes on.
+        public var insertion: String {
+            let whole = candidates.count == 1 && candidates[0].last != "/"
+            var text = ""
+            for character in commonExtension {
+                let special: Bool =
+                    switch quote {
+                    case "'": false
+                    case "\"": character == "\"" || character == "\\"
+                    default: character.isWhitespace || "'\"\\;#".contains(character)
+                    }
+                if special { text.append("\\") }
+                text.append(character)
+            }
+            if whole { text += (quote.map(String.init) ?? "") + " " }
+            return text
         }
 
         /// What all candidates share beyond the prefix: the text Tab can insert at once.
@@ -46,7 +71,7 @@ public enum Completion {
     static let limit = 100
 
     public static func complete(_ lineBeforeCursor: String, data: CompletionData) -> Result {
-        let (words, current) = Tokenizer.partial(lineBeforeCursor)
+        let (words, current, quote) = Tokenizer.partialState(lineBeforeCursor)
         let typed = current.lowercased()
         var seen = Set<String>()
         let matches = candidates(words: words, current: current, data: data).filter {
@@ -56,7 +81,7 @@ public enum Completion {
         // rows and pages from 1 (numbers never sort as text: 2 before 10).
         let named = matches.filter { !$0.isNumber }.sorted { $0.word < $1.word }
         let shown = Array((named + matches.filter { $0.isNumber }).prefix(limit))
-        return Result(prefix: current, candidates: shown.map(\.word), labels: shown.map(\.label))
+        return Result(prefix: current, candidates: shown.map(\.word), labels: shown.map(\.label), quote: quote)
     }
 
     static func candidates(words: [String], current: String, data: CompletionData) -> [Candidate] {
@@ -139,7 +164,7 @@ public enum Completion {
     public static func columns(_ labels: [String], width: Int) -> String {
         // "word  what it is": the words padded to one width (numbers to the right), so the meanings line up.
         let parts = labels.map { label -> (head: String, rest: String?) in
-            guard let gap = label.range(of: "  ") else { return (label, nil) }
+            guard let gap = label.firstRange(of: "  ") else { return (label, nil) }
             return (String(label[..<gap.lowerBound]), String(label[gap.upperBound...]))
         }
         let heads = parts.filter { $0.rest != nil }.map(\.head)

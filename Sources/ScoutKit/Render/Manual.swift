@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `scout.1`, the man page, made from the same definitions as `help` (`CommandTable`) and `scout --help`
 /// (the launch options' help, handed in): `scout --manual > scout.1; man -l scout.1`.
@@ -49,6 +49,8 @@ public enum Manual {
             "Where the sources are.",
             ".TP", "\\fBSCOUT_ART_URL\\fR",
             "A server asked for every image instead of the image's own (the tests' fixture server).",
+            ".TP", "\\fBSCOUT_LIBCURL\\fR",
+            "The libcurl to load for HTTP, on the first request (default \\fBlibcurl.so.4\\fR).",
             ".TP", "\\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBXDG_STATE_HOME\\fR, \\fBXDG_CACHE_HOME\\fR",
             "Where the files go.",
             ".SH EXIT STATUS",
@@ -60,8 +62,9 @@ public enum Manual {
             "A command failed, in \\fB\\-c\\fR or in commands piped in; the commands after it still ran;",
             "or \\fBcheck\\fR found nothing new.",
             ".TP", ".B 2",
-            "\\fBcheck\\fR could not check a watched search (the others were checked), or failed itself.",
-            "The highest status of the commands run is the one given.",
+            "\\fBcheck\\fR could not check a watched search (the others were checked), or failed itself",
+            "(offline, an unknown name); \\fBsync\\fR failed (the remote could not be reached, a push was",
+            "refused). The highest status of the commands run is the one given.",
             ".TP", ".B 64",
             "A usage error (EX_USAGE), before anything runs: an unknown flag or argument, a flag without its",
             "value, or a value refused (\\fB\\-\\-source\\fR, \\fB\\-\\-color\\fR, \\fB\\-\\-session\\fR,",
@@ -79,7 +82,7 @@ public enum Manual {
 
     /// Text made safe for roff: backslashes doubled, hyphens and a leading dot or quote escaped.
     static func escape(_ text: String) -> String {
-        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var out = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }

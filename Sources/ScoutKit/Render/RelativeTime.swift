@@ -1,14 +1,12 @@
-import Foundation
+import FoundationEssentials
 
 /// "just now", "5 minutes ago", "yesterday", "3 days ago", with the date beside it.
 public enum RelativeTime {
-    public static func describe(_ then: Date, now: Date, calendar: Calendar) -> String {
+    public static func describe(_ then: Date, now: Date, in time: LocalTime) -> String {
         let seconds = Int(now.timeIntervalSince(then))
         if seconds < 60 { return "just now" }
         if seconds < 3600 { return plural(seconds / 60, "minute") + " ago" }
-        let days =
-            calendar.dateComponents([.day], from: calendar.startOfDay(for: then), to: calendar.startOfDay(for: now)).day
-            ?? 0
+        let days = time.day(of: now) - time.day(of: then)
         if days == 0 { return plural(seconds / 3600, "hour") + " ago" }
         if days == 1 { return "yesterday" }
         if days < 14 { return "\(days) days ago" }
@@ -17,12 +15,16 @@ public enum RelativeTime {
         return plural(days / 365, "year") + " ago"
     }
 
-    public static func date(_ date: Date, calendar: Calendar) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = calendar.timeZone
-        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
-        return formatter.string(from: date)
+    /// `Thu 26 Nov 2026, 09:05`, in the user's time zone.
+    public static func date(_ date: Date, in time: LocalTime) -> String {
+        let wall = time.wallSeconds(date)
+        let day = LocalTime.day(ofSeconds: wall)
+        let (year, month, dayOfMonth) = Calendar.civil(daysSince1970: day)
+        let minute = (wall - day * 86_400) / 60
+        let two = { (value: Int) in String(value).leftPadded(to: 2) }
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((day % 7) + 7) % 7]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(weekday) \(dayOfMonth) \(months[month - 1]) \(year), \(two(minute / 60)):\(two(minute % 60))"
     }
 
     static func plural(_ n: Int, _ unit: String) -> String {

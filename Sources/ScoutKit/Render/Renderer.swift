@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Lays out listings, details and items as lines of text, within a terminal's width.
 public struct Renderer: Sendable {
@@ -9,21 +9,32 @@ public struct Renderer: Sendable {
     }
 
     /// One page of a result list: a row each, numbered across the whole list, with marks
-    /// (`*` selected, `♥` favourite) and group headings.
+    /// (`*` selected, `♥` favourite) and group headings. Its numbers and columns are as wide as `sizedBy`
+    /// (every row of the result set) needs, so that they stay put from page to page: `next` moves nothing.
     public func page(
         _ rows: ArraySlice<Item>, firstRow: Int, columns: [String], groupBy: String?,
-        selected: Set<String>, favourites: Set<String>
+        selected: Set<String>, favourites: Set<String>, sizedBy all: ArraySlice<Item>? = nil
     ) -> [StyledLine] {
-        let numberWidth = String(firstRow + rows.count).count
-        // Columns are kept, left to right, while a title of 12 cells still fits beside them.
-        var fixed = numberWidth + 5
+        let sizing = all ?? rows
+        let numberWidth = String(max(firstRow + rows.count - 1, sizing.count)).count
+        // Each column as wide as its widest value in the result set (24 cells at most). Columns are kept, left
+        // to right, while a title of 20 cells still fits beside them; the first that does not fit whole is
+        // narrowed to the room left (values cut with …) when that is 10 cells or more, and ends them.
         var columnWidths: [Int] = []
+        var fixed = numberWidth + 5
         for name in columns {
-            let columnWidth = min(24, rows.map { DisplayWidth.of($0[field: name] ?? "") }.max() ?? 0)
-            let needed = columnWidth > 0 ? columnWidth + 2 : 0
-            guard fixed + needed + 12 <= width else { break }
-            fixed += needed
-            columnWidths.append(columnWidth)
+            let wanted = min(24, sizing.lazy.map { DisplayWidth.of($0[field: name] ?? "") }.max() ?? 0)
+            if wanted == 0 || fixed + wanted + 2 + 20 <= width {
+                columnWidths.append(wanted)
+                fixed += wanted > 0 ? wanted + 2 : 0
+                continue
+            }
+            let narrowed = width - fixed - 20 - 2
+            if narrowed >= 10 {
+                columnWidths.append(narrowed)
+                fixed += narrowed + 2
+            }
+            break
         }
         let titleWidth = max(12, min(40, width - fixed))
         var lines: [StyledLine] = []
@@ -91,6 +102,6 @@ public struct Renderer: Sendable {
     }
 
     static func label(_ name: String) -> String {
-        name.prefix(1).uppercased() + name.dropFirst().replacingOccurrences(of: "_", with: " ")
+        name.prefix(1).uppercased() + name.dropFirst().replacing("_", with: " ")
     }
 }

@@ -10,7 +10,10 @@
 public enum SafeText {
     public static func clean(_ text: String) -> String {
         // Printable ASCII, most text, is checked a byte at a time.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        let printable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable) {
+            return text
+        }
         if !text.unicodeScalars.contains(where: needsEscape) { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A line of output in pieces, each plain or in a style.
 public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
@@ -37,8 +37,8 @@ public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
         guard DisplayWidth.of(text) > width else { return [self] }
         let lead = text.prefix { $0 == " " }.count
         var indent = lead + 2
-        if let label = text.range(of: #"^ *[A-Za-z][A-Za-z .]{0,20}: +"#, options: .regularExpression) {
-            indent = text.distance(from: label.lowerBound, to: label.upperBound)
+        if let label = text.prefixMatch(of: /^ *[A-Za-z][A-Za-z .]{0,20}: +/) {
+            indent = text.distance(from: label.range.lowerBound, to: label.range.upperBound)
         }
         return DisplayWidth.wrap(text, to: width, indent: indent).map { StyledLine($0) }
     }

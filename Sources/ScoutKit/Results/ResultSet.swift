@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The results of the current search: the pages fetched so far, in the source's order, and the rows as
 /// they are numbered once filtered, sorted, grouped and cut into pages. It fetches further pages
@@ -91,7 +91,7 @@ final class ResultSet {
             let keys = rows.map { Renderer.groupKey($0, field) }
             var order: [String: Int] = [:]
             let sortedKeys = Set(keys).sorted {
-                field == "year" ? $0 > $1 : $0.localizedStandardCompare($1) == .orderedAscending
+                field == "year" ? $0 > $1 : Text.standardCompare($0, $1) < 0
             }
             for (index, key) in sortedKeys.enumerated() { order[key] = index }
             rows = zip(rows, keys).enumerated()
@@ -116,9 +116,9 @@ final class ResultSet {
                 guard let y = b.rating else { return true }
                 return order.descending ? x > y : x < y
             case .title:
-                let result = a.title.localizedStandardCompare(b.title)
-                if result == .orderedSame { return nil }
-                return (result == .orderedAscending) != order.descending
+                let result = Text.standardCompare(a.title, b.title)
+                if result == 0 { return nil }
+                return (result < 0) != order.descending
             case .relevance:
                 return nil
             }
@@ -126,8 +126,8 @@ final class ResultSet {
         return items.enumerated().sorted { a, b in
             if let decided = compare(a.element, b.element) { return decided }
             // Ties read best by title, then keep the source's order.
-            let byTitle = a.element.title.localizedStandardCompare(b.element.title)
-            if order.key != .title, byTitle != .orderedSame { return byTitle == .orderedAscending }
+            let byTitle = Text.standardCompare(a.element.title, b.element.title)
+            if order.key != .title, byTitle != 0 { return byTitle < 0 }
             return a.offset < b.offset
         }.map(\.element)
     }

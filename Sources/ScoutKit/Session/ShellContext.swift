@@ -7,7 +7,7 @@ public struct ShellContext: Sendable {
     public var environment: [String: String]
     public var fileStore: FileStore
     public var now: @Sendable () -> Date
-    public var calendar: Calendar
+    public var localTime: LocalTime
     /// Which session file this run uses: nil for the default, or a named session.
     public var sessionName: String?
     public var width: Int
@@ -32,6 +32,12 @@ public struct ShellContext: Sendable {
     /// Told at once of something a person waiting should know (a long wait for iTunes' pacing): one line
     /// for standard error on a terminal; nil when nobody is watching.
     public var notice: (@Sendable (String) -> Void)?
+    /// Asks a person at the terminal a yes-or-no question before something that cannot be undone (`history
+    /// clear`), as fish does; true for yes. Nil in a script (`-c`, a pipe), which proceeds without asking.
+    public var confirm: (@Sendable (String) async -> Bool)?
+    /// Forgets the lines typed at the prompt that the line editor holds in memory (Up, Ctrl-R), once
+    /// `history clear` has emptied its file; nil without a line editor.
+    public var forgetTypedLines: (@Sendable () -> Void)?
     /// Opens the picker on a terminal (scout's own, or the user's fzf); nil where there is no terminal.
     public var picker: (@Sendable (PickerRequest) async -> PickerAnswer)?
     /// Told how a long wait is going ("page 3 of 10"); nil when nobody is watching. Called with nil when done.
@@ -42,7 +48,7 @@ public struct ShellContext: Sendable {
 
     public init(
         environment: [String: String], home: String, workingDirectory: String,
-        now: @escaping @Sendable () -> Date = { Date() }, calendar: Calendar = .current,
+        now: @escaping @Sendable () -> Date = { Date() }, localTime: LocalTime = .system,
         sessionName: String? = nil, width: Int = 80
     ) {
         paths = Paths(environment: environment, home: home)
@@ -52,7 +58,7 @@ public struct ShellContext: Sendable {
         var store = FileStore()
         store.now = now
         fileStore = store
-        (self.now, self.calendar, self.sessionName) = (now, calendar, sessionName)
+        (self.now, self.localTime, self.sessionName) = (now, localTime, sessionName)
         (self.width, self.workingDirectory, self.home) = (width, workingDirectory, home)
     }
 

@@ -23,7 +23,7 @@ extension ShellState {
             output.fail(Self.refusedByTerm(query.terms, term), code: "refused")
             output.json["refused"] = .object(["term": .string(term), "automatic": .bool(false)])
         case .search(let search):
-            var formatter = MinuteFormatter(timeZone: context.calendar.timeZone)
+            var formatter = MinuteFormatter(timeZone: context.localTime)
             output.fail(
                 "refused: \(search.description) found nothing on \(formatter.string(search.time)), so it is not "
                     + "sent again"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Favourites to and from files: `fav export` and `fav import`, JSON or CSV.
 extension ShellState {

@@ -16,7 +16,7 @@ extension ShellState {
         let width = String(all.count).count
         for (index, favourite) in list.enumerated() {
             let n = String(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0).leftPadded(to: width, with: " ")
-            let tags = favourite.tags.isEmpty ? "" : "  #" + favourite.tags.joined(separator: " #")
+            let tags = favourite.tags.isEmpty ? "" : "  " + Tokenizer.hashtags(favourite.tags)
             output.say(fitted("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)"))
         }
         guard context.json else { return output }
@@ -70,12 +70,12 @@ extension ShellState {
         let outcome = try favourites.addOrTag(items, tags: tags, at: context.now())
         prefetchArt(of: items) // those kept before too: their artwork may have been cleared with the cache
         var output = Output()
-        let hashtags = tags.map { "#" + $0 }.joined(separator: " ")
+        let hashtags = Tokenizer.hashtags(tags)
         if items.count == 1, let item = items.first {
             if !outcome.added.isEmpty {
-                output.say("♥ \(Renderer.summary(item)) is a favourite.")
+                output.say("♥ \(Renderer.summary(item)) is a favourite\(tags.isEmpty ? "" : ", tagged \(hashtags)").")
             } else if let tagged = outcome.tagged.first {
-                let now = tagged.changed.map { "#" + $0 }.joined(separator: " ")
+                let now = Tokenizer.hashtags(tagged.changed)
                 output.say("♥ \(Renderer.summary(item)) was already a favourite: now tagged \(now).")
             } else {
                 output.say("\(item.title) was already a favourite\(tags.isEmpty ? "" : " tagged \(hashtags)").")
@@ -146,12 +146,12 @@ extension ShellState {
         let named = try favouritesNamed(what)
         let results = try favourites.retag(ids: named.map(\.id), adding: adding, removing: removing)
         let changed = results.filter { !$0.changed.isEmpty }
-        let hashtags = (adding + removing).map { "#" + $0 }.joined(separator: " ")
+        let hashtags = Tokenizer.hashtags(adding + removing)
         var output = Output()
         if removing.isEmpty {
             if results.count == 1, let one = results.first {
                 let summary = Renderer.summary(one.favourite.item)
-                let changed = one.changed.map { "#" + $0 }.joined(separator: " ")
+                let changed = Tokenizer.hashtags(one.changed)
                 output.say(
                     one.changed.isEmpty ? "\(summary) was already tagged \(hashtags)." : "Tagged \(summary) \(changed)."
                 )
@@ -169,7 +169,7 @@ extension ShellState {
                 throw UsageError("\(whose) \(hashtags): fav shows each favourite's tags")
             }
             if results.count == 1, let one = results.first {
-                let took = one.changed.map { "#" + $0 }.joined(separator: " ")
+                let took = Tokenizer.hashtags(one.changed)
                 output.say("Took \(took) off \(Renderer.summary(one.favourite.item)).")
             } else {
                 output.say("Took \(hashtags) off \(changed.count) favourite\(changed.count == 1 ? "" : "s").")

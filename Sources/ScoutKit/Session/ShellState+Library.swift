@@ -111,7 +111,7 @@ enum Stars {
         let value: Double? =
             !glyphs.isEmpty && glyphs.count == text.count
             ? Double(glyphs.filter { $0 == "★" }.count) + (glyphs.contains("½") ? 0.5 : 0)
-            : Double(text.replacingOccurrences(of: ",", with: "."))
+            : Double(text.replacing(",", with: "."))
         guard let value, value >= 0.5, value <= 5, (value * 2).rounded() == value * 2 else {
             throw UsageError("\"\(Text.brief(text))\" is not a rating: give 0.5 to 5 stars in halves, such as 3.5")
         }

@@ -25,7 +25,7 @@ extension ShellState {
             output.say(fitted("\(String(n).leftPadded(to: width, with: " ")). \(row.line)"))
         }
         let total = total ?? ids.count
-        if let more, total > ids.count { output.say("(\(more.replacingOccurrences(of: "TOTAL", with: "\(total)")))") }
+        if let more, total > ids.count { output.say("(\(more.replacing("TOTAL", with: "\(total)")))") }
         output.addJSON { TypedJSON.listing(listing, json(), total: total) }
         return output
     }

@@ -9,7 +9,7 @@ extension ShellState {
         if page < 1 { throw UsageError("already on the first page") }
         let promised = results.hasMore
         while !results.pageIsFull(page) { try await fetchNextPage() }
-        if promised, !results.hasMore, page > results.pageCount {
+        if promised, !results.hasMore, page > results.pageCount, (results.sourceTotal ?? 0) > results.items.count {
             // The source counted more than its pages hold: say so, rather than "there is only one page".
             let kept = results.view.filter == nil ? "" : "; the filter keeps \(results.displayed.count) of them"
             throw UsageError.notFound(
@@ -19,7 +19,7 @@ extension ShellState {
         }
         if isNext, page > results.pageCount { throw UsageError.notFound("already on the last page") }
         guard page <= results.pageCount else {
-            throw UsageError(
+            throw UsageError.notFound(
                 results.pageCount == 1
                     ? "there is only one page"
                     : "there are only \(results.pageCount) pages: page 1 to \(results.pageCount)")

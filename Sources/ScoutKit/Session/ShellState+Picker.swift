@@ -12,7 +12,7 @@ extension ShellState {
             let all = favourites.all()
             return PickerCorpus(
                 all.enumerated().reversed().map { offset, favourite in
-                    let tags = favourite.tags.map { " #" + $0 }.joined()
+                    let tags = favourite.tags.isEmpty ? "" : " " + Tokenizer.hashtags(favourite.tags)
                     return .init(
                         value: favourite.id,
                         text: SafeText.clean("\(Renderer.summary(favourite.item))\(tags)  [\(favourite.id)]"),

@@ -15,8 +15,8 @@ extension ShellState {
             output.say(
                 prose:
                     "Welcome back, last visit "
-                    + "\(RelativeTime.describe(previousVisit, now: now, calendar: context.calendar))"
-                    + " (\(RelativeTime.date(previousVisit, calendar: context.calendar))).", width: proseWidth,
+                    + "\(RelativeTime.describe(previousVisit, now: now, in: context.localTime))"
+                    + " (\(RelativeTime.date(previousVisit, in: context.localTime))).", width: proseWidth,
                 indent: 2)
             output.say(prose: "Restored: \(contextSummary()).", width: proseWidth, indent: 2)
             output.say(prose: "Next: \(nextHint()).", width: proseWidth, indent: 2)
@@ -27,12 +27,13 @@ extension ShellState {
                     + "complete, Ctrl-D to leave.",
                 width: proseWidth, indent: 2)
         }
-        if results.loaded { output.merge(restoredView()) }
+        // At most the rows that fit under the welcome lines, the prompt's line left free.
+        if results.loaded { output.merge(restoredView(maxLines: height.map { max(3, $0 - output.lines.count - 1) })) }
         return output
     }
 
-    /// The view the session was left in: the detail of one item, or the current list page.
-    func restoredView() -> Output {
+    /// The view the session was left in: the detail of one item, or the current list page (within `maxLines`).
+    func restoredView(maxLines: Int? = nil) -> Output {
         if case .detail(let id) = session.view {
             if let item = results.displayed.first(where: { $0.id == id }) ?? session.selections.first(where: {
                 $0.id == id
@@ -43,7 +44,7 @@ extension ShellState {
             }
             session.view = .list
         }
-        return (try? listing()) ?? Output()
+        return (try? listing(maxLines: maxLines)) ?? Output()
     }
 
     /// One line naming where the session stands: source, query, filter, page, selection, view.

@@ -146,10 +146,10 @@ extension ShellState {
     func watchState(_ saved: SavedSearch) -> String {
         guard let watch = saved.watch else { return saved.parameterCount > 0 ? "takes arguments" : "not watched" }
         if let failed = watch.failedAt {
-            return "failed \(RelativeTime.describe(failed, now: context.now(), calendar: context.calendar))"
+            return "failed \(RelativeTime.describe(failed, now: context.now(), in: context.localTime))"
         }
         guard let last = watch.lastCheck, let new = watch.newAtLastCheck else { return "watched" }
-        let when = RelativeTime.describe(last, now: context.now(), calendar: context.calendar)
+        let when = RelativeTime.describe(last, now: context.now(), in: context.localTime)
         return "\(new <= 0 ? "none" : String(new)) new \(when)"
     }
 

@@ -50,13 +50,13 @@ extension ShellState {
     func favouriteDetail(_ n: Int) throws -> Output {
         let all = favourites.all()
         guard (1...max(1, all.count)).contains(n), n <= all.count else {
-            throw UsageError(
+            throw UsageError.notFound(
                 all.isEmpty ? "there are no favourites" : "there is no favourite \(n): fav lists 1 to \(all.count)")
         }
         let favourite = all[n - 1]
         return detailWithArt(
             favourite.item,
-            under: "Added \(RelativeTime.date(favourite.addedAt, calendar: context.calendar))"
-                + (favourite.tags.isEmpty ? "" : " · tags: \(favourite.tags.joined(separator: ", "))"))
+            under: "Added \(RelativeTime.date(favourite.addedAt, in: context.localTime))"
+                + (favourite.tags.isEmpty ? "" : " · tags: \(Tokenizer.hashtags(favourite.tags))"))
     }
 }

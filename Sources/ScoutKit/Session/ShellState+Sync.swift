@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension ShellState {
     var syncEngine: SyncEngine {
@@ -191,13 +192,13 @@ extension ShellState {
         var output = Output()
         let now = context.now()
         func when(_ time: HybridTime?) -> String {
-            time.map { RelativeTime.describe($0.date, now: now, calendar: context.calendar) } ?? "never"
+            time.map { RelativeTime.describe($0.date, now: now, in: context.localTime) } ?? "never"
         }
-        let last = record.lastSync.map { RelativeTime.describe($0, now: now, calendar: context.calendar) } ?? "never"
+        let last = record.lastSync.map { RelativeTime.describe($0, now: now, in: context.localTime) } ?? "never"
         output.say(
             "Syncing through \(record.label) (sync-auto \(settings.syncAuto ? "on" : "off")); last sync here \(last).")
         if let failure = record.failure, let at = record.failedAt {
-            let when = RelativeTime.describe(at, now: now, calendar: context.calendar)
+            let when = RelativeTime.describe(at, now: now, in: context.localTime)
             output.say(StyledLine("The last try failed \(when): \(failure).", .warning))
         }
         var devices = report.devices

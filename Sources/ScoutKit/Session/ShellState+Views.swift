@@ -21,7 +21,7 @@ extension ShellState {
                 : "next fetches more results, for a page \(session.page + 1) if more match"
         }
         return ResultsPage(
-            heading: heading(), rows: slice, firstRow: range.lowerBound + 1,
+            heading: heading(), rows: slice, sizedBy: rows[...], firstRow: range.lowerBound + 1,
             columns: currentSource?.columns ?? [], groupBy: resultView.groupField, selected: selectedIDs,
             favourites: favourites.favouriteIDs(among: slice.map(\.id)), width: width,
             empty: session.filter != nil ? "Nothing matches the filter: filter alone clears it." : "No results.",
@@ -32,12 +32,15 @@ extension ShellState {
             source: session.source)
     }
 
-    /// The current page as output: read on a terminal, rows and fields under `--json`.
-    func listing() throws -> Output {
+    /// The current page as output: read on a terminal, rows and fields under `--json`; at most `maxLines`
+    /// lines when given.
+    func listing(maxLines: Int? = nil) throws -> Output {
         var output = Output()
         // A page is sized to fit the window: it never goes through the pager, which would take the next keys.
         output.pageable = false
-        output.show(try resultsPage())
+        var page = try resultsPage()
+        page.maxLines = maxLines
+        output.show(page)
         return output
     }
 
@@ -109,8 +112,10 @@ extension ShellState {
 /// A page of results: its heading, its rows with their marks, and what `--json` says of the list.
 struct ResultsPage: OutputView {
     var heading: String
-    /// The page's rows, numbered from `firstRow`, with the columns beside their titles.
+    /// The page's rows, numbered from `firstRow`, with the columns beside their titles; their widths are
+    /// those every row of the result set (`sizedBy`) needs.
     var rows: ArraySlice<Item>
+    var sizedBy: ArraySlice<Item>
     var firstRow: Int
     var columns: [String]
     var groupBy: String?
@@ -127,14 +132,31 @@ struct ResultsPage: OutputView {
     var loaded: Int
     var total: Int?
     var source: String
+    /// At most this many lines (the restored page under the welcome lines): the rows that fit, then a line
+    /// that says `list` shows the rest.
+    var maxLines: Int?
 
     var lines: [StyledLine] {
         var lines = [StyledLine(heading)]
         if rows.isEmpty { return lines + [StyledLine(empty)] }
         lines += Renderer(width: width).page(
             rows, firstRow: firstRow, columns: columns, groupBy: groupBy,
-            selected: selected, favourites: favourites)
+            selected: selected, favourites: favourites, sizedBy: sizedBy)
         if let footer { lines.append(StyledLine(footer)) }
+        if let maxLines, lines.count > maxLines {
+            var kept = Array(lines.prefix(max(2, maxLines - 1)))
+            // A group heading whose rows did not fit goes with them.
+            while kept.count > 1, kept.last?.plain.hasPrefix("──") == true { kept.removeLast() }
+            // The heading and group headings (`── 1979 ──`) are not rows.
+            let shown = kept.dropFirst().count { !$0.plain.hasPrefix("──") }
+            lines = kept
+            if shown < rows.count {
+                // One line whatever the width: a wrapped one would push the welcome off the screen again.
+                lines.append(
+                    StyledLine(
+                        DisplayWidth.truncate("(\(rows.count - shown) more: list shows the whole page)", to: width)))
+            }
+        }
         return lines
     }
 

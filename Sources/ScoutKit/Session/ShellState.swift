@@ -125,6 +125,19 @@ public final class ShellState {
         try await Spinner.waiting(label, progress: context.progress, work)
     }
 
+    /// `item` with what its source's details add (from the cache when they were asked before), and the
+    /// failure when they could not be fetched (what the list holds is still worth showing); Ctrl-C cancels.
+    func details(of item: Item) async throws -> (item: Item, failure: (any Error)?) {
+        guard let source = currentSource else { return (item, nil) }
+        do {
+            return (try await waiting("fetching the details") { try await source.details(of: item) }, nil)
+        } catch SourceError.cancelled {
+            throw SourceError.cancelled
+        } catch {
+            return (item, error)
+        }
+    }
+
     func fetchNextPage() async throws {
         guard let query = session.query else { return }
         try await results.fetchNextPage(query, from: try source(named: query.source), progress: context.progress)

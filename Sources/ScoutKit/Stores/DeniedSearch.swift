@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A search that found nothing, kept so that the same search is not sent again: one JSON record a line
 /// of `denied-searches.jsonl`, beside `denylist.txt`.
@@ -38,7 +38,7 @@ public struct DeniedSearch: Codable, Sendable, Equatable {
         var result: [String: String] = [:]
         for (name, value) in options {
             let name = name.lowercased()
-            let value = value.trimmingCharacters(in: .whitespaces)
+            let value = value.trimmedSpaces()
             result[name] =
                 name == "country" ? value.uppercased() : ["lang", "type"].contains(name) ? value.lowercased() : value
         }
@@ -49,9 +49,10 @@ public struct DeniedSearch: Codable, Sendable, Equatable {
     var key: String { Self.key(source: source, terms: terms, options: options) }
 
     static func key(source: String, terms: String, options: [String: String]) -> String {
-        ([source.lowercased(), Text.fold(terms)]
-            + normalized(options).sorted { $0.key < $1.key }.map { "\($0.key)=\(Text.fold($0.value))" })
-            .joined(separator: "\u{1F}")
+        Text.join(
+            [source.lowercased(), Text.fold(terms)]
+                + normalized(options).sorted { $0.key < $1.key }.map { "\($0.key)=\(Text.fold($0.value))" },
+            separator: "\u{1F}")
     }
 
     /// The search as `deny` and messages name it: `omdb "batman" --year 1850`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A look-up index of the deny list, kept in the cache folder as `denylist.index` so that a search
 /// checks a million denied terms without reading them: the hash of each folded term and the offset of
@@ -64,7 +65,7 @@ final class DenyIndex {
         while start < list.endIndex {
             let end = list[start...].firstIndex(of: UInt8(ascii: "\n")) ?? list.endIndex
             if let text = String(bytes: list[start..<end], encoding: .utf8) {
-                let term = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let term = text.trimmed()
                 if !term.isEmpty, !term.hasPrefix("#") {
                     let folded = Text.fold(term)
                     entries.append((FNV.hash(folded), UInt64(start - list.startIndex)))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Terms never searched, kept one a line in `denylist.txt` and read only when a search needs them,
 /// and searches that found nothing, kept in `denied-searches.jsonl` beside it.
@@ -101,7 +102,7 @@ public final class DenyListStore {
             }
             line.append(contentsOf: buffer[0..<count])
         }
-        return String(bytes: line, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(bytes: line, encoding: .utf8)?.trimmed()
     }
 
     /// Adds terms not yet denied; returns how many were new.
@@ -269,7 +270,7 @@ public final class DenyListStore {
                 damaged += 1
                 continue
             }
-            let term = text.trimmingCharacters(in: .whitespaces.union(.newlines))
+            let term = text.trimmed()
             if !term.isEmpty, !term.hasPrefix("#") { terms.append(term) }
         }
         return (terms, damaged)

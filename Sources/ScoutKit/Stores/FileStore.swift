@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The one place scout touches its state files: private directories, atomic whole-file writes,
@@ -17,7 +17,7 @@ public struct FileStore: Sendable {
         var path = directory.path
         while !path.isEmpty, path != "/", !FileManager.default.fileExists(atPath: path) {
             missing.append(path)
-            path = (path as NSString).deletingLastPathComponent
+            path = URL(fileURLWithPath: path).deletingLastPathComponent().path
         }
         for dir in missing.reversed() where mkdir(dir, 0o700) != 0 && errno != EEXIST {
             throw .writeFailed(path: dir, reason: Self.errnoText())
@@ -52,6 +52,15 @@ public struct FileStore: Sendable {
     /// when it does not exist. Pages are read as they are touched, or all at once with `whole` for a file
     /// that is about to be scanned from end to end.
     public func map(_ url: URL, whole: Bool = false) throws(StoreError) -> Data? {
+        guard let held = try hold(url, whole: whole), let base = held.bytes.baseAddress else { return nil }
+        return Data(
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: held.bytes.count,
+            deallocator: .custom { _, _ in withExtendedLifetime(held) {} })
+    }
+
+    /// The file's bytes where they lie (mapped), for reading in place as long as the holder lives; nil when
+    /// it does not exist. A file that cannot be mapped (empty, a pipe, an odd file system) is read.
+    func hold(_ url: URL, whole: Bool = false) throws(StoreError) -> HeldBytes? {
         guard let fd = try openForReading(url) else { return nil }
         defer { close(fd) }
         var info = stat()
@@ -60,10 +69,9 @@ public struct FileStore: Sendable {
         guard size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE | (whole ? MAP_POPULATE : 0), fd, 0),
             address != MAP_FAILED
         else {
-            return try read(url) // empty, or not mappable (a pipe, an odd file system)
+            return try read(url).map(HeldBytes.init(copying:))
         }
-        return Data(
-            bytesNoCopy: address, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
+        return HeldBytes(mapped: address, count: size)
     }
 
     /// `url` opened to read, nil when it does not exist.
@@ -170,9 +178,7 @@ public struct FileStore: Sendable {
     /// Keeps the file as it is now under `NAME.corrupt-<UTC time>` (a second name for the same file, never
     /// over an earlier copy) and returns that name; the caller then replaces `url` with what it could read.
     public func keepCopy(of url: URL) -> String? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
-        let stamp = formatter.string(from: now()).replacingOccurrences(of: ":", with: "")
+        let stamp = ISODate.string(now()).filter { $0 != ":" && $0 != "-" }
         var candidate = url.path + ".corrupt-\(stamp)"
         var counter = 1
         // link() fails if the name exists, so an earlier copy is never overwritten, even by another scout.
@@ -181,17 +187,27 @@ public struct FileStore: Sendable {
             counter += 1
             candidate = url.path + ".corrupt-\(stamp)-\(counter)"
         }
-        return (candidate as NSString).lastPathComponent
+        return URL(fileURLWithPath: candidate).lastPathComponent
     }
 
     /// Removes temporary files a killed scout left in `directory`.
+    /// Read with readdir at every start: only a name that starts with `.` is made a string.
     public func sweepTemporaries(in directory: URL) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
-            let tail = name.components(separatedBy: ".tmp-").last ?? ""
-            let pidText = tail.split(separator: "-").first.map(String.init) ?? ""
+        let path = directory.path
+        guard let folder = opendir(path) else { return }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
+                guard raw.first == UInt8(ascii: "."), let end = raw.firstIndex(of: 0) else { return nil }
+                return String(decoding: raw[..<end], as: UTF8.self)
+            }
+            guard let name else { continue }
+            // `.name.tmp-PID-…`: the bytes after the last ".tmp-" up to the next "-".
+            let bytes = Array(name.utf8), marker = Array(".tmp-".utf8)
+            guard let at = Text.lastOffset(of: marker, in: bytes) else { continue }
+            let pidText = String(decoding: bytes[(at + marker.count)...].prefix { $0 != 0x2D }, as: UTF8.self)
             if let pid = Int32(pidText), kill(pid, 0) == 0 { continue } // a live scout may be mid-write
-            unlink(directory.appendingPathComponent(name).path)
+            unlink(path + "/" + name)
         }
     }
 

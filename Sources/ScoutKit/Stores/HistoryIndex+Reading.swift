@@ -27,26 +27,38 @@ extension HistoryIndex {
     }
 
     /// Where search `n`'s folded text ends in the text file (past its newline).
-    private func textEnd(_ n: Int) -> Int { Int(entries.withByteReader { Self.entryWord($0, n, 1) } >> 32) }
+    @inline(__always) private static func textEnd(_ reader: ByteReader, _ n: Int) -> Int {
+        Int(entryWord(reader, n, 1) >> 32)
+    }
 
     /// The numbers (from 1) of the searches whose folded source and terms contain `needle`'s bytes.
     func matching(_ needle: [UInt8]) -> [Int] {
         guard !needle.isEmpty, !needle.contains(0x0A) else { return [] }
         var found: [Int] = []
-        text.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var from = 0
-            while from < raw.count, let hit = glibcMemmem(base + from, raw.count - from, needle, needle.count) {
-                let at = UnsafeRawPointer(hit) - base
-                // The search whose line holds the hit: the first whose text ends past it.
-                var low = 0, high = searchCount
-                while low < high {
-                    let middle = (low + high) / 2
-                    if textEnd(middle) <= at { low = middle + 1 } else { high = middle }
+        let count = searchCount
+        entries.withByteReader { reader in
+            text.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                var from = 0, next = 0
+                while from < raw.count, let hit = glibcMemmem(base + from, raw.count - from, needle, needle.count) {
+                    let at = UnsafeRawPointer(hit) - base
+                    // The search whose line holds the hit: the first from `next` on whose text ends past it,
+                    // found by steps that double (hits come in order, most a few searches apart), then halving.
+                    var low = next, step = 1
+                    while low + step < count, Self.textEnd(reader, low + step - 1) <= at {
+                        low += step
+                        step *= 2
+                    }
+                    var high = min(low + step, count)
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if Self.textEnd(reader, middle) <= at { low = middle + 1 } else { high = middle }
+                    }
+                    guard low < count else { break }
+                    found.append(low + 1)
+                    from = Self.textEnd(reader, low)
+                    next = low + 1
                 }
-                guard low < searchCount else { break }
-                found.append(low + 1)
-                from = textEnd(low)
             }
         }
         return found

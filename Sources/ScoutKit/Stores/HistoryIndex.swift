@@ -18,7 +18,7 @@ import Glibc
 /// a repair: another inode), whose covered bytes changed, or whose file was written without growing
 /// (edited in place) is built again. Data past the header's counts
 /// (a write cut short) is ignored and overwritten.
-final class HistoryIndex {
+final class HistoryIndex: Sendable {
     static let magic: UInt64 = 0x3130_5844_4948_4353 // "SCHIDX01"
     static let headerWords = 8
     static let entryBytes = 24

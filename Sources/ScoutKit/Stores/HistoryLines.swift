@@ -11,7 +11,7 @@ import Glibc
 /// where it stopped, and any other change makes it anew. Derived data: written without fsync, and a
 /// damaged file is made again.
 enum HistoryLines {
-    static let magic: UInt64 = 0x3230_454E_494C_4353 // "SCLINE02"
+    static let magic: UInt64 = 0x3330_454E_494C_4353 // "SCLINE03": lengths in characters, as fzf counts
     static let headerWords = 5
     static let fileName = "history-lines.index"
 

@@ -10,7 +10,7 @@ import Glibc
 /// (`{"chosen":`) and either is printable ASCII ending with the record's time, or is UTF-8 without control
 /// bytes whose brackets and strings close exactly at its end; any other line is decoded to learn what it
 /// is, and one that does not decode is damage.
-public struct HistoryLog {
+public struct HistoryLog: Sendable {
     let data: Data
     let storage: Storage
     /// Lines that are not records.
@@ -98,18 +98,20 @@ public struct HistoryLog {
 
     /// The searches numbered `numbers` (from 1) that decode, each with what was chosen in it, in that order.
     public func entries(_ numbers: some Collection<Int>) -> [(n: Int, entry: HistoryEntry)] {
-        let records = numbers.compactMap { n in n >= 1 && n <= count ? decode(line(n)).map { (n, $0) } : nil }
+        let records = numbers.compactMap { n in
+            n >= 1 && n <= count ? decode(line(n)).map { (n, $0, FNV.hash($0.id)) } : nil
+        }
         let done: [UInt64: Range<Int>]
         switch storage {
         case .scanned(_, let all): done = all
-        case .indexed(let index): done = index.doneLines(for: Set(records.map { FNV.hash($0.1.id) }), history: data)
+        case .indexed(let index): done = index.doneLines(for: Set(records.map { $0.2 }), history: data)
         }
-        return records.map { n, record in
+        return records.map { n, record, hash in
             var entry = HistoryEntry(
                 id: record.id, time: record.time, source: record.source ?? SourceRegistry.defaultSource,
                 terms: record.terms ?? "",
                 filters: record.filters ?? [:], count: record.count ?? 0, chosen: [])
-            if let line = done[FNV.hash(record.id)], let finished = decode(line), finished.search == record.id {
+            if let line = done[hash], let finished = decode(line), finished.search == record.id {
                 entry.chosen = finished.chosen ?? []
             }
             return (n, entry)

@@ -35,7 +35,7 @@ public final class HistoryStore {
 
     /// Appends the record, after any that an earlier failed write left in memory.
     private func append(_ record: HistoryRecord) throws {
-        unwritten.append(try JSONEncoder.scoutLine.encode(record))
+        unwritten.append(contentsOf: record.line)
         unwritten.append(UInt8(ascii: "\n"))
         try store.withLock(url) { try store.append(unwritten, to: url) }
         unwritten = Data()

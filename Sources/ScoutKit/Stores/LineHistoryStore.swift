@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// libedit's line history (Up arrow, Ctrl-R), merged across scouts: each new line is added under the
 /// lock to what is on disk, duplicates folded to the newest, at most `limit` lines kept.
@@ -17,9 +17,19 @@ public struct LineHistoryStore: Sendable {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
+    /// Forgets every line (`history clear`); how many there were.
+    @discardableResult
+    public func clear() throws -> Int {
+        try store.withLock(url) {
+            let count = load().count
+            if count > 0 { try store.write(Data(), to: url) }
+            return count
+        }
+    }
+
     public func add(_ line: String) throws {
-        let line = line.replacingOccurrences(of: "\n", with: " ")
-        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        let line = line.replacing("\n", with: " ")
+        guard !line.trimmedSpaces().isEmpty else { return }
         try store.withLock(url) {
             var lines = load().filter { $0 != line }
             lines.append(line)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user's settings, kept in `$XDG_CONFIG_HOME/scout/config.json`; `Settings.table` describes each
 /// one to `set`, `help set`, completion, the man page and `--json`.
@@ -94,7 +94,7 @@ public struct Settings: Codable, Sendable, Equatable {
 
     /// `text` as a store country code (upper case), or an error naming what is accepted.
     public static func storeCountry(_ text: String) throws(UsageError) -> String {
-        let code = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let code = text.trimmedSpaces().lowercased()
         if storeCountries.contains(code) { return code.uppercased() }
         if code == "uk" { throw UsageError("the United Kingdom's code is GB (ISO 3166-1): use GB") }
         throw UsageError(
@@ -105,7 +105,7 @@ public struct Settings: Codable, Sendable, Equatable {
 
     /// `text` as a language iTunes answers in (`en_us`, `ja_jp`; `EN-US` reads as `en_us`), or an error naming them.
     public static func storeLanguage(_ text: String) throws(UsageError) -> String {
-        let code = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "-", with: "_")
+        let code = text.trimmedSpaces().lowercased().replacing("-", with: "_")
         guard languages.contains(code) else {
             throw UsageError(
                 "iTunes answers in \(languages.joined(separator: " or ")) only: \"\(text.prefix(40))\" is not one "
@@ -117,7 +117,7 @@ public struct Settings: Codable, Sendable, Equatable {
 
     /// The words `set omdb-key` takes to forget the key: `none`, or nothing (`set omdb-key ""`).
     public static func clearsKey(_ text: String) -> Bool {
-        ["", "none"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+        ["", "none"].contains(text.trimmedSpaces().lowercased())
     }
 
     static func seconds(_ text: String) -> Int? {

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// A JSON state file read through the `FileStore`: a file that does not parse is quarantined and
 /// reported in one line, and the caller goes on with its default.
-public struct StateFile<Value: Codable>: Sendable {
+public struct StateFile<Value>: Sendable {
     public let url: URL
     public let store: FileStore
     let label: String
@@ -28,7 +28,11 @@ public struct StateFile<Value: Codable>: Sendable {
         self.fastDecode = fastDecode
         self.fastEncode = fastEncode
     }
+}
 
+/// Reading and writing need the value's coders; the type itself does not, so that making a
+/// `StateFile<SessionModel>` at start asks the runtime for no conformance (each is a search of all of them).
+extension StateFile where Value: Codable {
     /// The file's value, nil when there is none. A damaged file is moved aside and `warn` is told.
     public func load(warn: (String) -> Void) -> Value? {
         let data: Data?
@@ -60,7 +64,9 @@ public struct StateFile<Value: Codable>: Sendable {
                 throw .writeFailed(path: url.path, reason: "could not encode")
             }
         }
-        try store.write(data + Data("\n".utf8), to: url)
+        var line = data
+        line.append(0x0A)
+        try store.write(line, to: url)
     }
 }
 

@@ -21,21 +21,29 @@ public struct ChildProcess {
         return nil
     }
 
-    /// Starts `path` with `arguments` (its first, `argv[0]`, is the path), in a process group of its own or,
-    /// with `session`, a session of its own; its signals unblocked and at their defaults (scout ignores
-    /// Ctrl-C and SIGPIPE, and a child would inherit that); `environment` nil passes scout's own. The
-    /// `posix_spawn` result: 0 when it started.
+    /// Where a child runs: in a process group of its own, a session of its own, or scout's own group (a
+    /// program that takes the terminal, such as a text browser, must be in its foreground group).
+    public enum Group { case own, session, scouts }
+
+    /// Starts `path` with `arguments` (its first, `argv[0]`, is the path), in `group`; its signals unblocked
+    /// and at their defaults (scout ignores Ctrl-C and SIGPIPE, and a child would inherit that); `environment`
+    /// nil passes scout's own. The `posix_spawn` result: 0 when it started.
     public static func spawn(
         _ pid: inout pid_t, _ path: String, _ arguments: [String], environment: [String: String]?,
-        actions: inout posix_spawn_file_actions_t, session: Bool
+        actions: inout posix_spawn_file_actions_t, group: Group
     ) -> Int32 {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // POSIX_SPAWN_SETSID (glibc 2.26) has no Swift name.
-        let group = session ? 0x80 : Int32(POSIX_SPAWN_SETPGROUP)
-        posix_spawnattr_setflags(&attributes, Int16(group | Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)))
-        if !session { posix_spawnattr_setpgroup(&attributes, 0) }
+        let flags: Int32 =
+            switch group {
+            case .own: Int32(POSIX_SPAWN_SETPGROUP)
+            case .session: 0x80
+            case .scouts: 0
+            }
+        posix_spawnattr_setflags(&attributes, Int16(flags | Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)))
+        if group == .own { posix_spawnattr_setpgroup(&attributes, 0) }
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
@@ -67,7 +75,7 @@ public struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, errors[1], STDERR_FILENO)
         for fd in output + errors { posix_spawn_file_actions_addclose(&actions, fd) }
         var pid: pid_t = 0
-        let spawned = spawn(&pid, executable, arguments, environment: environment, actions: &actions, session: false)
+        let spawned = spawn(&pid, executable, arguments, environment: environment, actions: &actions, group: .own)
         close(output[1])
         close(errors[1])
         defer {

@@ -1,4 +1,4 @@
-import Crypto
+import CScoutImage
 import FoundationEssentials
 import Glibc
 
@@ -297,12 +297,15 @@ public struct SyncFold {
 
     /// SHA-256 of the canonical form, in hex: two devices with the same state show the same digest.
     public var digest: String {
-        var hash = SHA256()
+        let hash = scout_sha256_begin()
+        let newline: [UInt8] = [0x0A]
         for line in canonicalBytes {
-            hash.update(data: line)
-            hash.update(data: [0x0A])
+            line.withUnsafeBytes { scout_sha256_update(hash, $0.bindMemory(to: UInt8.self).baseAddress, $0.count) }
+            scout_sha256_update(hash, newline, 1)
         }
-        return hash.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        var hex = [CChar](repeating: 0, count: 65)
+        scout_sha256_finish(hash, &hex)
+        return String(decoding: hex.prefix(64).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The favourites in the order every device lists them: by the date each was added, then by the order of

@@ -120,7 +120,7 @@ struct GitTransport: SyncTransport {
 
     /// The line of git's message that says why: its first `fatal:` or `error:` line, else its last line.
     static func reason(_ errors: String) -> String {
-        let lines = errors.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = errors.split(whereSeparator: \.isNewline).map { $0.trimmedSpaces() }
             .filter { !$0.isEmpty }
         let line = lines.first { $0.hasPrefix("fatal:") || $0.hasPrefix("error:") } ?? lines.last ?? "no reason given"
         var text = line.hasPrefix("fatal: ") ? String(line.dropFirst(7)) : line
@@ -135,7 +135,7 @@ struct GitTransport: SyncTransport {
             let origin = ChildProcess.run(
                 git, ["-C", clone.path, "config", "--get", "remote.origin.url"], environment: environment,
                 deadline: deadline)
-            if origin.output.trimmingCharacters(in: .newlines) != remote {
+            if origin.output.trimmedNewlines() != remote {
                 try run(["remote", "set-url", "origin", remote], until: deadline, what: "setting up a clone of")
             }
             return
@@ -189,10 +189,10 @@ struct GitTransport: SyncTransport {
         let name = ChildProcess.run(
             git, ["-C", clone.path, "config", "user.name"], environment: environment, deadline: deadline)
         var arguments: [String] = []
-        if email.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if email.output.trimmed().isEmpty {
             arguments += ["-c", "user.email=scout@\(device).invalid"]
         }
-        if name.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if name.output.trimmed().isEmpty {
             arguments += ["-c", "user.name=scout"]
         }
         return arguments
@@ -220,7 +220,7 @@ struct GitTransport: SyncTransport {
                     git, ["-C", clone.path, "rev-parse", "-q", "--verify", "HEAD"], environment: environment,
                     deadline: deadline)
                 if unborn.status != 0 { return false }
-                if ahead.status == 0, ahead.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0" {
+                if ahead.status == 0, ahead.output.trimmed() == "0" {
                     return false
                 }
             } else if !status.output.isEmpty {

@@ -55,6 +55,20 @@ import Testing
 }
 
 @Suite struct SafeTextTests {
+    /// Prices and ratings as printf writes them: the double's exact value rounded, halves to even.
+    @Test func decimalsAsPrintfWritesThem() {
+        let values = [11.985, 0.125, 0.375, 2.5, 3.5, 4.65, -1.005, 0, -0.0, 7.1, 1e20, 123_456.789, 9.95, 0.05]
+        for value in values {
+            for places in [0, 1, 2, 3] {
+                #expect(
+                    Text.decimal(value, places: places) == String(format: "%.\(places)f", value), "\(value) \(places)")
+            }
+        }
+        #expect(Text.decimal(11.985, places: 2) == "11.98")
+        #expect(Text.decimal(0.125, places: 2) == "0.12")
+        #expect(Text.decimal(4.5, places: 1) == "4.5")
+    }
+
     @Test func controlCharactersAreMadeVisible() {
         #expect(SafeText.clean("\u{1B}]52;c;aGk=\u{07}") == "^[]52;c;aGk=^G")
         #expect(SafeText.clean("a\rb\u{8}c\u{0}d\u{7F}") == "a^Mb^Hc^@d^?")

@@ -43,6 +43,39 @@ import Testing
                 """)
     }
 
+    @Test("a tag with a space is shown quoted as it is typed, the same in the list, the detail, messages and the CSV")
+    func tagsWithSpacesAreQuoted() async throws {
+        let box = try Sandbox()
+        #expect(
+            try await screen(
+                after: [
+                    "search nolan", "fav add 1 --tag 'sci fi' --tag noir", "fav", "fav show 1", "fav export f.csv",
+                ],
+                in: box) == """
+                    \(Listing.nolan)
+                    ♥ Memento (2000, Thriller, Christopher Nolan) is a favourite, tagged #'sci fi' #noir.
+                    1. Memento (2000, Thriller, Christopher Nolan)  [movies:42]  #'sci fi' #noir
+                    Memento
+                    ───────
+                    Year:      2000
+                    Genre:     Thriller
+                    Director:  Christopher Nolan
+                    Id:        movies:42
+                    ♥ favourite
+                    Added Sun 22 Nov 2026, 19:14 · tags: #'sci fi' #noir
+                    Exported 1 favourite to f.csv.
+                    """)
+        let csv = try String(contentsOf: box.root.appendingPathComponent("f.csv"), encoding: .utf8)
+        #expect(
+            csv.split(separator: "\r\n")[1].hasPrefix("movies:42,Memento,movies,2026-11-22T19:14:00Z,'sci fi';noir,"))
+        // Read back elsewhere, the quotes are not part of the tag.
+        let other = try Sandbox()
+        try csv.write(to: other.root.appendingPathComponent("f.csv"), atomically: true, encoding: .utf8)
+        #expect(
+            try await screen(after: ["fav import f.csv", "fav"], in: other).hasSuffix(
+                "1. Memento (2000, Thriller, Christopher Nolan)  [movies:42]  #'sci fi' #noir"))
+    }
+
     @Test("fav show opens a favourite's detail with when it was added and its tags")
     func favShow() async throws {
         #expect(
@@ -55,7 +88,7 @@ import Testing
                 Director:  Christopher Nolan
                 Id:        movies:42
                 ♥ favourite
-                Added Sun 22 Nov 2026, 19:14 · tags: weekend
+                Added Sun 22 Nov 2026, 19:14 · tags: #weekend
                 """)
     }
 

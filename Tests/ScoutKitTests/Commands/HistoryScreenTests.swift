@@ -1,4 +1,7 @@
+import Foundation
 import Testing
+@testable import ScoutKit
+import ScoutTestSupport
 
 /// history: numbered searches, search among them, !N re-runs, rm, the last N, clear, stats.
 @MainActor @Suite("History") struct HistoryScreenTests {
@@ -104,11 +107,11 @@ import Testing
                 Now using restaurants: search TERMS, or search alone for everything.
                 restaurants · everything · 66 results · page 1 of 14 · 1 selected
                 ── American ──
-                   1  Katz's Delicatessen                       New York    $$    4.5
-                   2  Franklin Barbecue                         Austin      $$    4.7
-                   3  Peter Luger                               Brooklyn    $$$$  4.4
-                   4  The French Laundry                        Yountville  $$$$  4.7
-                   5  Alinea                                    Chicago     $$$$  4.7
+                    1  Katz's Delicatessen                     New York                $$    4.5
+                    2  Franklin Barbecue                       Austin                  $$    4.7
+                    3  Peter Luger                             Brooklyn                $$$$  4.4
+                    4  The French Laundry                      Yountville              $$$$  4.7
+                    5  Alinea                                  Chicago                 $$$$  4.7
                 next for page 2 of 14
                 4 searches on Sun 22 Nov 2026, 19:14; 1 ended in a choice (done).
                 By source: movies 3, restaurants 1
@@ -119,5 +122,41 @@ import Testing
     @Test("history stats with anything after it shows its usage")
     func historyStatsUsage() async throws {
         #expect(try await screen(after: ["history stats now"]) == "! usage: history stats")
+    }
+
+    @Test("history search over thousands of matches lists every one, numbered in order, as it lists a few")
+    func historySearchOverThousands() async throws {
+        // 9,000 searches written as scout writes them, 6,750 of them for "alien" (listed in two halves at once),
+        // some with a filter, some ended in a choice.
+        let box = try Sandbox()
+        let time = Date(timeIntervalSince1970: 1_795_000_000)
+        var file: [UInt8] = []
+        var expected: [String] = []
+        for n in 1...9_000 {
+            let terms = n % 4 == 0 ? "heat \(n)" : "alien \(n)"
+            let (source, filters) = (n % 2 == 0 ? "movies" : "omdb", n % 3 == 0 ? ["type": "movie"] : [:])
+            file +=
+                HistoryRecord(
+                    kind: .search, id: "s\(n)", time: time, source: source, terms: terms, filters: filters, count: n
+                ).line + [0x0A]
+            if n % 5 == 0 {
+                file +=
+                    HistoryRecord(
+                        kind: .done, id: "d\(n)", time: time, search: "s\(n)",
+                        chosen: [.init(id: "movies:1", title: "Alien")]
+                    ).line + [0x0A]
+            }
+            guard n % 4 != 0 else { continue }
+            let number = String(repeating: " ", count: 4 - String(n).count) + String(n)
+            expected.append(
+                "\(number)  2026-11-18 11:06  \(source.padding(toLength: 11, withPad: " ", startingAt: 0)) \"\(terms)\""
+                    + (n % 3 == 0 ? " --type movie" : "") + "  \(n) result\(n == 1 ? "" : "s")"
+                    + (n % 5 == 0 ? "  → Alien" : ""))
+        }
+        try FileManager.default.createDirectory(at: box.path("state/scout"), withIntermediateDirectories: true)
+        try Data(file).write(to: box.path("state/scout/history.jsonl"))
+        let screen = try await screen(after: ["history search alien"], in: box)
+        #expect(expected.count == 6_750)
+        #expect(screen == expected.joined(separator: "\n"))
     }
 }

@@ -12,7 +12,7 @@ import ScoutTestSupport
     var context = ShellContext(
         environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
         now: { REPLTests.now }, sessionName: nil, width: 80)
-    context.calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+    context.localTime = LocalTime(.gmt)
     let shell = Shell(context: context, fresh: true)
     var reader = ScriptedReader(["set page-size 5"] + lines)
     var printed: [Output] = []

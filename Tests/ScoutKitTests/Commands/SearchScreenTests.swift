@@ -126,11 +126,11 @@ import Testing
     static let nolanPages = """
         page-size is now 2.
         movies · "nolan" · 5 results · page 1 of 3
-           1  Memento                                  2000  Thriller  Christopher Nolan
-           2  The Dark Knight                          2008  Action    Christopher Nolan
+           1  Memento                           2000  Thriller         Christopher Nolan
+           2  The Dark Knight                   2008  Action           Christopher Nolan
         next for page 2 of 3
         movies · "nolan" · 5 results · page 3 of 3
-           5  Oppenheimer                               2023  Drama  Christopher Nolan
+           5  Oppenheimer                       2023  Drama            Christopher Nolan
         """
 
     @Test("page N past the end says how many pages there are, on the last page too (it said already on the last page)")
@@ -152,6 +152,27 @@ import Testing
                    1  Oppenheimer                       2023  Drama            Christopher Nolan
                    2  Interstellar                      2014  Science Fiction  Christopher Nolan
                 next for page 2 of 3
+                """)
+    }
+
+    @Test("columns keep their places from page to page of one result set, sized by every row of it")
+    func columnsStayPut() async throws {
+        #expect(
+            try await screen(after: ["search the", "next"]) == """
+                movies · "the" · 31 results · page 1 of 7
+                    1  The Godfather             1972  Crime            Francis Ford Coppola
+                    2  The Godfather Part II     1974  Crime            Francis Ford Coppola
+                    3  The Terminator            1984  Science Fiction  James Cameron
+                    4  E.T. the Extra-Terrestr…  1982  Science Fiction  Steven Spielberg
+                    5  Raiders of the Lost Ark   1981  Adventure        Steven Spielberg
+                next for page 2 of 7
+                movies · "the" · 31 results · page 2 of 7
+                    6  Close Encounters of the…  1977  Science Fiction  Steven Spielberg
+                    7  The Empire Strikes Back   1980  Science Fiction  Irvin Kershner
+                    8  The Shining               1980  Horror           Stanley Kubrick
+                    9  The Departed              2006  Crime            Martin Scorsese
+                   10  The Dark Knight           2008  Action           Christopher Nolan
+                next for page 3 of 7
                 """)
     }
 }

@@ -27,8 +27,8 @@ import Testing
         #expect(ranked("^rest", texts) == [])
         #expect(ranked("omdb$", texts) == ["search heat --in omdb"]) // suffix
         #expect(ranked("search !alien", texts) == ["search heat --in omdb"]) // inverse
-        // An inverse prefix (no score: the shorter first).
-        #expect(ranked("!^search", texts) == ["fav add 2", "use restaurants"])
+        // Only inverse terms: nothing to score, so fzf keeps the candidates' own order (newest first).
+        #expect(ranked("!^search", texts) == ["use restaurants", "fav add 2"])
         #expect(
             ranked("heat | fav", texts) == [
                 "search heat "
@@ -91,7 +91,8 @@ import Testing
         // fzf's numbers: a word-start first letter doubled, consecutive letters carried.
         let term = PickerQuery("ab").groups[0][0]
         let text: [UInt32] = [0x61, 0x62]
-        let score = text.withUnsafeBufferPointer { PickerMatcher.score(term, in: $0)?.score }
+        var scratch = PickerMatcher.FuzzyScratch()
+        let score = text.withUnsafeBufferPointer { PickerMatcher.score(term, in: $0, scratch: &scratch)?.score }
         let expected: Int = 16 + 10 * 2 + 16 + 10
         #expect(score == expected)
     }

@@ -26,6 +26,26 @@ struct RealDataTests {
         #expect(items.allSatisfy { $0.id.hasPrefix("itunes:") && !$0.title.isEmpty && $0[field: "kind"] != nil })
     }
 
+    /// Scout's byte reader reads every recorded answer itself (no fall-back) into what `JSONDecoder` reads.
+    @Test(arguments: try RealData.files("itunes") + RealData.files("omdb"))
+    func theByteReaderReadsEveryAnswerAsJSONDecoderDoes(_ file: URL) throws {
+        let body = try Data(contentsOf: file)
+        let quick = try #require(JSONBytes.whole(body) { $0.answer(depth: 0) }, "\(file.lastPathComponent)")
+        let decoded = try JSONDecoder().decode(JSONAnswer.self, from: body)
+        #expect(Self.same(quick) == Self.same(decoded), "\(file.lastPathComponent)")
+    }
+
+    /// A whole number as an integer, whichever way it was written (`-1.0`: JSONDecoder reads it as an
+    /// Int64, the byte reader as the double it was written as; every field reads them alike).
+    static func same(_ value: JSONAnswer) -> JSONAnswer {
+        switch value {
+        case .number(let number) where number == number.rounded() && abs(number) < 1e15: .integer(Int64(number))
+        case .array(let list): .array(list.map(same))
+        case .object(let object): .object(object.mapValues(same))
+        default: value
+        }
+    }
+
     @Test func iTunesQuirksReadAsAUserWouldWantThem() throws {
         try RealData.require()
         func load(_ name: String) throws -> [Item] {
@@ -46,8 +66,9 @@ struct RealDataTests {
 
     @Test(arguments: try RealData.files("omdb", prefix: "detail_"))
     func everyOMDbDetailDecodes(_ file: URL) throws {
-        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: file))
-        let objects = (root as? [Any]) ?? [root]
+        let root = try OMDbSource.parse(Data(contentsOf: file))
+        var objects = [root]
+        if case .array(let list) = root { objects = list }
         let items = objects.compactMap { JSONFields($0).flatMap(OMDbSource.detail) }
         #expect(items.count == objects.count, "\(file.lastPathComponent)")
         #expect(items.allSatisfy { $0.id.hasPrefix("omdb:tt") && $0.year != nil })
@@ -72,8 +93,8 @@ struct RealDataTests {
 
     @Test func omdbYearsAndRatings() throws {
         try RealData.require()
-        let series = try JSONSerialization.jsonObject(
-            with: Data(
+        let series = try OMDbSource.parse(
+            Data(
                 contentsOf: Self.folder.appendingPathComponent(
                     "omdb/detail_series_breakout_kings_tt1590961_compact.json")))
         let item = try #require(JSONFields(series).flatMap(OMDbSource.detail))

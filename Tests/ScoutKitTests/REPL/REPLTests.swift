@@ -12,7 +12,7 @@ import Testing
         var context = ShellContext(
             environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
             now: { Self.now }, sessionName: nil, width: 80)
-        context.calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        context.localTime = LocalTime(.gmt)
         return Shell(context: context, fresh: true)
     }
 

@@ -31,6 +31,27 @@ import Testing
 
     func complete(_ line: String) -> Completion.Result { Completion.complete(line, data: data) }
 
+    /// Tab writes what it completes so that the line reads it back: a tag with a space escaped outside
+    /// quotes, and the quote closed inside one (it was inserted bare, and the line split the tag in two).
+    @Test func aCompletedWordReadsBackWhole() throws {
+        var data = self.data
+        data.tags = { ["sci fi", "director's cut", "weekend"] }
+        for (line, inserted, tags) in [
+            ("fav tag 1 sc", "i\\ fi ", ["sci fi"]),
+            ("fav tag 1 'sc", "i fi' ", ["sci fi"]),
+            ("fav tag 1 \"sc", "i fi\" ", ["sci fi"]),
+            ("fav tag 1 dir", "ector\\'s\\ cut ", ["director's cut"]),
+            ("fav tag 1 we", "ekend ", ["weekend"]),
+        ] {
+            let result = Completion.complete(line, data: data)
+            #expect(result.insertion == inserted, "\(line)")
+            #expect(try Tokenizer.commands(line + result.insertion) == [["fav", "tag", "1"] + tags], "\(line)")
+        }
+        // Several candidates: what they share, and no closing quote or space yet.
+        data.tags = { ["sci fi", "sci fact"] }
+        #expect(Completion.complete("fav tag 1 s", data: data).insertion == "ci\\ f")
+    }
+
     @Test func commandWords() {
         #expect(complete("sea").candidates == ["search"])
         #expect(complete("sea").commonExtension == "rch")

@@ -177,9 +177,9 @@ import Testing
         }
         try stores.record(["alien", "heat"], from: 1)
         #expect(try lines() == "2 1 search heat --in movies\n1 1 search alien --in omdb")
-        // The file: "SCLINE02", the history's stamp and searches, the counts, the fields; the lines last.
+        // The file: "SCLINE03", the history's stamp and searches, the counts, the fields; the lines last.
         let bytes = try Data(contentsOf: file)
-        #expect(bytes.prefix(8) == Data("SCLINE02".utf8))
+        #expect(bytes.prefix(8) == Data("SCLINE03".utf8))
         #expect(bytes.suffix(45) == Data("search heat --in moviessearch alien --in omdb".utf8))
         try stores.record(["heat", "zodiac"], from: 2) // a repeat and a new one, appended
         #expect(

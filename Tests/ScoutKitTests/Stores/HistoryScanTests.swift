@@ -36,6 +36,31 @@ import Testing
         #expect(try history.entries().last?.chosen.map(\.title) == DamageTests.items.map(\.title))
     }
 
+    @Test func recordsWrittenAsJSONEncoderWritesThem() throws {
+        let awkward = FavouritesCodecTests.awkward
+        let times = [DamageTests.date, Date(timeIntervalSince1970: 1_795_000_000.999), Date()]
+        var records: [HistoryRecord] = []
+        for (n, time) in times.enumerated() {
+            records += [
+                HistoryRecord(
+                    kind: .search, id: UUID().uuidString, time: time, source: "omdb", terms: awkward,
+                    filters: ["year": "1979", "type": "movie", awkward: awkward, "Type": "x"], count: n * 1_000_003),
+                HistoryRecord(kind: .search, id: "s\(n)", time: time, source: "songs", terms: "", count: 0),
+                HistoryRecord(kind: .search, id: awkward, time: time, filters: [:]),
+                HistoryRecord(
+                    kind: .done, id: UUID().uuidString, time: time, search: awkward,
+                    chosen: DamageTests.items.map { .init(id: $0.id, title: $0.title) } + [
+                        .init(id: awkward, title: "")
+                    ]),
+                HistoryRecord(kind: .done, id: "d\(n)", time: time, search: "s\(n)", chosen: []),
+            ]
+        }
+        for record in records {
+            let expected = try JSONEncoder.scoutLine.encode(record)
+            #expect(String(decoding: record.line, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        }
+    }
+
     @Test func timesAsDateFormatterWritesThem() throws {
         for zone in [
             "UTC", "Europe/London", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "America/St_Johns",
@@ -46,7 +71,7 @@ import Testing
             reference.locale = Locale(identifier: "en_US_POSIX")
             reference.timeZone = timeZone
             reference.dateFormat = "yyyy-MM-dd HH:mm"
-            var quick = MinuteFormatter(timeZone: timeZone)
+            var quick = MinuteFormatter(timeZone: LocalTime(timeZone))
             var dates: [Date] = []
             var t = 1_293_840_000.0 // 2011-01-01, before Samoa skipped a day
             while t < 1_356_998_400 {

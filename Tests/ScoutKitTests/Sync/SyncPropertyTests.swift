@@ -190,7 +190,22 @@ import Testing
         }
     }
 
+    /// `sha256sum` of `text`: the reference the digest is checked against.
+    static func sha256sum(_ text: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        let input = Pipe(), output = Pipe()
+        (process.standardInput, process.standardOutput) = (input, output)
+        guard (try? process.run()) != nil else { return "sha256sum did not run" }
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try? input.fileHandleForWriting.close()
+        let answer = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(String(decoding: answer, as: UTF8.self).prefix(64))
+    }
+
     @Test func fiveDevicesConvergeWhateverTheDeliveryAndNothingDeletedComesBack() async {
+        var checkedDigest = false
         await propertyCheck(count: 60, input: Gen.int(in: 0...99_999).array(of: 20...160), Gen.int(in: 0...1_000_000)) {
             script, seed in
             var world = World()
@@ -215,6 +230,11 @@ import Testing
             for view in views.dropFirst() { #expect(view == views[0]) }
             let digests = Set(world.devices.map(\.merged.digest))
             #expect(digests.count == 1)
+            // The digest is SHA-256 of the canonical lines, each ended by a newline, as sha256sum gives it.
+            if !checkedDigest {
+                checkedDigest = true
+                #expect(world.devices[0].merged.digest == Self.sha256sum(states[0].map { $0 + "\n" }.joined()))
+            }
 
             // No history record any device deleted is anywhere.
             let deleted = world.devices.reduce(into: Set<String>()) { $0.formUnion($1.deleted) }
