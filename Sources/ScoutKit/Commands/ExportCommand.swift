@@ -5,7 +5,7 @@ struct ExportCommand: Command, Equatable {
     static let spec = CommandSpec(
         name: "export",
         usage: "export letterboxd FILE.csv [--force]",
-        summary: "write your diary and ratings as a CSV that Letterboxd imports",
+        summary: "write your diary, ratings and watchlist as CSVs that Letterboxd imports",
         example: "export letterboxd ~/letterboxd-import.csv",
         topic: .library,
         subcommands: [
@@ -13,9 +13,10 @@ struct ExportCommand: Command, Equatable {
         ],
         details: .table(
             """
-            letterboxd FILE.csv  one row per diary entry, and one per film rated but never logged: Title, Year,
-                                 imdbID, LetterboxdURI, WatchedDate, Rating, Rewatch, Tags, Review
-            --force              replace FILE.csv when it exists
+            letterboxd FILE.csv  one row per diary entry with its stars, and one without a day per rating the
+                                 diary does not carry: Title, Year, imdbID, LetterboxdURI, WatchedDate, Rating,
+                                 Rewatch, Tags, Review; the watchlist goes to FILE-watchlist.csv beside it
+            --force              replace the files when they exist
             """))
 
     var path: String
@@ -42,27 +43,73 @@ struct ExportCommand: Command, Equatable {
     ]
 
     func run(in state: ShellState) async throws -> Output {
-        let url = try state.exportTarget(path, force: force, command: "export letterboxd")
         let library = try state.library.library()
-        let text = Self.csv(library)
-        try state.context.fileStore.write(Data(text.utf8), to: url)
         let isFilm = { (id: String) in library.films[id]?.isFilm ?? true }
-        let logged = Set(library.diary.map(\.film))
-        let rated = library.ratings.keys.filter { !logged.contains($0) && isFilm($0) }.count
+        let wanted = library.watchlist.filter { isFilm($0.film) }
+        let listPath = Self.watchlistPath(path)
+        // Both files checked before either is written: nothing is written when one cannot be.
+        let url = try state.exportTarget(path, force: force, command: "export letterboxd")
+        let listURL =
+            try wanted.isEmpty ? nil : state.exportTarget(listPath, force: force, command: "export letterboxd")
+        try state.context.fileStore.write(Data(Self.csv(library).utf8), to: url)
+        if let listURL { try state.context.fileStore.write(Data(Self.watchlistCSV(library, wanted).utf8), to: listURL) }
+        let rated = Self.ratedApart(library).count
         let entries = library.diary.filter { isFilm($0.film) }.count
-        let others = Set((library.diary.map(\.film) + library.ratings.keys).filter { !isFilm($0) }).count
+        let others = Set(
+            (library.diary.map(\.film) + library.ratings.keys + library.watchlist.map(\.film)).filter {
+                !isFilm($0)
+            }
+        ).count
         var output = Output()
         output.say(
             "Exported \(entries) diary entr\(entries == 1 ? "y" : "ies") and \(rated) rating\(rated == 1 ? "" : "s") "
-                + "to \(path): import it at letterboxd.com/import."
-                + (others == 0 ? "" : " Left out \(others) series, episodes and games: Letterboxd keeps films."))
+                + "to \(path): import it at letterboxd.com/import.")
+        if !wanted.isEmpty {
+            output.say(
+                "The watchlist's \(wanted.count) film\(wanted.count == 1 ? "" : "s") went to \(listPath): import it "
+                    + "on your Letterboxd watchlist's page (Import).")
+        }
+        if others > 0 {
+            output.say("Left out \(others) series, episodes and games: Letterboxd keeps films.")
+        }
         output.json["exported"] = .int(entries + rated)
         output.json["file"] = .string(path)
+        output.json["watchlist"] = .int(wanted.count)
+        if !wanted.isEmpty { output.json["watchlistFile"] = .string(listPath) }
         return output
     }
 
-    /// The file: RFC 4180, CRLF, formulas neutralised as `fav export` does; the diary oldest first, then the
-    /// films rated but never logged, by title.
+    /// `out-watchlist.csv` beside `out.csv`.
+    static func watchlistPath(_ path: String) -> String {
+        path.lowercased().hasSuffix(".csv") ? path.dropLast(4) + "-watchlist.csv" : path + "-watchlist.csv"
+    }
+
+    /// The watchlist in the columns Letterboxd's importers read, oldest first as the library keeps it.
+    static func watchlistCSV(_ library: Library, _ wanted: [Library.Wanted]) -> String {
+        var lines = [FavouritesCSV.line(["Title", "Year", "imdbID", "LetterboxdURI"])]
+        for entry in wanted {
+            let film = library.films[entry.film] ?? LibraryFilm(id: entry.film, title: entry.film)
+            lines.append(
+                FavouritesCSV.line([
+                    film.title, film.year.map(String.init) ?? "", film.imdbID ?? "", film.letterboxd ?? "",
+                ]))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// The films whose rating their diary does not carry, by title: those never logged with stars, and
+    /// those rated since their last rated entry. Each is a row without a day, which Letterboxd reads as the
+    /// film's rating and `import letterboxd` as given after the film's entries in the file.
+    static func ratedApart(_ library: Library) -> [(key: String, value: Library.Rating)] {
+        library.ratings.filter {
+            library.films[$0.key]?.isFilm ?? true && library.diaryClaims[$0.key]?.stars != $0.value.stars
+        }
+        .sorted { (library.label($0.key), $0.key) < (library.label($1.key), $1.key) }
+    }
+
+    /// The file: RFC 4180, CRLF, formulas neutralised as `fav export` does; the diary oldest first, each
+    /// entry with its own stars (the film's rating is the one given last, as Letterboxd reads it), then the
+    /// ratings the diary does not carry.
     static func csv(_ library: Library) -> String {
         func stars(_ value: Double?) -> String {
             guard let value else { return "" }
@@ -78,22 +125,15 @@ struct ExportCommand: Command, Equatable {
             ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
         }
         .map(\.element)
-        // The film's rating goes on its last entry, which Letterboxd reads it from; the others keep their own.
-        var last: [String: String] = [:]
-        for entry in diary { last[entry.film] = entry.id }
         for entry in diary {
-            let rating = last[entry.film] == entry.id ? library.ratings[entry.film]?.stars ?? entry.stars : entry.stars
             lines.append(
                 FavouritesCSV.line(
                     film(entry.film) + [
-                        entry.date, stars(rating), entry.rewatch ? "Yes" : "",
-                        entry.tags.joined(separator: ", "), entry.review ?? "",
+                        entry.date, stars(entry.stars), entry.rewatch ? "Yes" : "", entry.tags.joined(separator: ", "),
+                        entry.review ?? "",
                     ]))
         }
-        let logged = Set(library.diary.map(\.film))
-        let rated = library.ratings.filter { !logged.contains($0.key) && isFilm($0.key) }
-            .sorted { (library.label($0.key), $0.key) < (library.label($1.key), $1.key) }
-        for (id, rating) in rated {
+        for (id, rating) in ratedApart(library) {
             lines.append(FavouritesCSV.line(film(id) + ["", stars(rating.stars), "", "", ""]))
         }
         return lines.joined(separator: "\r\n") + "\r\n"

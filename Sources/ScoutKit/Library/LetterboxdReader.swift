@@ -23,8 +23,8 @@ struct LetterboxdReader {
     /// diary is read with it, whichever file comes first.
     private var reviewsByEntry: [String: String] = [:]
     private var diaryEntries: Set<String> = []
-    /// In Letterboxd's import format, the last day each film was logged (by folded name and year): that
-    /// row's rating is the film's.
+    /// In Letterboxd's import format, the last day each film was logged (by folded name and year): the day
+    /// a row that rates the film without a day is taken as given.
     private var lastLogged: [String: String] = [:]
 
     static func kind(path: String, header: [String]) -> Kind? {
@@ -125,9 +125,11 @@ struct LetterboxdReader {
             let dayText = fields[field: columns.index("watched date", "watcheddate")]
             let logged = fields[field: columns.index("date")]
             if kind.isImportFormat && dayText.isEmpty {
-                // Letterboxd's import format: a row without a day is a rating alone.
+                // Letterboxd's import format: a row without a day is a rating alone, the film's own, given
+                // after the entries this file logs of it (which `export letterboxd` writes it for: a rating
+                // its diary's last rated entry does not carry).
                 guard let stars else { return result.problem(file, line, "neither a watched date nor a rating") }
-                return result.rate(film, stars, on: nil)
+                return result.rate(film, stars, on: lastLogged[LibraryFilm(id: "", title: name, year: year).matchKey])
             }
             guard let day = Day.parse(dayText.isEmpty ? logged : dayText) else {
                 return result.problem(file, line, "\"\(Text.brief(dayText))\" is not a date (YYYY-MM-DD)")
@@ -145,12 +147,6 @@ struct LetterboxdReader {
             result.log(
                 film, day: day, stars: stars, rewatch: rewatch == "yes" || rewatch == "true",
                 review: review.isEmpty ? nil : review, tags: LibraryImport.tags(fields[field: columns.index("tags")]))
-            // The rating of the film's last logged row is the film's, as Letterboxd reads it; earlier rows'
-            // are their entries' own.
-            if kind.isImportFormat, let stars, lastLogged[LibraryFilm(id: "", title: name, year: year).matchKey] == day
-            {
-                result.rate(film, stars, on: day)
-            }
         case .watched:
             // A film marked watched without a diary entry: the diary keeps the day seen, which it has not.
             if result.library.entries(of: film.id).isEmpty { result.pass(Self.watchedReason) }

@@ -1,13 +1,46 @@
 import FoundationEssentials
 
 /// The library as its events leave it: ratings, the diary, the watchlist and notes, each a view folded
-/// from `library.jsonl` in the order it holds them (a later rating replaces an earlier one; an `unwant`
-/// takes a film off the watchlist).
+/// from `library.jsonl` (an `unwant` takes a film off the watchlist).
+///
+/// A film's rating is the one given last, as on Letterboxd: the newest by its day of a `rate` (the day of an
+/// export's row, or of the command) and a rated diary entry (its watched day), whatever order the events
+/// come in, so that an older export never sets back a newer rating and every device folds the same. On
+/// one day a rating beats a diary entry's stars; then the later event; then the later in the log.
 public struct Library: Sendable {
     public struct Rating: Sendable, Equatable {
         public var stars: Double
         /// The day it was given (`YYYY-MM-DD`): an export's date rated, or the day of `rate`.
         public var day: String
+    }
+
+    /// What puts a rating on a film, ordered so that the greatest is the one that holds.
+    struct RatingClaim: Comparable, Sendable {
+        /// `YYYY-MM-DD`, or empty for an imported rating that gave no day (it only rates a film never rated).
+        var day: String
+        /// 1 for a rating, 0 for a diary entry's stars: on one day the film's own rating holds.
+        var rank: Int
+        var time: Date
+        /// nil: the rating was cleared.
+        var stars: Double?
+
+        /// Claims that tie are decided by the order of the log, which sync makes the same on every device.
+        static func < (a: Self, b: Self) -> Bool { (a.day, a.rank, a.time) < (b.day, b.rank, b.time) }
+        static func == (a: Self, b: Self) -> Bool { (a.day, a.rank, a.time) == (b.day, b.rank, b.time) }
+
+        /// The claim a `rate` or a rated `seen` makes; nil for an event that rates nothing.
+        init?(_ event: LibraryEvent) {
+            switch event.op {
+            case .rate:
+                day = event.date ?? (event.via == nil ? Day.of(event.time) : "")
+                rank = 1
+            case .seen where event.stars != nil:
+                day = event.date ?? Day.of(event.time)
+                rank = 0
+            default: return nil
+            }
+            (time, stars) = (event.time, event.stars)
+        }
     }
 
     public struct DiaryEntry: Sendable, Equatable {
@@ -30,6 +63,10 @@ public struct Library: Sendable {
 
     public private(set) var films: [String: LibraryFilm] = [:]
     public private(set) var ratings: [String: Rating] = [:]
+    /// What each film's rating comes from; the newest of its rated diary entries; its newest `rate`.
+    private(set) var ratingClaims: [String: RatingClaim] = [:]
+    private(set) var diaryClaims: [String: RatingClaim] = [:]
+    private var rateClaims: [String: RatingClaim] = [:]
     /// In the order they were logged.
     public private(set) var diary: [DiaryEntry] = []
     /// In the order they were added, oldest first.
@@ -61,12 +98,10 @@ public struct Library: Sendable {
         var id = aliases[event.film.id] ?? event.film.id
         let isNew = films[id] == nil
         let key = isNew ? event.film.matchKey : ""
-        if isNew, let other = byTitle[key], other != id {
-            // One film under two ids: a Letterboxd film (known only by its title and year) and the same
-            // title and year with an IMDb id are one, under the IMDb id, whichever came first.
-            if event.film.imdbID != nil, other.hasPrefix("letterboxd:") {
+        if let other = twin(of: event.film, id: id) {
+            if event.film.imdbID != nil {
                 merge(other, into: id)
-            } else if id.hasPrefix("letterboxd:"), films[other]?.imdbID != nil {
+            } else {
                 aliases[id] = other
                 id = other
             }
@@ -81,9 +116,10 @@ public struct Library: Sendable {
             origins[id] = event.via ?? event.film.source
             if byTitle[key] == nil { byTitle[key] = id }
         }
+        if let claim = RatingClaim(event) { offer(claim, for: id) }
         switch event.op {
         case .rate:
-            ratings[id] = event.stars.map { Rating(stars: $0, day: event.date ?? Day.of(event.time)) }
+            break
         case .seen:
             diary.append(
                 DiaryEntry(
@@ -111,7 +147,16 @@ public struct Library: Sendable {
         }
     }
 
-    /// Moves all the library holds of `old` to `new`: its rating (where `new` has none), diary entries,
+    /// Makes the claim the film's rating unless the one that holds is newer (of two that tie, the later).
+    private mutating func offer(_ claim: RatingClaim, for film: String) {
+        if claim.rank == 0, diaryClaims[film].map({ !(claim < $0) }) ?? true { diaryClaims[film] = claim }
+        if claim.rank == 1, rateClaims[film].map({ !(claim < $0) }) ?? true { rateClaims[film] = claim }
+        guard ratingClaims[film].map({ !(claim < $0) }) ?? true else { return }
+        ratingClaims[film] = claim
+        ratings[film] = claim.stars.map { Rating(stars: $0, day: claim.day) }
+    }
+
+    /// Moves all the library holds of `old` to `new`: its rating (the newer of the two), diary entries,
     /// place on the watchlist and note.
     private mutating func merge(_ old: String, into new: String) {
         aliases[old] = new
@@ -122,7 +167,10 @@ public struct Library: Sendable {
             films[new] = merged
             byTitle[film.matchKey] = new
         }
-        if let rating = ratings.removeValue(forKey: old), ratings[new] == nil { ratings[new] = rating }
+        ratings[old] = nil
+        if let claim = diaryClaims.removeValue(forKey: old) { offer(claim, for: new) }
+        if let claim = rateClaims.removeValue(forKey: old) { offer(claim, for: new) }
+        if let claim = ratingClaims.removeValue(forKey: old) { offer(claim, for: new) }
         for index in diary.indices where diary[index].film == old { diary[index].film = new }
         for index in watchlist.indices where watchlist[index].film == old { watchlist[index].film = new }
         var listed: Set<String> = []
@@ -136,6 +184,28 @@ public struct Library: Sendable {
     /// The film with this folded title and year, where the library has one.
     func film(matching film: LibraryFilm) -> String? {
         byTitle[film.matchKey]
+    }
+
+    /// The film already in the library that `film`, new under `id`, is one with: a Letterboxd film (known
+    /// only by its title and year) and the same title and year with an IMDb id are one, under the IMDb id,
+    /// whichever came first.
+    private func twin(of film: LibraryFilm, id: String) -> String? {
+        guard films[id] == nil, let other = byTitle[film.matchKey], other != id else { return nil }
+        if film.imdbID != nil, other.hasPrefix("letterboxd:") { return other }
+        if id.hasPrefix("letterboxd:"), films[other]?.imdbID != nil { return other }
+        return nil
+    }
+
+    /// The id an event about `film` lands on: its own, or that of the twin it is (or will be) one with.
+    func landing(_ film: LibraryFilm) -> String {
+        let id = aliases[film.id] ?? film.id
+        return twin(of: film, id: id) ?? id
+    }
+
+    /// What the film's rating comes from now, and its newest `rate`.
+    func ratingClaim(of film: LibraryFilm) -> (holds: RatingClaim?, rated: RatingClaim?) {
+        let id = landing(film)
+        return (ratingClaims[id], rateClaims[id])
     }
 
     /// The diary entries of a film, oldest first.

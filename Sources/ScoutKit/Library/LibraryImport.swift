@@ -16,11 +16,12 @@ struct LibraryImport {
     let via: String
     private(set) var events: [LibraryEvent] = []
     var diaryEntries = 0
-    var ratings = 0
     var wanted = 0
     var reviews = 0
     /// Rows that were already in the library.
     var known = 0
+    /// Ratings older than the film's in the library, which holds.
+    var older = 0
     /// `file:line: why`, for each row skipped.
     private(set) var problems: [String] = []
     /// Rows skipped for what they are rather than for a fault (`a list`), by reason.
@@ -59,9 +60,16 @@ struct LibraryImport {
     mutating func pass(_ reason: String) { passed[reason, default: 0] += 1 }
 
     private mutating func add(_ event: LibraryEvent) {
+        let before = library.ratings[library.landing(event.film)]?.stars
         library.apply(event)
         events.append(event)
+        let film = library.landing(event.film)
+        if library.ratings[film]?.stars != before { rated.insert(film) }
     }
+
+    /// The films whose rating the import set or changed, by a rating or by a diary entry's stars.
+    private var rated: Set<String> = []
+    var ratings: Int { rated.count }
 
     /// The film a row names: the library's own where it knows the IMDb id or the title and year, else `film`.
     func resolve(_ film: LibraryFilm) -> LibraryFilm {
@@ -70,15 +78,33 @@ struct LibraryImport {
         return film
     }
 
-    /// The film's rating, given on `day`: unless the film has that rating, or one given later (a rating
-    /// changed here since, or by a later export, stands; an older export does not set it back). A row
-    /// without a day only rates a film that has no rating.
+    /// The film's rating, given on `day`, where it differs from the film's and is newer (`Library` says
+    /// which rating holds): a rating changed here since, by a later export or by a diary entry logged later
+    /// stands, and an older export does not set it back. A row without a day only rates a film never rated.
     mutating func rate(_ film: LibraryFilm, _ stars: Double, on day: String?) {
-        if let current = library.ratings[film.id] {
-            guard current.stars != stars, let day, day > current.day else { return known += 1 }
+        let event = LibraryEvent(device: device, time: now, op: .rate, film: film, stars: stars, date: day, via: via)
+        guard let claim = Library.RatingClaim(event) else { return }
+        let (current, rated) = library.ratingClaim(of: film)
+        let takes: Bool
+        if let rated, rated.stars == stars, rated.day >= claim.day {
+            // This rating, given again (a later export of the same account) or kept since.
+            (takes, known) = (false, known + 1)
+        } else if let current, claim < current {
+            if current.stars == stars { known += 1 } else { older += 1 }
+            takes = false
+        } else if let current, current.stars == stars, current.rank == 1 {
+            (takes, known) = (false, known + 1)
+        } else {
+            // A diary entry's stars become the film's own rating too, which a later entry's do not change.
+            takes = true
         }
-        add(LibraryEvent(device: device, time: now, op: .rate, film: film, stars: stars, date: day, via: via))
-        ratings += 1
+        if takes {
+            add(event)
+        } else if film.imdbID != nil, library.films[film.id] == nil {
+            // Kept all the same where its IMDb id names a film the library knows by title and year alone: the
+            // library learns the id (and the genres and directors with it), and the rating that holds stays.
+            add(event)
+        }
     }
 
     /// A diary entry, unless the library has as many entries of the film that day as this export has so far.
@@ -115,6 +141,7 @@ struct LibraryImport {
         let total = problems.count + passed.values.reduce(0, +)
         line += "; skipped \(total)" + (skipped.isEmpty ? "" : ": " + skipped.joined(separator: ", "))
         if known > 0 { line += "; \(known) already in the library" }
+        if older > 0 { line += "; kept the library's newer rating of \(count(older, "film", "films"))" }
         return line + "."
     }
 
