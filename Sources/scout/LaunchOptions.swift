@@ -76,7 +76,8 @@ struct ScoutCommand: AsyncParsableCommand {
         abstract: "Search films, restaurants, iTunes and OMDb from a REPL; keep favourites, history and your session.",
         discussion:
             "Standard input a terminal: line editing, Tab completion, Ctrl-R. Otherwise commands are read line "
-            + "by line.",
+            + "by line.\n\nShell completion: scout --generate-completion-script bash (or zsh, fish) prints the "
+            + "script to install; scripts/install installs it.",
         version: Scout.version)
 
     @Option(help: "Use the named session (kept under sessions/ in the state folder).")
@@ -95,7 +96,8 @@ struct ScoutCommand: AsyncParsableCommand {
 
     @Option(
         name: .customShort("c"),
-        help: "Run these commands (separated by ;) and exit; may be repeated, each run in order.")
+        help: ArgumentHelp(
+            "Run these commands (separated by ;) and exit; may be repeated, each run in order.", valueName: "commands"))
     var commands: [String] = []
 
     @Flag(help: "Write one JSON object a line for each command.")
@@ -105,7 +107,7 @@ struct ScoutCommand: AsyncParsableCommand {
     var color: String = "auto"
 
     @Flag(
-        help: ArgumentHelp("Print the man page (roff): scout --manual > scout.1; man -l scout.1", visibility: .hidden))
+        help: "Print the man page (roff): scout --manual > scout.1; man -l scout.1")
     var manual = false
 
     var options: LaunchOptions {

@@ -228,8 +228,8 @@ import Testing
                 "scout: the artwork of Aliens was not drawn: it is not an image but an HTML page",
                 "scout: the artwork of Alien: Resurrection was not drawn: the JPEG is damaged or too large (12000 x "
                     + "12000 pixels, progressive, need more memory than scout gives an image)",
-                "scout: the artwork of Alien: Covenant was not drawn: cannot reach 127.0.0.1 (it redirects in a loop): "
-                    + "check the network, or try again later",
+                "scout: the artwork of Alien: Covenant was not drawn: 127.0.0.1 redirects in a loop (more than 5 "
+                    + "redirects): the server is at fault; check the URL, or try again later",
             ],
             "\(said)")
         // The 12,000 x 12,000 baseline JPEG is drawn (decoded at 1/8): flat grey cells.

@@ -27,7 +27,7 @@ struct ArtFetcher: Sendable {
             response = try await fetcher.get(address)
         } catch {
             // Not --offline's hint: an image that was never fetched is not in the cache either.
-            guard case .unreachable(let host, let reason) = error else { throw error }
+            guard case .unreachable(let host, let reason, _) = error else { throw error.withoutOfflineAdvice }
             throw SourceError.notConfigured("cannot reach \(host) (\(reason)): check the network, or try again later")
         }
         guard (200..<300).contains(response.status) else { throw SourceError.http(status: response.status, url: url) }

@@ -84,7 +84,7 @@ public struct CachingFetcher: Sendable {
         } catch .cancelled {
             throw .cancelled
         } catch {
-            guard let cached else { throw error }
+            guard let cached else { throw networkOnly ? error.withoutOfflineAdvice : error }
             let age = now().timeIntervalSince(cached.storedAt)
             return answer(cached, note: "stale: from the cache, \(Self.age(age)) old, because \(error)")
         }

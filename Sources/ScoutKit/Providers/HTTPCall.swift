@@ -13,8 +13,10 @@ struct HTTPCall: Sendable {
     var headers: [String] = []
     var timeoutMilliseconds = 15_000
     var maxBodyBytes = 8 << 20
-    /// AsyncHTTPClient's and browsers' limit.
-    var maxRedirects = 5
+    /// How many redirects a request follows (curl's default is 50; 5 is what browsers' loops trip): more is said
+    /// as a loop.
+    static let redirectLimit = 5
+    var maxRedirects = HTTPCall.redirectLimit
     /// Shake hands only, accepting any certificate, and keep the server's (the diagnosis).
     var certificateOnly = false
 
@@ -39,13 +41,13 @@ struct HTTPCall: Sendable {
     }
 
     /// Why no request can be made: no libcurl on this machine, or none where SCOUT_LIBCURL says.
-    static var noLibrary: String {
+    static func noLibrary(offlineHelps: Bool) -> String {
         if let named = getenv("SCOUT_LIBCURL").map({ String(cString: $0) }), !named.isEmpty {
             return "SCOUT_LIBCURL names \(SafeText.clean(named)), which is not a libcurl scout can load: name one "
                 + "(such as /usr/lib/x86_64-linux-gnu/libcurl.so.4), or unset it"
         }
         return "libcurl, through which scout reaches the network, is not on this machine: install it "
-            + "(sudo apt-get install libcurl4), or try again with --offline"
+            + "(sudo apt-get install libcurl4)" + (offlineHelps ? ", or try again with --offline" : "")
     }
 
     init(url: String, proxy: Proxy?, network: NetworkSettings) {

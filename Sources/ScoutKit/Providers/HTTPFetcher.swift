@@ -37,7 +37,7 @@ public struct HTTPFetcher: Sendable {
         case .cancelled:
             throw .cancelled
         case .noLibrary:
-            throw .notConfigured(HTTPCall.noLibrary)
+            throw .noLibrary()
         case .failed(let code, let errno):
             if answer.tooLarge { throw .tooLarge(limit: maxBodyBytes) }
             if code == SCOUT_CURLE_OPERATION_TIMEDOUT { throw .timedOut(host: host, seconds: seconds) }
@@ -59,6 +59,7 @@ public struct HTTPFetcher: Sendable {
                         code: code, errno: errno, connectStatus: answer.connectStatus, proxy: proxy,
                         target: "\(host):\(port)"))
             }
+            if code == SCOUT_CURLE_TOO_MANY_REDIRECTS { throw .redirectLoop(host: host) }
             throw .unreachable(host: host, reason: Self.reason(code: code, errno: errno))
         case .answered(let status):
             if let proxy, proxy.kind == .http, url.scheme?.lowercased() == "http" {
@@ -109,7 +110,6 @@ public struct HTTPFetcher: Sendable {
         case SCOUT_CURLE_PARTIAL_FILE, SCOUT_CURLE_GOT_NOTHING, SCOUT_CURLE_SEND_ERROR, SCOUT_CURLE_RECV_ERROR:
             return "connection closed mid-answer"
         case SCOUT_CURLE_OPERATION_TIMEDOUT: return "no answer in time"
-        case SCOUT_CURLE_TOO_MANY_REDIRECTS: return "it redirects in a loop"
         default: return "the connection failed"
         }
     }

@@ -4,7 +4,13 @@ import FoundationEssentials
 public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server could not be reached at all.
     case timedOut(host: String, seconds: Int)
-    case unreachable(host: String, reason: String)
+    /// `offlineHelps`: whether the command can answer from the cache, so that `--offline` is advice that works
+    /// (a search can; `check` and `watch` ask the source itself, and refuse `--offline`).
+    case unreachable(host: String, reason: String, offlineHelps: Bool = true)
+    /// The server sent scout round more redirects than it follows (a loop).
+    case redirectLoop(host: String)
+    /// No libcurl to reach the network with (`HTTPCall.noLibrary` says what to install).
+    case noLibrary(offlineHelps: Bool = true)
     /// The server answered with an HTTP status that is not a success.
     case http(status: Int, url: String)
     /// The answer was not in the shape the source expects.
@@ -24,12 +30,29 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The proxy in the way failed; the text names it and says what to do.
     case proxy(String)
 
+    /// The same error from a command that asks the source itself and cannot answer from the cache: its
+    /// advice leaves `--offline` out.
+    var withoutOfflineAdvice: SourceError {
+        switch self {
+        case .unreachable(let host, let reason, _): .unreachable(host: host, reason: reason, offlineHelps: false)
+        case .noLibrary: .noLibrary(offlineHelps: false)
+        default: self
+        }
+    }
+
     public var description: String {
         switch self {
         case .timedOut(let host, let seconds):
             return "\(host) did not answer within \(seconds) s: try again later, or allow longer with set timeout"
-        case .unreachable(let host, let reason):
-            return "cannot reach \(host) (\(reason)): check the network or the URL, or try again with --offline"
+        case .unreachable(let host, let reason, let offlineHelps):
+            return "cannot reach \(host) (\(reason)): check the network or the URL"
+                + (offlineHelps ? ", or try again with --offline" : ", or try again later")
+        case .redirectLoop(let host):
+            return
+                "\(host) redirects in a loop (more than \(HTTPCall.redirectLimit) redirects): the server is at fault; "
+                + "check the URL, or try again later"
+        case .noLibrary(let offlineHelps):
+            return HTTPCall.noLibrary(offlineHelps: offlineHelps)
         case .http(let status, let url):
             if status >= 500 { return "\(url) is unavailable (HTTP \(status)): try again later" }
             if status == 404 { return "\(url) was not found (HTTP 404): check the URL" }

@@ -75,13 +75,14 @@ enum TypedJSON {
             switch error {
             case .timedOut: return "timed-out"
             case .unreachable: return "unreachable"
+            case .redirectLoop: return "redirect-loop"
             case .http(let status, _): return status == 404 ? "not-found" : "http-\(status)"
             case .undecodable: return "bad-answer"
             case .tooLarge: return "too-large"
             case .cancelled: return "cancelled"
             case .rejected: return "rejected"
             case .throttled: return "throttled"
-            case .notConfigured: return "not-configured"
+            case .notConfigured, .noLibrary: return "not-configured"
             case .insecure: return "insecure"
             case .proxy: return "proxy"
             }
