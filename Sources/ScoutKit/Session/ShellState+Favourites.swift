@@ -8,7 +8,8 @@ extension ShellState {
         var output = Output()
         if list.isEmpty { output.say(empty) }
         let all = favourites.all()
-        rowsOnScreen = .films(listing: "fav", ids: all.map(\.id))
+        // None listed: the numbers stay with the last listing that showed rows, still on the screen.
+        if !list.isEmpty { rowsOnScreen = .films(listing: "fav", ids: all.map(\.id)) }
         // Numbers in the whole list: the list itself for `fav`, looked up for a search among them.
         let numbers =
             list.count == all.count

@@ -12,8 +12,8 @@ extension ShellState {
     ) -> Output {
         var output = Output()
         let ids = rows.compactMap(\.film)
-        rowsOnScreen = .films(listing: name, ids: ids)
-        if ids.isEmpty { output.say(empty) }
+        // An empty listing leaves the numbers with the last listing that showed rows, still on the screen.
+        if ids.isEmpty { output.say(empty) } else { rowsOnScreen = .films(listing: name, ids: ids) }
         let width = String(ids.count).count
         var n = 0
         for row in rows {
@@ -64,7 +64,7 @@ extension ShellState {
         case .diary:
             // Newest first, as `diary` lists them; the title first, so that ^ anchors a query to it.
             rows = (0..<shelf.diaryCount).map { entry in
-                let tags = shelf.entryTags(entry).map { " #" + $0 }.joined()
+                let tags = shelf.entryTags(entry).map { " " + Tokenizer.hashtag($0) }.joined()
                 let film = shelf.entryFilm(entry)
                 let stars = starColumn(shelf.entryStars(entry))
                 return (shelf.id(film), "\(shelf.label(film))  \(shelf.entryDate(entry))  \(stars)\(tags)")
