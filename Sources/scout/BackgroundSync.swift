@@ -54,9 +54,34 @@ final class BackgroundSync: @unchecked Sendable {
             var status: Int32 = 0
             guard waitpid(pid, &status, WNOHANG) == pid else { return false }
             pid = 0
+            failed = status != 0
             return true
         }
         return done ? said() : nil
+    }
+
+    /// Whether it ended with a failure (its exit status), once it has finished.
+    private(set) var failed = false
+
+    /// Nil while it runs (or is still to start); what it said once it has finished (once), and whether it
+    /// failed; else nothing.
+    func state() -> (said: [String], failed: Bool)? {
+        let idle: Bool = lock.withLock { pid == 0 && !pending }
+        if idle { return ([], false) }
+        return finished().map { ($0, failed) }
+    }
+
+    /// Stops it (and all under it) now, if it runs: the next sync does its work.
+    func stop() {
+        lock.withLock {
+            pending = false
+            guard pid > 0 else { return }
+            Self.stopSession(pid)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            pid = 0
+        }
+        unlink(output)
     }
 
     /// Waits for it up to `seconds`; stops it (and all under it) past that. Nil when it had to be stopped.
@@ -105,5 +130,15 @@ final class BackgroundSync: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
             line.hasPrefix("scout: ") ? String(line.dropFirst(7)) : String(line)
         }
+    }
+}
+
+/// Where the sync begun at start is, for `sync` typed while it runs (set once the prompt is up).
+final class StartupSync: @unchecked Sendable {
+    private let lock = Lock()
+    private var held: BackgroundSync?
+    var sync: BackgroundSync? {
+        get { lock.withLock { held } }
+        set { lock.withLock { held = newValue } }
     }
 }

@@ -77,6 +77,8 @@ enum Launch {
             environment: environment, home: home,
             workingDirectory: Terminal.workingDirectory(),
             now: Self.clock(environment), sessionName: session, width: Terminal.width())
+        // The sync begun at start, once it is: `sync` typed meanwhile waits for it.
+        let startup = StartupSync()
         context.offline = offline
         context.json = json
         context.fitsWidth = isatty(STDOUT_FILENO) == 1
@@ -90,6 +92,10 @@ enum Launch {
             // The picker draws on standard output: only when that is the terminal too (not `scout | less`).
             if isatty(STDOUT_FILENO) == 1 { context.picker = { request in TerminalPicker.run(request) } }
             context.confirm = { question in Terminal.ask(question) }
+            context.startupSync = { [startup] in
+                guard let sync = startup.sync else { return ([], false) }
+                return sync.state()
+            }
             if lineEditor { context.forgetTypedLines = { EditLineReader.forgetTypedLines() } }
         }
         // A terminal that draws (not TERM=dumb, where \r and ESC[K come out as text) gets the spinner, rewritten
@@ -165,6 +171,7 @@ enum Launch {
         var background =
             interactive && shell.syncsAutomatically
             ? BackgroundSync(output: shell.syncOutputFile, after: .milliseconds(50)) : nil
+        startup.sync = background
         if !commands.isEmpty {
             // Each -c in order, in the one shell, as psql runs them: a failure does not stop the next (as with ;).
             for line in commands {
@@ -241,11 +248,16 @@ extension Launch {
         let timeout = shell.syncTimeout
         // The sync begun at start, or the one at exit, past its time: the next sync does its work.
         let stopped = notice(["sync stopped after \(timeout) s at exit (set sync-timeout); nothing is lost"])
+        // Nothing to send: scout leaves at once, and a sync begun at start that is still waiting on a slow
+        // remote is stopped (what it would have brought in, the next sync brings).
+        guard shell.hasUnsyncedChanges else {
+            if let (words, _) = background?.state() { printer.print(notice(words)) } else { background?.stop() }
+            return
+        }
         if let background {
             guard let words = background.finish(within: timeout) else { return printer.print(stopped) }
             printer.print(notice(words))
         }
-        guard shell.hasUnsyncedChanges else { return }
         guard let words = BackgroundSync(output: shell.syncOutputFile).finish(within: timeout) else {
             return printer.print(stopped)
         }

@@ -353,6 +353,36 @@ import Testing
         }
     }
 
+    /// sync status tells the truth about this device: a change not sent yet is counted, the digest is the
+    /// state's as it is now, and the devices do not agree until it is sent.
+    @Test func syncStatusCountsTheChangesThatWaitToBeSent() async throws {
+        let a = try Self.home(), b = try Self.home()
+        let shared = a.path("shared")
+        try await Self.scout(a, "sync init folder \(shared.path)")
+        try await Self.scout(b, "sync init folder \(shared.path)")
+        try await Self.scout(a, "sync")
+        let before = try Self.json(try await Self.scout(a, "sync status --json"))
+        #expect(before["agree"] as? Bool == true && before["pending"] as? Int == 0, "\(before)")
+        // Two changes: the search in history, and the favourite.
+        try await Self.scout(a, "search alien", "fav add 1")
+        let waiting = try await Self.scout(a, "sync status")
+        let digest = try await Self.digest(a)
+        #expect(digest != before["digest"] as? String)
+        #expect(
+            waiting.stdoutLines.last
+                == "2 changes here wait to be sent (digest here \(digest.prefix(12))): sync sends them.",
+            "\(waiting.stdout)")
+        let status = try Self.json(try await Self.scout(a, "sync status --json"))
+        #expect(status["agree"] as? Bool == false && status["pending"] as? Int == 2, "\(status)")
+        // Sent, and taken in by the other: the digest stays what status said, and both agree.
+        try await Self.scout(a, "sync")
+        try await Self.scout(b, "sync")
+        try await Self.scout(a, "sync")
+        let after = try Self.json(try await Self.scout(a, "sync status --json"))
+        #expect(after["digest"] as? String == digest && after["pending"] as? Int == 0, "\(after)")
+        #expect(after["agree"] as? Bool == true)
+    }
+
     @Test func aFavouriteAddedOnTwoDevicesKeepsItsFirstPlace() async throws {
         let a = try Self.home(), b = try Self.home()
         let shared = a.path("shared")

@@ -35,6 +35,10 @@ public struct ShellContext: Sendable {
     /// Asks a person at the terminal a yes-or-no question before something that cannot be undone (`history
     /// clear`), as fish does; true for yes. Nil in a script (`-c`, a pipe), which proceeds without asking.
     public var confirm: (@Sendable (String) async -> Bool)?
+    /// The sync this scout began at start, in the background: nil while it runs, what it said once it has
+    /// finished (once) and whether it failed, else nothing. `sync` typed meanwhile waits for it rather than
+    /// calling it another scout's. Nil in a script.
+    public var startupSync: (@Sendable () -> (said: [String], failed: Bool)?)?
     /// Forgets the lines typed at the prompt that the line editor holds in memory (Up, Ctrl-R), once
     /// `history clear` has emptied its file; nil without a line editor.
     public var forgetTypedLines: (@Sendable () -> Void)?

@@ -39,17 +39,38 @@ extension ShellState {
             output.status = 2
             return output
         }
+        var output = Output()
+        // The sync this scout began at start holds the lock: waited for (Ctrl-C stops waiting), its words said.
+        if !background, let startup = context.startupSync {
+            let (said, failed) = try await waiting("waiting for the sync begun at start") {
+                while true {
+                    if let state = startup() { return state }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+            }
+            let lines = said.filter { !$0.isEmpty }.map {
+                $0.hasPrefix("sync: ") ? "the sync begun at start: " + $0.dropFirst(6) : $0
+            }
+            // It failed just now: its words are the answer, not a second wait on the same remote.
+            if failed, let last = lines.last {
+                for line in lines.dropLast() { output.warn(line) }
+                output.fail(last, code: "sync-failed")
+                output.status = 2
+                return output
+            }
+            for line in lines { output.warn(line) }
+        }
         let report: SyncReport
         do {
             report = try await runSync(engine, deadline: .now + .seconds(max(settings.timeout, 1) * 4))
         } catch let failure as SyncFailure {
             // A first sync that failed set nothing up: there is no next sync to try again.
             let said = settingUp ? failure.reason + "; nothing was set up" : failure.description
-            var output = Output.failure("sync: \(said)", code: "sync-failed")
-            output.status = 2
+            var failed = Output.failure("sync: \(said)", code: "sync-failed")
+            failed.status = 2
+            output.merge(failed)
             return output
         }
-        var output = Output()
         for warning in report.warnings { output.warn(warning) }
         let came = Self.counted(report.added), went = Self.counted(report.removed)
         let agreement = Self.agreement(report)
@@ -83,6 +104,11 @@ extension ShellState {
 
     static func agreement(_ report: SyncReport) -> String {
         let digest = String(report.digest.prefix(12))
+        if report.pending > 0 {
+            let changes = report.pending == 1 ? "1 change here waits" : "\(report.pending) changes here wait"
+            return "\(changes) to be sent (digest here \(digest)): sync sends "
+                + (report.pending == 1 ? "it" : "them")
+        }
         if report.deviceCount <= 1 { return "this is the only device so far (digest \(digest))" }
         if report.agree { return "all \(report.deviceCount) devices agree (digest \(digest))" }
         return "devices do not agree yet (digest here \(digest)): each agrees once it has synced after the others"
@@ -236,6 +262,7 @@ extension ShellState {
         output.say(Self.agreement(report).capitalizedFirst + ".")
         output.json["digest"] = .string(report.digest)
         output.json["agree"] = .bool(report.agree)
+        output.json["pending"] = .int(report.pending)
         output.json["failure"] = record.failure.map { .string($0) } ?? .null
         output.json["transport"] = .string(record.kind.rawValue)
         output.json["location"] = .string(record.location)

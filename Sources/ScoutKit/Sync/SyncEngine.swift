@@ -49,6 +49,9 @@ public struct SyncReport: Sendable {
     public var deviceCount = 0
     public var agree = false
     public var warnings: [String] = []
+    /// `sync status`: the changes made here since the last sync, which the next sync sends (the digest and
+    /// `agree` count them in).
+    public var pending = 0
 }
 
 /// One sync: bring in the other devices' logs, log this device's changes since the last sync, fold every
@@ -333,10 +336,28 @@ struct SyncEngine {
         let device = try device()
         var fold = SyncFold()
         let transport = try transport(record, device: device)
-        for log in [read("own", ownLog)] + transport.logs().map({ read($0.name, $0.url) }) {
+        let logs = [read("own", ownLog)] + transport.logs().map({ read($0.name, $0.url) })
+        for log in logs {
             for entry in log.ops { fold.apply(entry.op) }
         }
         var report = SyncReport()
+        // Changes made here since the last sync: counted, and folded in as the next sync will, so that the
+        // digest is this state's and the devices agree only once they are sent.
+        if files.stamps != record.stamps, let local = try? SyncLocal.read(files) {
+            var last = SyncFold()
+            for log in logs {
+                let consumed = record.consumed[log.name] ?? 0
+                for entry in log.ops where entry.end <= consumed { last.apply(entry.op) }
+            }
+            let changes = local.changes(since: last)
+            var clock = logs.flatMap { $0.ops.map(\.op.time) }.max() ?? .zero
+            var seq = logs.flatMap { $0.ops.filter { $0.op.device == device }.map(\.op.seq) }.max() ?? 0
+            for (kind, payload) in changes {
+                (clock, seq) = (clock.next(now: HybridTime.milliseconds(Date())), seq + 1)
+                fold.apply(SyncOp(device: device, seq: seq, time: clock, kind: kind, payload: payload))
+            }
+            report.pending = changes.count
+        }
         return (record, device, finish(&report, fold, device: device))
     }
 
