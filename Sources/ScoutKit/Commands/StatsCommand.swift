@@ -41,10 +41,13 @@ struct StatsCommand: Command, Equatable {
         var logged = [Bool](repeating: false, count: shelf.filmCount)
         let first = LibraryShelf.day(months[0] + "-01") / 100, last = LibraryShelf.day(months[11] + "-01") / 100
         var perMonth: [Int32: Int] = [:]
+        // The years the diary has entries in, for a chart that has none.
+        var (firstYear, lastYear) = (Int.max, Int.min)
         for entry in 0..<shelf.diaryCount {
             let month = shelf.entryDay(entry) / 100
             if month >= first, month <= last { perMonth[month, default: 0] += 1 }
             if year.map({ month / 100 == $0 }) ?? true { logged[shelf.entryFilm(entry)] = true }
+            (firstYear, lastYear) = (min(firstYear, Int(month / 100)), max(lastYear, Int(month / 100)))
         }
         for (month, count) in perMonth { seen[String(LibraryShelf.date(month * 100 + 1).prefix(7))] = count }
         // The films counted: those logged in YEAR, or every film logged or rated.
@@ -73,23 +76,43 @@ struct StatsCommand: Command, Equatable {
         let sources = ranked { counts in for film in films { counts[Int(shelf.origin(film))] += 1 } }
 
         var output = Output()
+        // What each count counts: the chart diary entries (a film seen twice is two), the rest films.
         let total = months.reduce(0) { $0 + (seen[$1] ?? 0) }
-        output.say(
-            StyledLine(
-                "\(year.map(String.init) ?? "The last 12 months"): \(total) film\(total == 1 ? "" : "s") seen", .heading
-            ))
-        let monthLabels = months.map { month in
-            let name = DiaryCommand.monthNames[(Int(month.suffix(2)) ?? 1) - 1].prefix(3)
-            return year == nil ? "\(name) \(month.prefix(4))" : String(name)
+        let period = year.map(String.init) ?? "The last 12 months"
+        output.say(StyledLine("\(period): \(total) diary entr\(total == 1 ? "y" : "ies")", .heading))
+        if total > 0 {
+            let monthLabels = months.map { month in
+                let name = DiaryCommand.monthNames[(Int(month.suffix(2)) ?? 1) - 1].prefix(3)
+                return year == nil ? "\(name) \(month.prefix(4))" : String(name)
+            }
+            for line in bars(zip(monthLabels, months.map { seen[$0] ?? 0 }).map { ($0, $1) }, state) {
+                output.say(line)
+            }
+        } else if shelf.diaryCount > 0 {
+            let span = firstYear == lastYear ? "in \(lastYear)" : "from \(firstYear) to \(lastYear)"
+            let when = year.map { "in \($0)" } ?? "in the last 12 months"
+            output.say(
+                state.fitted("None logged \(when): the diary has entries \(span); stats \(lastYear) shows that year."))
+        } else {
+            output.say(
+                state.fitted(
+                    "The diary is empty: stats charts diary entries by the day watched, and a rating has no watch "
+                        + "day (ratings lists them; seen N logs one)."))
         }
-        for line in bars(zip(monthLabels, months.map { seen[$0] ?? 0 }).map { ($0, $1) }, state) { output.say(line) }
-        output.say(
-            StyledLine(
-                "Ratings in stars: \(histogram.reduce(0, +)) film\(histogram.reduce(0, +) == 1 ? "" : "s")", .heading))
-        for line in columns(histogram, state) { output.say(line) }
-        for (label, list) in [("Top genres", genres), ("Top directors", directors), ("Sources", sources)] {
-            let text = list.isEmpty ? "none known" : list.map { "\($0.name) \($0.count)" }.joined(separator: " · ")
-            output.say(state.fitted("\(label): \(text)"))
+        // The films the rest counts (their ratings, genres, directors, sources), said once; none, nothing to chart.
+        if !films.isEmpty {
+            let rated = histogram.reduce(0, +)
+            let counted = "\(films.count) film\(films.count == 1 ? "" : "s")"
+            output.say(
+                StyledLine(
+                    "Rated: \(rated) of \(counted) " + (year.map { "logged in \($0)" } ?? "logged or rated"), .heading
+                ))
+            for line in columns(histogram, state) { output.say(line) }
+            for (label, list) in [("Top genres", genres), ("Top directors", directors), ("Sources", sources)] {
+                let text =
+                    list.isEmpty ? "none known" : list.map { "\($0.name) \($0.count)" }.joined(separator: " · ")
+                output.say(state.fitted("\(label): \(text)"))
+            }
         }
         let histogramJSON = histogram
         let seenJSON = seen
