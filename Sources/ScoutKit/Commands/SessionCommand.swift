@@ -85,7 +85,8 @@ struct SessionCommand: ActionCommand, Equatable {
             if let problem = await state.reload() { output.warn(problem) }
             output.say("Loaded session \(name): \(state.contextSummary()).")
             if state.results.loaded {
-                output.merge(state.restoredView(maxLines: state.height.map { max(3, $0 - output.lines.count - 1) }))
+                output.merge(
+                    await state.restoredView(maxLines: state.height.map { max(3, $0 - output.lines.count - 1) }))
             }
         case .list:
             let sessions = state.savedSessions

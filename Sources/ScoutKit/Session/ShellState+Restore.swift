@@ -28,23 +28,50 @@ extension ShellState {
                 width: proseWidth, indent: 2)
         }
         // At most the rows that fit under the welcome lines, the prompt's line left free.
-        if results.loaded { output.merge(restoredView(maxLines: height.map { max(3, $0 - output.lines.count - 1) })) }
+        if results.loaded {
+            output.merge(await restoredView(maxLines: height.map { max(3, $0 - output.lines.count - 1) }))
+        }
         return output
     }
 
     /// The view the session was left in: the detail of one item, or the current list page (within `maxLines`).
-    func restoredView(maxLines: Int? = nil) -> Output {
+    /// A detail is the one left, whole (OMDb's plot, director, ratings), from the response cache alone: the
+    /// start waits on no network.
+    func restoredView(maxLines: Int? = nil) async -> Output {
         if case .detail(let id) = session.view {
             if let item = results.displayed.first(where: { $0.id == id }) ?? session.selections.first(where: {
                 $0.id == id
             })
                 ?? favourites.all().first(where: { $0.id == id })?.item
             {
-                return detailWithArt(item, cachedOnly: true)
+                let detail = detailWithArt(await cachedDetails(of: item), cachedOnly: true)
+                // Within the rows under the welcome lines, as a restored page is: the rest is a command away.
+                guard let maxLines, detail.art == nil, Self.rows(detail.styledLines, columns: width) > maxLines else {
+                    return detail
+                }
+                var cut = Output()
+                var rows = 0
+                for line in detail.styledLines {
+                    rows += Self.rows([line], columns: width)
+                    guard rows < maxLines else { break }
+                    cut.say(line)
+                }
+                let whole = results.displayed.firstIndex { $0.id == id }.map { ": show \($0 + 1) shows it whole" } ?? ""
+                cut.say("(cut to fit under the welcome\(whole))")
+                return cut
             }
             session.view = .list
         }
         return (try? listing(maxLines: maxLines)) ?? Output()
+    }
+
+    /// The item with what its source's details added when they were last asked for, read from the response
+    /// cache only; the item as it is when they are not there.
+    func cachedDetails(of item: Item) async -> Item {
+        var cacheOnly = settings
+        cacheOnly.offline = true
+        guard let source = try? sources.source(named: item.sourceName, settings: cacheOnly) else { return item }
+        return (try? await source.details(of: item)) ?? item
     }
 
     /// One line naming where the session stands: source, query, filter, page, selection, view.
