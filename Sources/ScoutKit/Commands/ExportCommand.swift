@@ -47,6 +47,12 @@ struct ExportCommand: Command, Equatable {
         let isFilm = { (id: String) in library.films[id]?.isFilm ?? true }
         let wanted = library.watchlist.filter { isFilm($0.film) }
         let listPath = Self.watchlistPath(path)
+        guard !library.diary.isEmpty || !library.ratings.isEmpty || !library.watched.isEmpty || !wanted.isEmpty else {
+            var output = Output()
+            output.say("Nothing to export: the library has no diary entry, rating or film on the watchlist yet.")
+            output.json["exported"] = .int(0)
+            return output
+        }
         // Both files checked before either is written: nothing is written when one cannot be.
         let url = try state.exportTarget(path, force: force, command: "export letterboxd")
         let listURL =
@@ -54,6 +60,7 @@ struct ExportCommand: Command, Equatable {
         try state.context.fileStore.write(Data(Self.csv(library).utf8), to: url)
         if let listURL { try state.context.fileStore.write(Data(Self.watchlistCSV(library, wanted).utf8), to: listURL) }
         let rated = Self.ratedApart(library).count
+        let seen = Self.watchedApart(library).count
         let entries = library.diary.filter { isFilm($0.film) }.count
         let others = Set(
             (library.diary.map(\.film) + library.ratings.keys + library.watchlist.map(\.film)).filter {
@@ -62,8 +69,10 @@ struct ExportCommand: Command, Equatable {
         ).count
         var output = Output()
         output.say(
-            "Exported \(entries) diary entr\(entries == 1 ? "y" : "ies") and \(rated) rating\(rated == 1 ? "" : "s") "
-                + "to \(path): import it at letterboxd.com/import.")
+            "Exported \(entries) diary entr\(entries == 1 ? "y" : "ies")\(seen > 0 ? "," : " and") \(rated) "
+                + "rating\(rated == 1 ? "" : "s")"
+                + (seen > 0 ? " and \(seen) film\(seen == 1 ? "" : "s") seen on a day not known" : "")
+                + " to \(path): import it at letterboxd.com/import.")
         if !wanted.isEmpty {
             output.say(
                 "The watchlist's \(wanted.count) film\(wanted.count == 1 ? "" : "s") went to \(listPath): import it "
@@ -72,16 +81,18 @@ struct ExportCommand: Command, Equatable {
         if others > 0 {
             output.say("Left out \(others) series, episodes and games: Letterboxd keeps films.")
         }
-        output.json["exported"] = .int(entries + rated)
+        output.json["exported"] = .int(entries + rated + seen)
         output.json["file"] = .string(path)
         output.json["watchlist"] = .int(wanted.count)
         if !wanted.isEmpty { output.json["watchlistFile"] = .string(listPath) }
         return output
     }
 
-    /// `out-watchlist.csv` beside `out.csv`.
+    /// `out-watchlist.csv` beside `out.csv` (or `out.txt`, or `out`).
     static func watchlistPath(_ path: String) -> String {
-        path.lowercased().hasSuffix(".csv") ? path.dropLast(4) + "-watchlist.csv" : path + "-watchlist.csv"
+        let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let stem = path[name...].lastIndex(of: ".").flatMap { $0 > name ? path[..<$0] : nil } ?? path[...]
+        return stem + "-watchlist.csv"
     }
 
     /// The watchlist in the columns Letterboxd's importers read, oldest first as the library keeps it.
@@ -105,6 +116,15 @@ struct ExportCommand: Command, Equatable {
             library.films[$0.key]?.isFilm ?? true && library.diaryClaims[$0.key]?.stars != $0.value.stars
         }
         .sorted { (library.label($0.key), $0.key) < (library.label($1.key), $1.key) }
+    }
+
+    /// The films seen on a day not known, neither logged nor rated (a rating marks a film watched on
+    /// Letterboxd), by title: a row with neither a day nor a rating, which Letterboxd reads as watched.
+    static func watchedApart(_ library: Library) -> [String] {
+        let logged = Set(library.diary.map(\.film))
+        return library.watched.filter {
+            library.films[$0]?.isFilm ?? true && !logged.contains($0) && library.ratings[$0] == nil
+        }.sorted { (library.label($0), $0) < (library.label($1), $1) }
     }
 
     /// The file: RFC 4180, CRLF, formulas neutralised as `fav export` does; the diary oldest first, each
@@ -136,6 +156,7 @@ struct ExportCommand: Command, Equatable {
         for (id, rating) in ratedApart(library) {
             lines.append(FavouritesCSV.line(film(id) + ["", stars(rating.stars), "", "", ""]))
         }
+        for id in watchedApart(library) { lines.append(FavouritesCSV.line(film(id) + ["", "", "", "", ""])) }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 }

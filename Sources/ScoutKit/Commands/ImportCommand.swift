@@ -89,6 +89,7 @@ struct ImportCommand: Command, Equatable {
         output.json["ratings"] = .int(result.ratings)
         output.json["watchlist"] = .int(result.wanted)
         output.json["reviews"] = .int(result.reviews)
+        output.json["seenUndated"] = .int(result.watched)
         output.json["skipped"] = .int(result.problems.count + result.passed.values.reduce(0, +))
         output.json["known"] = .int(result.known)
         output.json["older"] = .int(result.older)

@@ -15,7 +15,6 @@ struct LetterboxdReader {
     }
 
     static let listReason = "list files (scout keeps no lists)"
-    static let watchedReason = "watched with no diary entry (the diary keeps the day you saw a film)"
 
     /// Film addresses by folded name and year.
     private var filmAddresses: [String: String] = [:]
@@ -23,6 +22,8 @@ struct LetterboxdReader {
     /// diary is read with it, whichever file comes first.
     private var reviewsByEntry: [String: String] = [:]
     private var diaryEntries: Set<String> = []
+    /// The films the diary and reviews log, by folded name and year: `watched.csv` lists them too.
+    private var loggedFilms: Set<String> = []
     /// In Letterboxd's import format, the last day each film was logged (by folded name and year): the day
     /// a row that rates the film without a day is taken as given.
     private var lastLogged: [String: String] = [:]
@@ -37,7 +38,8 @@ struct LetterboxdReader {
         let columns = CSVColumns(header)
         if columns.has("title") && (columns.has("watcheddate") || columns.has("letterboxduri") || columns.has("imdbid"))
         {
-            return .importFormat
+            // What `export letterboxd` writes beside the diary: the watchlist, in the same columns.
+            return name.contains("watchlist") && !columns.has("watcheddate") ? .watchlist : .importFormat
         }
         guard columns.has("name", "letterboxd uri") else {
             return ["profile.csv", "comments.csv"].contains(name) || path.contains("/") ? .other("other files") : nil
@@ -62,12 +64,14 @@ struct LetterboxdReader {
                 filmAddresses[LibraryFilm(id: "", title: name, year: year).matchKey] = uri
             }
         case .reviews:
+            loggedFilms.insert(Self.key(fields, columns))
             let uri = fields[field: columns.index("letterboxd uri")]
             let review = fields[field: columns.index("review")].replacing("\r\n", with: "\n")
             if !uri.isEmpty, !review.isEmpty { reviewsByEntry[uri] = review }
         case .diary:
             let uri = fields[field: columns.index("letterboxd uri")]
             if !uri.isEmpty { diaryEntries.insert(uri) }
+            loggedFilms.insert(Self.key(fields, columns))
         case .importFormat:
             let fields = fields.map(FavouritesCSV.restored)
             let key = LibraryFilm(
@@ -81,6 +85,14 @@ struct LetterboxdReader {
         }
     }
 
+    /// A row's film by folded name and year, to match films across files.
+    static func key(_ fields: [String], _ columns: CSVColumns) -> String {
+        LibraryFilm(
+            id: "", title: fields[field: columns.index("name")],
+            year: LibraryImport.year(fields[field: columns.index("year")]) ?? nil
+        ).matchKey
+    }
+
     /// Second pass: the rows into the import.
     mutating func take(
         _ kind: Kind, _ columns: CSVColumns, _ fields: [String], at place: (String, Int),
@@ -88,8 +100,8 @@ struct LetterboxdReader {
     ) {
         let (file, line) = place
         // What `export letterboxd` wrote: the ' that guards a cell a spreadsheet would run comes off.
-        let fields = kind.isImportFormat ? fields.map(FavouritesCSV.restored) : fields
-        let nameColumn = kind.isImportFormat ? columns.index("title") : columns.index("name")
+        let fields = kind.isImportFormat || columns.has("title") ? fields.map(FavouritesCSV.restored) : fields
+        let nameColumn = columns.index("name", "title")
         let name = fields[field: nameColumn]
         guard !name.isEmpty else { return result.problem(file, line, "no film name") }
         guard let year = LibraryImport.year(fields[field: columns.index("year")]) else {
@@ -102,12 +114,12 @@ struct LetterboxdReader {
         }
         var film = LibraryFilm(id: "", title: name, year: year)
         let imdb = fields[field: columns.index("imdbid")]
+        let ownAddress = fields[field: columns.index("letterboxd uri", "letterboxduri")]
         if imdb.hasPrefix("tt"), imdb.dropFirst(2).allSatisfy(\.isNumber), imdb.count > 2 {
             film.id = "omdb:" + imdb
-            let own = fields[field: columns.index("letterboxduri")]
-            film.letterboxd = own.isEmpty ? nil : own
+            film.letterboxd = ownAddress.isEmpty ? nil : ownAddress
         } else {
-            let own = kind.namesFilm ? fields[field: columns.index("letterboxd uri", "letterboxduri")] : ""
+            let own = kind.namesFilm ? ownAddress : ""
             let address = LibraryImport.letterboxdCode(own) != nil ? own : filmAddresses[film.matchKey]
             film.letterboxd = address
             film.id =
@@ -128,7 +140,8 @@ struct LetterboxdReader {
                 // Letterboxd's import format: a row without a day is a rating alone, the film's own, given
                 // after the entries this file logs of it (which `export letterboxd` writes it for: a rating
                 // its diary's last rated entry does not carry).
-                guard let stars else { return result.problem(file, line, "neither a watched date nor a rating") }
+                // Neither a day nor a rating: a film watched, on a day not known.
+                guard let stars else { return result.markWatched(film) }
                 return result.rate(film, stars, on: lastLogged[LibraryFilm(id: "", title: name, year: year).matchKey])
             }
             guard let day = Day.parse(dayText.isEmpty ? logged : dayText) else {
@@ -148,8 +161,8 @@ struct LetterboxdReader {
                 film, day: day, stars: stars, rewatch: rewatch == "yes" || rewatch == "true",
                 review: review.isEmpty ? nil : review, tags: LibraryImport.tags(fields[field: columns.index("tags")]))
         case .watched:
-            // A film marked watched without a diary entry: the diary keeps the day seen, which it has not.
-            if result.library.entries(of: film.id).isEmpty { result.pass(Self.watchedReason) }
+            // A film marked watched: seen, on a day not known, unless the export's diary logs it.
+            if !loggedFilms.contains(film.matchKey) { result.markWatched(film) }
         case .likes, .other:
             break
         }

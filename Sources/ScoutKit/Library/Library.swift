@@ -72,6 +72,8 @@ public struct Library: Sendable {
     /// In the order they were added, oldest first.
     public private(set) var watchlist: [Wanted] = []
     public private(set) var notes: [String: String] = [:]
+    /// Films seen on a day not known (`watched`): seen, though the diary has no day for them.
+    public private(set) var watched: Set<String> = []
     /// Where each film came from first: the export it was imported from (`letterboxd`, `imdb`), else the
     /// source of its id (`omdb`, `movies`, `itunes`), for stats.
     public private(set) var origins: [String: String] = [:]
@@ -130,7 +132,12 @@ public struct Library: Sendable {
             everWanted.insert(id + "|" + added)
             guard !unwanted.contains(event.id) else { break }
             wants[id, default: []].insert(event.id)
-            if !watchlist.contains(where: { $0.film == id }) { watchlist.append(Wanted(film: id, added: added)) }
+            // On the watchlist since the first day it was put there, whichever event comes first.
+            if let index = watchlist.firstIndex(where: { $0.film == id }) {
+                watchlist[index].added = min(watchlist[index].added, added)
+            } else {
+                watchlist.append(Wanted(film: id, added: added))
+            }
         case .unwant:
             if let removes = event.removes {
                 unwanted.formUnion(removes)
@@ -144,6 +151,8 @@ public struct Library: Sendable {
             }
         case .note:
             notes[id] = event.text.flatMap { $0.isEmpty ? nil : $0 }
+        case .watched:
+            watched.insert(id)
         }
     }
 
@@ -178,6 +187,7 @@ public struct Library: Sendable {
         if let note = notes.removeValue(forKey: old), notes[new] == nil { notes[new] = note }
         if let ids = wants.removeValue(forKey: old) { wants[new, default: []].formUnion(ids) }
         if let origin = origins.removeValue(forKey: old), origins[new] == nil { origins[new] = origin }
+        if watched.remove(old) != nil { watched.insert(new) }
         everWanted = Set(everWanted.map { $0.hasPrefix(old + "|") ? new + $0.dropFirst(old.count) : $0 })
     }
 

@@ -16,6 +16,9 @@ public struct LibraryEvent: Codable, Sendable, Equatable {
         case unwant
         /// `text`; none clears the note.
         case note
+        /// Seen, on a day not known: a film Letterboxd has as watched with no diary entry (`watched.csv`, or a
+        /// row of its import format with neither a day nor a rating).
+        case watched
     }
 
     public var id: String

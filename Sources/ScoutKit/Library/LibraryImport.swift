@@ -16,12 +16,16 @@ struct LibraryImport {
     let via: String
     private(set) var events: [LibraryEvent] = []
     var diaryEntries = 0
+    /// Films seen on a day not known.
+    var watched = 0
     var wanted = 0
     var reviews = 0
     /// Rows that were already in the library.
     var known = 0
     /// Ratings older than the film's in the library, which holds.
     var older = 0
+    /// Watchlist rows of films the diary logs on the day they were added or later.
+    var seenSince = 0
     /// `file:line: why`, for each row skipped.
     private(set) var problems: [String] = []
     /// Rows skipped for what they are rather than for a fault (`a list`), by reason.
@@ -59,12 +63,16 @@ struct LibraryImport {
 
     mutating func pass(_ reason: String) { passed[reason, default: 0] += 1 }
 
-    private mutating func add(_ event: LibraryEvent) {
+    /// Adds the event; whether it changed the film's rating.
+    @discardableResult
+    private mutating func add(_ event: LibraryEvent) -> Bool {
         let before = library.ratings[library.landing(event.film)]?.stars
         library.apply(event)
         events.append(event)
         let film = library.landing(event.film)
-        if library.ratings[film]?.stars != before { rated.insert(film) }
+        guard library.ratings[film]?.stars != before else { return false }
+        rated.insert(film)
+        return true
     }
 
     /// The films whose rating the import set or changed, by a rating or by a diary entry's stars.
@@ -84,9 +92,9 @@ struct LibraryImport {
     mutating func rate(_ film: LibraryFilm, _ stars: Double, on day: String?) {
         let event = LibraryEvent(device: device, time: now, op: .rate, film: film, stars: stars, date: day, via: via)
         guard let claim = Library.RatingClaim(event) else { return }
-        let (current, rated) = library.ratingClaim(of: film)
+        let (current, given) = library.ratingClaim(of: film)
         let takes: Bool
-        if let rated, rated.stars == stars, rated.day >= claim.day {
+        if let given, given.stars == stars, given.day >= claim.day {
             // This rating, given again (a later export of the same account) or kept since.
             (takes, known) = (false, known + 1)
         } else if let current, claim < current {
@@ -99,7 +107,9 @@ struct LibraryImport {
             takes = true
         }
         if takes {
+            // Counted as a rating though its stars may be those the film's diary gave it in this import.
             add(event)
+            rated.insert(library.landing(film))
         } else if film.imdbID != nil, library.films[film.id] == nil {
             // Kept all the same where its IMDb id names a film the library knows by title and year alone: the
             // library learns the id (and the genres and directors with it), and the rating that holds stays.
@@ -121,10 +131,29 @@ struct LibraryImport {
                 review: review, tags: tags.isEmpty ? nil : tags, via: via))
         diaryEntries += 1
         if review != nil { reviews += 1 }
+        // Seen on or after the day it was put on the watchlist: it comes off, as Letterboxd and seen do.
+        let id = library.landing(film)
+        if let wanted = library.watchlist.first(where: { $0.film == id }), wanted.added <= day {
+            var unwant = LibraryEvent(device: device, time: now, op: .unwant, film: film, via: via)
+            unwant.removes = library.wantIDs(id)
+            add(unwant)
+        }
+    }
+
+    /// A film seen on a day not known, unless the library has it as seen already (in the diary, or so).
+    mutating func markWatched(_ film: LibraryFilm) {
+        let id = library.landing(film)
+        guard library.entries(of: id).isEmpty else { return }
+        guard !library.watched.contains(id) else { return known += 1 }
+        add(LibraryEvent(device: device, time: now, op: .watched, film: film, via: via))
+        watched += 1
     }
 
     mutating func want(_ film: LibraryFilm, added day: String?) {
         guard !library.isWanted(film.id), !library.wasWanted(film.id, on: day) else { return known += 1 }
+        // Seen since it was put there (as Letterboxd does, a film logged comes off the watchlist).
+        let id = library.landing(film)
+        if let day, library.entries(of: id).contains(where: { $0.date >= day }) { return seenSince += 1 }
         add(LibraryEvent(device: device, time: now, op: .want, film: film, date: day, via: via))
         wanted += 1
     }
@@ -135,6 +164,7 @@ struct LibraryImport {
         var line =
             "Imported \(count(diaryEntries, "diary entry", "diary entries")), \(count(ratings, "rating", "ratings")), "
             + "\(wanted) on the watchlist, \(count(reviews, "review", "reviews"))"
+            + (watched > 0 ? ", \(watched) seen on a day not known" : "")
         var skipped: [String] = []
         if !problems.isEmpty { skipped.append("\(problems.count) bad (named above)") }
         for (reason, n) in passed.sorted(by: { $0.key < $1.key }) { skipped.append("\(n) \(reason)") }
@@ -142,6 +172,7 @@ struct LibraryImport {
         line += "; skipped \(total)" + (skipped.isEmpty ? "" : ": " + skipped.joined(separator: ", "))
         if known > 0 { line += "; \(known) already in the library" }
         if older > 0 { line += "; kept the library's newer rating of \(count(older, "film", "films"))" }
+        if seenSince > 0 { line += "; left off the watchlist \(count(seenSince, "film", "films")) seen since" }
         return line + "."
     }
 

@@ -18,7 +18,7 @@ extension ShellState {
                 ?? session.selections.first(where: { $0.id == word })
                 ?? favourites.all().first(where: { $0.id == word })?.item
             {
-                return try known(LibraryFilm(item))
+                return try known(LibraryFilm(try Self.film(item)))
             }
             if let film = try library.library().films[word] { return film }
             throw UsageError.notFound(
@@ -35,11 +35,31 @@ extension ShellState {
             }
             let id = ids[row - 1]
             if let film = try library.library().films[id] { return film }
-            if let favourite = favourites.all().first(where: { $0.id == id }) { return LibraryFilm(favourite.item) }
+            if let favourite = favourites.all().first(where: { $0.id == id }) {
+                return LibraryFilm(try Self.film(favourite.item))
+            }
             throw UsageError.notFound("\(id) is no longer in \(listing): list it again")
         case .results:
             if let problem = try await prepareResults(upTo: row) { warnings.add(problem) }
-            return try known(LibraryFilm(try item(atRow: row)))
+            return try known(LibraryFilm(try Self.film(try item(atRow: row))))
+        }
+    }
+
+    /// The item, when it is a film: the library (and Letterboxd) keep films, not restaurants, songs or books.
+    static func film(_ item: Item) throws(UsageError) -> Item {
+        switch item.sourceName {
+        case "movies", "omdb", "letterboxd": return item
+        case "itunes" where item[field: "kind"] == "feature-movie": return item
+        case "itunes":
+            let kind = (item[field: "kind"] ?? "item").replacing("-", with: " ")
+            let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            throw UsageError(
+                "\(Text.brief(item.title)) is \(article) \(kind): the library keeps films (search --in films or "
+                    + "--in omdb)")
+        default:
+            throw UsageError(
+                "\(Text.brief(item.title)) is from \(item.sourceName): the library keeps films (search --in movies, "
+                    + "films or omdb)")
         }
     }
 

@@ -43,6 +43,8 @@ extension ShellState {
             lines.append(
                 "Seen:      "
                     + (entries.count == 1 ? "on \(last.date)" : "\(entries.count) times, last on \(last.date)"))
+        } else if library.watched.contains(id) {
+            lines.append("Seen:      on a day not known")
         }
         if let wanted = library.watchlist.first(where: { $0.film == id }) {
             lines.append("Wanted:    on the watchlist since \(wanted.added)")

@@ -94,7 +94,9 @@ extension ShellState {
 
     /// What to type next, after the welcome back: the likeliest command from where the session stands.
     func nextHint() -> String {
-        if case .detail = session.view { return "list goes back to the results, fav add keeps this one" }
+        if case .detail(let id) = session.view {
+            return "list goes back to the results" + (favourites.contains(id) ? "" : ", fav add keeps this one")
+        }
         if !session.selections.isEmpty {
             let count = session.selections.count
             return "done confirms the \(count) selected, selection lists \(count == 1 ? "it" : "them")"
