@@ -71,6 +71,10 @@ public struct Library: Sendable {
     public private(set) var diary: [DiaryEntry] = []
     /// In the order they were added, oldest first.
     public private(set) var watchlist: [Wanted] = []
+    /// Each film's last diary day, and the day each film on the watchlist was put there: what an import asks
+    /// of every row, found without a walk over the diary or the watchlist.
+    private(set) var lastSeen: [String: String] = [:]
+    private(set) var wantedSince: [String: String] = [:]
     public private(set) var notes: [String: String] = [:]
     /// Films seen on a day not known (`watched`): seen, though the diary has no day for them.
     public private(set) var watched: Set<String> = []
@@ -123,6 +127,8 @@ public struct Library: Sendable {
         case .rate:
             break
         case .seen:
+            let day = event.date ?? Day.of(event.time)
+            if lastSeen[id].map({ $0 < day }) ?? true { lastSeen[id] = day }
             diary.append(
                 DiaryEntry(
                     id: event.id, film: id, date: event.date ?? Day.of(event.time), stars: event.stars,
@@ -133,11 +139,12 @@ public struct Library: Sendable {
             guard !unwanted.contains(event.id) else { break }
             wants[id, default: []].insert(event.id)
             // On the watchlist since the first day it was put there, whichever event comes first.
-            if let index = watchlist.firstIndex(where: { $0.film == id }) {
-                watchlist[index].added = min(watchlist[index].added, added)
+            if let since = wantedSince[id], let index = watchlist.firstIndex(where: { $0.film == id }) {
+                watchlist[index].added = min(since, added)
             } else {
                 watchlist.append(Wanted(film: id, added: added))
             }
+            wantedSince[id] = min(wantedSince[id] ?? added, added)
         case .unwant:
             if let removes = event.removes {
                 unwanted.formUnion(removes)
@@ -148,6 +155,7 @@ public struct Library: Sendable {
             if wants[id]?.isEmpty ?? true {
                 wants[id] = nil
                 watchlist.removeAll { $0.film == id }
+                wantedSince[id] = nil
             }
         case .note:
             notes[id] = event.text.flatMap { $0.isEmpty ? nil : $0 }
@@ -184,6 +192,9 @@ public struct Library: Sendable {
         for index in watchlist.indices where watchlist[index].film == old { watchlist[index].film = new }
         var listed: Set<String> = []
         watchlist.removeAll { !listed.insert($0.film).inserted }
+        wantedSince[old] = nil
+        if let wanted = watchlist.first(where: { $0.film == new }) { wantedSince[new] = wanted.added }
+        if let day = lastSeen.removeValue(forKey: old), lastSeen[new].map({ $0 < day }) ?? true { lastSeen[new] = day }
         if let note = notes.removeValue(forKey: old), notes[new] == nil { notes[new] = note }
         if let ids = wants.removeValue(forKey: old) { wants[new, default: []].formUnion(ids) }
         if let origin = origins.removeValue(forKey: old), origins[new] == nil { origins[new] = origin }
@@ -223,7 +234,7 @@ public struct Library: Sendable {
         diary.filter { $0.film == film }.sorted { $0.date < $1.date }
     }
 
-    func isWanted(_ film: String) -> Bool { watchlist.contains { $0.film == film } }
+    func isWanted(_ film: String) -> Bool { wantedSince[film] != nil }
 
     /// The `want` events keeping a film on the watchlist, which an `unwant` now takes back.
     func wantIDs(_ film: String) -> [String] { (wants[film] ?? []).sorted() }

@@ -133,7 +133,7 @@ struct LibraryImport {
         if review != nil { reviews += 1 }
         // Seen on or after the day it was put on the watchlist: it comes off, as Letterboxd and seen do.
         let id = library.landing(film)
-        if let wanted = library.watchlist.first(where: { $0.film == id }), wanted.added <= day {
+        if let added = library.wantedSince[id], added <= day {
             var unwant = LibraryEvent(device: device, time: now, op: .unwant, film: film, via: via)
             unwant.removes = library.wantIDs(id)
             add(unwant)
@@ -143,7 +143,7 @@ struct LibraryImport {
     /// A film seen on a day not known, unless the library has it as seen already (in the diary, or so).
     mutating func markWatched(_ film: LibraryFilm) {
         let id = library.landing(film)
-        guard library.entries(of: id).isEmpty else { return }
+        guard library.lastSeen[id] == nil else { return }
         guard !library.watched.contains(id) else { return known += 1 }
         add(LibraryEvent(device: device, time: now, op: .watched, film: film, via: via))
         watched += 1
@@ -153,7 +153,7 @@ struct LibraryImport {
         guard !library.isWanted(film.id), !library.wasWanted(film.id, on: day) else { return known += 1 }
         // Seen since it was put there (as Letterboxd does, a film logged comes off the watchlist).
         let id = library.landing(film)
-        if let day, library.entries(of: id).contains(where: { $0.date >= day }) { return seenSince += 1 }
+        if let day, let last = library.lastSeen[id], last >= day { return seenSince += 1 }
         add(LibraryEvent(device: device, time: now, op: .want, film: film, date: day, via: via))
         wanted += 1
     }
