@@ -84,6 +84,16 @@ struct SessionCommand: ActionCommand, Equatable {
             state.session = loaded
             if let problem = await state.reload() { output.warn(problem) }
             output.say("Loaded session \(name): \(state.contextSummary()).")
+            // Kept whole, a selected item is never dropped; one the results no longer show is said.
+            let shown = Set(state.results.items.map(\.id))
+            let elsewhere = state.session.selections.filter { !shown.contains($0.id) }.count
+            if state.results.loaded, elsewhere > 0 {
+                let more = state.results.hasMore ? " loaded" : ""
+                output.say(
+                    "\(elsewhere == 1 ? "1 selected item is" : "\(elsewhere) selected items are") not among the results"
+                        + "\(more) (the source lists others now\(more.isEmpty ? "" : ", or they are further on")): "
+                        + "they stay selected, and selection lists them.")
+            }
             if state.results.loaded {
                 output.merge(
                     await state.restoredView(maxLines: state.height.map { max(3, $0 - output.lines.count - 1) }))
