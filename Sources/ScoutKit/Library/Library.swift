@@ -131,7 +131,7 @@ public struct Library: Sendable {
             if lastSeen[id].map({ $0 < day }) ?? true { lastSeen[id] = day }
             diary.append(
                 DiaryEntry(
-                    id: event.id, film: id, date: event.date ?? Day.of(event.time), stars: event.stars,
+                    id: event.id, film: id, date: day, stars: event.stars,
                     rewatch: event.rewatch ?? false, review: event.review, tags: event.tags ?? []))
         case .want:
             let added = event.date ?? Day.of(event.time)
