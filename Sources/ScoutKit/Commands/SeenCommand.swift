@@ -71,7 +71,8 @@ struct SeenCommand: Command, Equatable {
         let film = try await state.libraryFilm(target)
         var again = rewatch
         try state.record(.seen, film) { library, event in
-            again = again || !library.entries(of: film.id).isEmpty
+            // A rewatch when it was seen on that day or before; an earlier viewing logged late is the first.
+            again = again || library.entries(of: film.id).contains { $0.date <= day }
             event.date = day
             // The entry keeps the rating the film has when it is logged, as Letterboxd's diary does.
             event.stars = library.ratings[film.id]?.stars
