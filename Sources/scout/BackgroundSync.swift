@@ -97,12 +97,7 @@ final class BackgroundSync: @unchecked Sendable {
             if let words = finished() { return words }
             usleep(20_000)
         }
-        lock.withLock {
-            Self.stopSession(pid)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            pid = 0
-        }
+        stop()
         return nil
     }
 
