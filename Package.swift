@@ -57,6 +57,7 @@ let package = Package(
             swiftSettings: [
                 .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
                 .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("MemberImportVisibility"),
             ]
         ),
         .executableTarget(
@@ -65,7 +66,10 @@ let package = Package(
                 "ScoutKit", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+            swiftSettings: [
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+            ]
         ),
         .target(
             name: "ScoutTestSupport",

@@ -1,5 +1,4 @@
 import CEditLine
-import FoundationEssentials
 import Glibc
 import ScoutKit
 

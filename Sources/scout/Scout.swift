@@ -1,4 +1,5 @@
 import ArgumentParser
+import CEditLine
 import Dispatch
 import FoundationEssentials
 import Glibc

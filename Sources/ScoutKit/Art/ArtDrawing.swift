@@ -1,5 +1,4 @@
 import CScoutImage
-import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

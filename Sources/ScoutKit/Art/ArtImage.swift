@@ -1,8 +1,8 @@
 import CScoutImage
+import FoundationEssentials
 #if canImport(Glibc)
     import Glibc
 #endif
-import FoundationEssentials
 
 /// An image decoded to RGBA pixels, 8 bits a channel, rows of `width * 4` bytes.
 public struct ArtImage: Sendable, Equatable {

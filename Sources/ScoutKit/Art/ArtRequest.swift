@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Artwork a command asks to be drawn after its text: the addresses to try, and where it goes.
 public struct ArtRequest: Sendable, Equatable {
     public enum Layout: Sendable, Equatable {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// How the terminal is drawn on: the protocol, the colours symbols use, and whether each sequence is
 /// wrapped for tmux. Decided from the environment alone: a query would race the line editor's reads.
 public struct ArtTerminal: Sendable, Equatable {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A JSON string or number read as text: ids, years and ratings come as either.
 struct FlexibleString: Decodable, Hashable {
     var value: String

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One result of a search: a film, a restaurant, a song.
 ///
 /// `id` names its source (`movies:12`, `itunes:1440833098`), so selections, favourites and history

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A value that decodes to nil instead of failing its whole array.
 struct Lenient<Value: Decodable>: Decodable {
     var value: Value?

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `art N`: row N's artwork drawn as large as the window allows; where nothing is drawn, its address.
 struct ArtCommand: RowCommand, Equatable {
     static let spec = CommandSpec(

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One command scout runs, declared in one file, the way swift-argument-parser's `ParsableCommand` is:
 /// its words, arguments, help, example and completions (`spec`), how the words after it become the
 /// command's values (`init`), and what it does (`run`). `CommandTable.all` registers it with one line;

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Every command scout knows, in the order `help` lists them within a topic: the one place a command
 /// is registered. A new command is a new file in this folder and one line here.
 public enum CommandTable {

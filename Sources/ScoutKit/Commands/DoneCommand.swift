@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `done`: confirms the selection, prints the chosen items and writes them into the search's history record.
 struct DoneCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(

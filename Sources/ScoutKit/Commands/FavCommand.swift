@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `fav` and its subcommands: favourites, kept with a snapshot so they work offline.
 struct FavCommand: ActionCommand, Equatable {
     static let tagOption = CommandSpec.Option(

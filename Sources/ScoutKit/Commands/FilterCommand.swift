@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `filter [TEXT]`: narrows the results shown; alone, clears the filter.
 struct FilterCommand: Command, Equatable {
     static let spec = CommandSpec(

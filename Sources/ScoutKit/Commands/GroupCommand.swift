@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `group KEY`: sections the results, once every page is here; `group none` undoes it.
 struct GroupCommand: Command, Equatable {
     static let spec = CommandSpec(

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `help` and `help COMMAND`, from the commands' specs.
 struct HelpCommand: Command, Equatable {
     static let spec = CommandSpec(

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `list` (`ls`): the current page again, with its marks.
 struct ListCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `load all`: fetches every remaining page, then shows the heading and what it kept.
 struct LoadCommand: Command, Equatable {
     static let spec = CommandSpec(

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `next` (`n`): the next page, fetched when it is not here yet.
 struct NextCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `page N`: goes to page N, fetching the pages before it.
 struct PageCommand: Command, Equatable {
     static let spec = CommandSpec(

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `pick [history|fav|results] [--filter QUERY]`: the fuzzy finder over past searches, favourites or the
 /// results, ranked by `PickerMatcher`; `--filter` prints them, otherwise the terminal's picker (or fzf)
 /// chooses and the choice is acted on.

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `prev` (`p`): the previous page.
 struct PrevCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(

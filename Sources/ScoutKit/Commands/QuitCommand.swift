@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `quit` (`exit`): saves and leaves.
 struct QuitCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(

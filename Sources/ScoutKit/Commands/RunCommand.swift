@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `run NAME [ARGS…]`: a saved search as a new search, its parameters filled by the arguments.
 struct RunCommand: Command, Equatable {
     static let spec = CommandSpec(

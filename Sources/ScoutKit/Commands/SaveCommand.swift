@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `save NAME [--force]`: keeps the last search by name; `save NAME search [--in SOURCE] TERMS… [options]`
 /// keeps one without running it, `$1`, `$2`… in it being parameters that `run` fills.
 struct SaveCommand: Command, Equatable {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `search [TERMS] [--in SOURCE] [options]`: a new search in the current source, or in `--in`'s.
 struct SearchCommand: Command, Equatable {
     static let spec = CommandSpec(

@@ -1,3 +1,4 @@
+import FoundationEssentials
 /// `seen N|ID [DATE] [--rewatch] [--review TEXT] [--tag T]`: a diary entry; a film seen before is a rewatch.
 struct SeenCommand: Command, Equatable {
     static let spec = CommandSpec(

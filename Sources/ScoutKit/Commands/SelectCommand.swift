@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `select RANGES|all|none`: picks rows of the list.
 struct SelectCommand: RangesCommand, Equatable {
     static let spec = CommandSpec(

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `selection`: the selected items, from every search.
 struct SelectionCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(

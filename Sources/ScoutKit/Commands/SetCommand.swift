@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `set [KEY [VALUE]]`: shows the settings, one setting, or changes one, kept in the settings file under
 /// its lock. Every key comes from `Settings.table`.
 struct SetCommand: Command, Equatable {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `show N`: row N in full, with what its source adds; what the list knows when that fails.
 struct ShowCommand: RowCommand, Equatable {
     static let spec = CommandSpec(

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `sort KEY [asc|desc]`: orders the results, once every page is here.
 struct SortCommand: Command, Equatable {
     static let spec = CommandSpec(

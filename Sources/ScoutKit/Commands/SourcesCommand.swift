@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `sources`: every source, whether it is usable, how many picks it takes and where it answers from.
 struct SourcesCommand: PlainCommand, Equatable {
     static let spec = CommandSpec(

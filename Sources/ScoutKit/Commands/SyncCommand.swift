@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `sync`, `sync init git URL`, `sync init folder PATH`, `sync status`, `sync off`: the same favourites,
 /// history, deny list, library, saved searches and named sessions on every device, through the user's
 /// git or a synced folder.

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `unselect RANGES|all`: drops rows from the selection.
 struct UnselectCommand: RangesCommand, Equatable {
     static let spec = CommandSpec(

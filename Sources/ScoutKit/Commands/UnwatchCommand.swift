@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `unwatch NAME`: stops watching a saved search, forgetting what it had seen; the search stays saved.
 struct UnwatchCommand: Command, Equatable {
     static let spec = CommandSpec(

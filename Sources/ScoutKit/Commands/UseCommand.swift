@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `use SOURCE`: switches the current source, leaving the search behind.
 struct UseCommand: Command, Equatable {
     static let spec = CommandSpec(

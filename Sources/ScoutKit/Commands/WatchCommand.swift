@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `watch NAME`: looks at a saved search once and remembers every item it found, so that `check` lists
 /// only what appears after.
 struct WatchCommand: Command, Equatable {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 extension JSONBytes {
     /// A session in the shape scout writes; nil for anything else (left to `JSONDecoder`).
     mutating func session() -> SessionModel? {

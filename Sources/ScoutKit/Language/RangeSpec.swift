@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The rows a user names in `select`, `unselect`, `fav add` and `fav rm`:
 /// `3`, `1,4`, `2-5`, `5-` (to the end), `-3` (from the start), `1-3,7`, `all`, `none`.
 public enum RangeSpec: Equatable, Sendable {

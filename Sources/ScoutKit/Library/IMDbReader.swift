@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// An IMDb export read into a `LibraryImport`: `ratings.csv` (13 columns until 2023, 14 from 2024, and the
 /// quoted, lower-case format before 2017 with `You rated` and ctime dates), the watchlist, and list
 /// exports, whose rows carry a rating where the list's header ends with `Your Rating,Date Rated`. Films

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A Letterboxd export read into a `LibraryImport`: its diary, reviews, ratings and watchlist, and
 /// Letterboxd's own import format (what `export letterboxd` writes). Read twice: first for what names
 /// films (`learn`: the film addresses in ratings, watched, watchlist and likes, and the reviews by their

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Matches and ranks the picker's candidates, as fzf does: each candidate's text is folded once into one
 /// contiguous buffer of scalars (`PickerCorpus`), and a query is run over it. A fuzzy term takes the
 /// alignment of its letters that scores best (fzf's default algorithm, `FuzzyMatchV2`: a score matrix over

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A picker query in fzf's extended-search syntax: space-separated terms that must all match; `a | b`
 /// either; `'word` an exact substring, `^word` a prefix, `word$` a suffix, `!word` must not match (with
 /// `!'`, `!^`, `word$` likewise), anything else a fuzzy match (the letters in order, gaps allowed);

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// What the picker is asked to show: the candidates (newest first), whether several may be marked, and
 /// which finder the settings name.
 public struct PickerRequest: Sendable {

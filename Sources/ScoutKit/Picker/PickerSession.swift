@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One opening of the picker, without the terminal: the query typed, the matches ranked for the window,
 /// the cursor and the marks, what each key does, and the lines the window shows (fzf's `--reverse`
 /// layout: the query line, the count, then the best match first). The executable reads the keys and

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One entry of `no_proxy`.
 public struct NoProxyEntry: Sendable, Hashable {
     enum Pattern: Sendable, Hashable {

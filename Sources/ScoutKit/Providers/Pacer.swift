@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Spaces requests to one service: at most `limit` in any `window`, waiting (not failing) past that.
 ///
 /// Each request takes its slot as it asks, before it waits, so that requests asking at once (`load all`'s

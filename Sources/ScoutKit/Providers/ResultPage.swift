@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One page of results as a source returns it.
 public struct ResultPage: Sendable {
     public var items: [Item]

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// What a user asked for: the terms and the options of a `search`.
 public struct SearchQuery: Codable, Sendable, Hashable {
     public var source: String

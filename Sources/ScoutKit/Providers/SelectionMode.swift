@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Whether a source lets its user pick one item or several.
 public enum SelectionMode: String, Codable, Sendable {
     case single, multiple

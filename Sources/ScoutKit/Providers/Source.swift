@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A place scout searches: the built-in catalog, a catalog server, iTunes, OMDb.
 ///
 /// Sources are asynchronous and paged; a search is cancelled by cancelling its task, and every failure

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// What a source can do, declared by the source itself so that nothing else needs to know which source it
 /// is: the kinds of item it serves, how its results come (whole, or in pages), whether it looks items up
 /// by id, whether its answers carry artwork, and what its ids start with.

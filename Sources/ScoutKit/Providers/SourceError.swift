@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Why a source could not answer. Each case reads as one line a user can act on.
 public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server could not be reached at all.

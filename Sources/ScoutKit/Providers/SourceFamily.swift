@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// One entry of `SourceRegistry.families`, declared by a source's own file: the names it answers to,
 /// the variable that points it elsewhere, its search options, what each name can do and groups by, and
 /// how one is built. Everything scout knows of a source by name alone comes from here, so that a new

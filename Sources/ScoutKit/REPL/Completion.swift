@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Tab completion as a pure function: from the line up to the cursor to the candidates for the word
 /// being typed. libedit only inserts what this returns, and lists the candidates in columns when there
 /// is nothing more to insert (the second Tab).

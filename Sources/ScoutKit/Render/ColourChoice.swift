@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Whether output gets colour: `--color` and then `set color` when either says always or never; otherwise
 /// (auto) only on a terminal, with `NO_COLOR` unset or empty and `TERM` other than `dumb`.
 public enum ColourChoice {

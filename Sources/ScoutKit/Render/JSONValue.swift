@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A JSON value, for `--json` output.
 public enum JSONValue: Encodable, Equatable, Sendable {
     case string(String)

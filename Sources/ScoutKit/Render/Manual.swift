@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `scout.1`, the man page, made from the same definitions as `help` (`CommandTable`) and `scout --help`
 /// (the launch options' help, handed in): `scout --manual > scout.1; man -l scout.1`.
 public enum Manual {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Lays out listings, details and items as lines of text, within a terminal's width.
 public struct Renderer: Sendable {
     public var width: Int

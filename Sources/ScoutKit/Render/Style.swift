@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// What a piece of output is, for colour. Output keeps plain text with the spans of each style, and only
 /// the printer, on a terminal that wants colour, turns them into escape sequences.
 public enum Style: Sendable, Equatable {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A line of output in pieces, each plain or in a style.
 public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
     public struct Piece: Sendable, Equatable {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Fetching a result set's pages: the next one, or every one left (`load all`), concurrently where the
 /// source pages its results. Only these set the items, the pages fetched and whether more may come.
 extension ResultSet {

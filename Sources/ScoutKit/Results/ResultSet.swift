@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The results of the current search: the pages fetched so far, in the source's order, and the rows as
 /// they are numbered once filtered, sorted, grouped and cut into pages. It fetches further pages
 /// (one by one, or `load all`'s several at once) and keeps every one that arrives.

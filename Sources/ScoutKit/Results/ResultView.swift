@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// How the results are shown: what `filter`, `sort`, `group` and the page size make of them.
 struct ResultView: Equatable {
     /// What `group` sections results by (`none` undoes it).

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Turning pages, as `next`, `prev` and `page N` do.
 extension ShellState {
     /// Shows page `page`, fetching what it needs; says why when there is no such page (`next` says it is

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The listing page, its heading and the detail view, as typed views of the state that the output
 /// renders afterwards (`ResultsPage`, `ItemDetail`).
 extension ShellState {

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// FNV-1a, 64 bits: a fast, stable hash for file names and index keys.
 public enum FNV {
     public static let offsetBasis: UInt64 = 0xcbf29ce484222325

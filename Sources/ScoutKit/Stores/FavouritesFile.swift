@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// `favourites.json`: `{"version": 1, "favourites": [...]}`, oldest first.
 struct FavouritesFile: Codable, Equatable {
     var version = 1

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A line of `history.jsonl` read from its bytes without decoding it: what kind of record it is and
 /// whether it is whole, and where its source, terms and ids lie, when it is as scout writes it. The scan,
 /// the index, `history search` and the picker's lines all read records through these.

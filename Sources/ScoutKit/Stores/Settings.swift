@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The user's settings, kept in `$XDG_CONFIG_HOME/scout/config.json`; `Settings.table` describes each
 /// one to `set`, `help set`, completion, the man page and `--json`.
 public struct Settings: Codable, Sendable, Equatable {

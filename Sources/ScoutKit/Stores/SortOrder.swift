@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// How results are ordered: a key and a direction.
 public struct SortOrder: Codable, Sendable, Equatable {
     public enum Key: String, Codable, Sendable, CaseIterable {

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Why a state file could not be read or written. Each reads as one line a user can act on.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A program run to its end, or stopped at a deadline or when the task is cancelled (Ctrl-C): it runs in a
