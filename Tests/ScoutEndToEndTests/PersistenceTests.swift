@@ -48,7 +48,15 @@ import Testing
         try box.write("not json", to: box.path("config/scout/config.json"))
         let run = try await box.run(["-c", "fav; search alien; fav add 1; fav"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderrLines.count == 2)
+        // One line each, naming the copy kept (its name ends in the time) and what scout did instead.
+        let said = run.stderrLines.map { $0.replacing(/corrupt-[0-9TZ]+/, with: "corrupt-TIME") }
+        #expect(
+            said == [
+                "scout: the settings file was damaged and could not be read; kept it as config.json.corrupt-TIME and "
+                    + "went on with the default settings",
+                "scout: the favourites file was damaged and could not be read; kept it as "
+                    + "favourites.json.corrupt-TIME and started the favourites file afresh",
+            ], "\(run.stderr)")
         #expect(run.stdout.contains("1. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]"))
         #expect(box.files(in: "data/scout").contains { $0.hasPrefix("favourites.json.corrupt-") })
         #expect(box.files(in: "config/scout").contains { $0.hasPrefix("config.json.corrupt-") })

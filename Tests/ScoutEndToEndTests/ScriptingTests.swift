@@ -117,6 +117,19 @@ import Testing
         #expect(manual.status == 0 && manual.stdout.hasPrefix(".TH SCOUT 1"))
         for info in CommandTable.specs { #expect(manual.stdout.contains(Manual.escape(info.usage)), "\(info.name)") }
         #expect(manual.stdout.contains(Manual.escape("--offline")))
+        // The settings and the sources' variables come from their tables: each setting with its default.
+        for setting in Settings.table { #expect(manual.stdout.contains("\\fB\(Manual.escape(setting.term))\\fR\n")) }
+        #expect(
+            manual.stdout.contains(
+                "\\fBpage\\-size N\\fR\nrows a page: 1 to 200, or auto to fit the window. Default: auto (fits the "
+                    + "window; 20 in a script)."))
+        #expect(
+            manual.stdout.contains(
+                "\\fBSCOUT_OMDB_URL\\fR\nA server that answers for omdb instead of the source's own."))
+        #expect(
+            manual.stdout.contains(
+                "\\fBSCOUT_ITUNES_URL\\fR\nA server that answers for songs, albums, artists, music\\-videos, podcasts, "
+                    + "films, audiobooks, ebooks, apps instead"))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
             let page = box.root.appendingPathComponent("scout.1")
             try Data(manual.stdout.utf8).write(to: page)

@@ -7,7 +7,9 @@ struct ArtFetcher: Sendable {
     let cache: ArtCache
     let timeout: Int
     let network: NetworkSettings
-    /// SCOUT_ART_URL: a server that stands in for every image server (the tests' fixture server).
+    /// The variable naming a server that stands in for every image server (the tests' fixture server).
+    static let urlVariable = "SCOUT_ART_URL"
+    /// That server, when the variable names one.
     let standIn: URL?
     let capBytes: Int
     /// The addresses of favourites' artwork, the last to leave the cache.

@@ -12,9 +12,12 @@ public enum CatalogKind: String, Sendable, CaseIterable {
 public struct CatalogSource: Source {
     public typealias Kind = CatalogKind
 
+    /// The variable that names a server answering for the catalog instead (the tests' fixture server).
+    static let urlVariable = "SCOUT_CATALOG_URL"
+
     /// Both lists, grouped as they are read: restaurants by cuisine. Either may come from `SCOUT_CATALOG_URL`.
     public static let family = SourceFamily(
-        names: Kind.allCases.map(\.rawValue), urlVariable: "SCOUT_CATALOG_URL", searchOptions: searchOptions,
+        names: Kind.allCases.map(\.rawValue), urlVariable: urlVariable, searchOptions: searchOptions,
         capabilities: { name in
             SourceCapabilities(
                 kinds: [name == Kind.restaurants.rawValue ? "restaurant" : "movie"], paging: .whole,
@@ -25,7 +28,7 @@ public struct CatalogSource: Source {
             // The lists are loaded once a run, for both kinds: from scout, or from the server the variable names.
             let store = registry.shared {
                 CatalogStore(
-                    origin: registry.context.serviceURL("SCOUT_CATALOG_URL").map(CatalogOrigin.server) ?? .builtin,
+                    origin: registry.context.serviceURL(urlVariable).map(CatalogOrigin.server) ?? .builtin,
                     offline: registry.context.offline)
             }
             return Kind(rawValue: name).map { CatalogSource(kind: $0, store: store) }

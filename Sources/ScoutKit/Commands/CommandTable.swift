@@ -63,26 +63,30 @@ public enum CommandTable {
     /// Every word that starts a command.
     public static var words: [String] { specs.flatMap { [$0.name] + $0.aliases } }
 
+    /// The command a line's words run (`list` for `ls`, `history` for `!3`); nil for none.
+    public static func command(of words: [String]) -> (any Command.Type)? {
+        guard let word = words.first?.lowercased() else { return nil }
+        return word.hasPrefix("!") ? HistoryCommand.self : command(word)
+    }
+
     /// The command a line's words name, parsed; `!N` and `!!` re-run a search of history.
     public static func parse(_ words: [String]) throws(UsageError) -> any Command {
+        try parse(words, as: command(of: words))
+    }
+
+    /// The words parsed as `type`, the command `command(of:)` found for them (looked up once by the shell,
+    /// which names it in `--json` whether the words parse or not).
+    static func parse(_ words: [String], as type: (any Command.Type)?) throws(UsageError) -> any Command {
         guard let first = words.first else { throw UsageError("empty command") }
-        let word = first.lowercased()
-        if word.hasPrefix("!") { return try HistoryCommand(bang: first) }
-        guard let command = command(word) else {
-            if let near = suggestion(for: word) {
+        guard let type else {
+            if let near = suggestion(for: first) {
                 throw UsageError(
                     "unknown command \"\(first.prefix(40))\": did you mean \"\(near)\"? (help lists commands)")
             }
             throw UsageError("unknown command \"\(first.prefix(40))\": type help for the list of commands")
         }
-        return try command.init(CommandSpec.Arguments(spec: command.spec, words: Array(words.dropFirst())))
-    }
-
-    /// The name of the command a line's words run (`list` for `ls`, `history` for `!3`); nil for none.
-    public static func commandName(_ words: [String]) -> String? {
-        guard let word = words.first?.lowercased() else { return nil }
-        if word.hasPrefix("!") { return HistoryCommand.spec.name }
-        return spec(word)?.name
+        if first.hasPrefix("!") { return try HistoryCommand(bang: first) }
+        return try type.init(CommandSpec.Arguments(spec: type.spec, words: Array(words.dropFirst())))
     }
 
     /// The nearest command word to a mistyped one, when one is close.

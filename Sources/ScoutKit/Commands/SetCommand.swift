@@ -55,16 +55,10 @@ struct SetCommand: Command, Equatable {
             state.settings = onDisk
         }
         if setting.resetsPage { state.session.page = 1 }
-        // A new images setting is worked out again (tmux's passthrough asked anew); a lower cap holds at once.
-        if key == "images" { state.artResolved = nil }
-        let trimmed = key == "art-cache-mb" ? state.trimArtCache() : 0
+        let consequence = setting.onChange?(state)
         output.say(
             setting.confirm?(state.settings, context) ?? "\(key) is now \(setting.show(state.settings, context)).")
-        if trimmed > 0 {
-            output.say(
-                "Removed \(trimmed) image\(trimmed == 1 ? "" : "s") from the art cache to hold it under the new cap"
-                    + (state.settings.artCacheMB == 0 ? " (favourites' too: none is kept now)." : "."))
-        }
+        if let consequence { output.say(consequence) }
         output.addJSON { [settings = state.settings] in ["settings": .object([key: setting.json(settings, context)])] }
         return output
     }

@@ -35,7 +35,7 @@ enum IMDbReader {
             genre.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
         }
         let film = LibraryFilm(
-            id: "omdb:" + const, title: title.isEmpty ? const : title, year: year, genres: genres,
+            id: OMDbSource.itemID(imdb: const), title: title.isEmpty ? const : title, year: year, genres: genres,
             directors: names("directors"), kind: LibraryFilm.kind(fields[field: columns.index("title type")]))
         let ratingText = fields[field: columns.index("your rating", "you rated")]
         if !ratingText.isEmpty {

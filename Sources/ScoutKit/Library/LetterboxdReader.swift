@@ -114,7 +114,7 @@ struct LetterboxdReader {
         let imdb = fields[field: columns.index("imdbid")]
         let ownAddress = fields[field: columns.index("letterboxd uri", "letterboxduri")]
         if imdb.hasPrefix("tt"), imdb.dropFirst(2).allSatisfy(\.isNumber), imdb.count > 2 {
-            film.id = "omdb:" + imdb
+            film.id = OMDbSource.itemID(imdb: imdb)
             film.letterboxd = ownAddress.isEmpty ? nil : ownAddress
         } else {
             let own = kind.namesFilm ? ownAddress : ""

@@ -123,7 +123,7 @@ public struct LibraryFilm: Codable, Sendable, Equatable {
     public var source: String { String(id.prefix { $0 != ":" }) }
 
     /// The IMDb id, where the film has one.
-    public var imdbID: String? { id.hasPrefix("omdb:tt") ? String(id.dropFirst(5)) : nil }
+    public var imdbID: String? { OMDbSource.imdb(ofItem: id) }
 
     /// `Blade Runner (1982)`.
     public var label: String { year.map { "\(title) (\($0))" } ?? title }

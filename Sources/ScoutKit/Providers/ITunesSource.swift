@@ -11,10 +11,13 @@ public struct ITunesSource: Source {
         ("apps", "software", "software", ["software"]),
     ]
 
+    /// The variable that names a server answering for iTunes instead (the tests' fixture server).
+    static let urlVariable = "SCOUT_ITUNES_URL"
+
     /// One source per kind, every id `itunes:`, pages of `limit` for as long as they come back full (iTunes
     /// gives no count), each looked up by id for `show`. Its options come last in `help search`.
     public static let family = SourceFamily(
-        names: kinds.map(\.name), urlVariable: "SCOUT_ITUNES_URL", searchOptions: searchOptions, optionsRank: 1,
+        names: kinds.map(\.name), urlVariable: urlVariable, searchOptions: searchOptions, optionsRank: 1,
         capabilities: { name in
             SourceCapabilities(
                 kinds: kinds.first { $0.name == name }?.items ?? [], paging: .paged(size: limit, maxPages: nil),
@@ -23,7 +26,7 @@ public struct ITunesSource: Source {
         make: { name, registry, settings in
             // One pacer for every iTunes kind, across the run: about 20 requests a minute in all.
             ITunesSource(
-                name: name, base: registry.context.serviceURL("SCOUT_ITUNES_URL") ?? defaultBase,
+                name: name, base: registry.context.serviceURL(urlVariable) ?? defaultBase,
                 fetcher: registry.fetcher(settings, pacer: registry.shared { Pacer() }),
                 country: settings.country, lang: settings.lang)
         })

@@ -7,9 +7,12 @@ public struct OMDbSource: Source {
     public static let maxPages = 100
     public static let types = ["movie", "series", "episode"]
 
+    /// The variable that names a server answering for OMDb instead (the tests' fixture server).
+    static let urlVariable = "SCOUT_OMDB_URL"
+
     /// One source, ids `omdb:` and the IMDb id, pages of 10 with a count, details and posters.
     public static let family = SourceFamily(
-        names: ["omdb"], urlVariable: "SCOUT_OMDB_URL", searchOptions: searchOptions,
+        names: ["omdb"], urlVariable: urlVariable, searchOptions: searchOptions,
         capabilities: { _ in
             // Games come back too, though --type cannot ask for them.
             SourceCapabilities(
@@ -20,7 +23,7 @@ public struct OMDbSource: Source {
             // `OMDB_API_KEY` wins over the key in the settings.
             name == "omdb"
                 ? OMDbSource(
-                    base: registry.context.serviceURL("SCOUT_OMDB_URL") ?? defaultBase,
+                    base: registry.context.serviceURL(urlVariable) ?? defaultBase,
                     key: registry.context.omdbKey ?? settings.omdbKey,
                     fetcher: registry.fetcher(settings)) : nil
         })
@@ -168,9 +171,16 @@ public struct OMDbSource: Source {
         return (items, Int(json.number("totalResults") ?? Double(items.count)))
     }
 
+    /// The id scout gives the title IMDb knows as `imdb` (`tt0083658` is `omdb:tt0083658`): OMDb's items and
+    /// the library's films imported from Letterboxd and IMDb share it, so a film is one film whichever brought it.
+    static func itemID(imdb: String) -> String { "omdb:" + imdb }
+
+    /// The IMDb id inside an item id `itemID(imdb:)` made; nil for any other id.
+    static func imdb(ofItem id: String) -> String? { id.hasPrefix("omdb:tt") ? String(id.dropFirst(5)) : nil }
+
     static func summary(_ json: JSONFields) -> Item? {
         guard let id = json.text("imdbID"), let title = json.text("Title") else { return nil }
-        var item = Item(id: "omdb:\(id)", title: title, url: "https://www.imdb.com/title/\(id)/")
+        var item = Item(id: itemID(imdb: id), title: title, url: "https://www.imdb.com/title/\(id)/")
         item.add("year", json.text("Year"))
         item.add("kind", json.text("Type"))
         item.add("poster", json.text("Poster"))

@@ -46,13 +46,13 @@ public final class Shell {
 
     public func run(words: [String]) async -> Output {
         var output: Output
+        let command = CommandTable.command(of: words)
         do {
-            output = await execute(try CommandTable.parse(words))
+            output = await execute(try CommandTable.parse(words, as: command))
         } catch {
-            output = .failure(
-                error.description, code: CommandTable.commandName(words) == nil ? "unknown-command" : error.code)
+            output = .failure(error.description, code: command == nil ? "unknown-command" : error.code)
         }
-        output.command = CommandTable.commandName(words)
+        output.command = command?.spec.name
         return finish(output)
     }
 

@@ -43,14 +43,34 @@ public enum Manual {
             "The certificate authorities to trust, as OpenSSL reads them.",
             ".TP", "\\fBBROWSER\\fR", "Opens web pages for \\fBopen\\fR (default \\fBxdg\\-open\\fR).",
             ".TP", "\\fBOMDB_API_KEY\\fR", "The OMDb key.",
-            ".TP", "\\fBSCOUT_CATALOG_URL\\fR, \\fBSCOUT_ITUNES_URL\\fR, \\fBSCOUT_OMDB_URL\\fR",
-            "Where the sources are.",
-            ".TP", "\\fBSCOUT_ART_URL\\fR",
+        ]
+        // Each source's own variable, from the list of sources.
+        for family in SourceRegistry.families {
+            guard let variable = family.urlVariable else { continue }
+            page += [
+                ".TP", "\\fB\(escape(variable))\\fR",
+                "A server that answers for \(escape(family.names.joined(separator: ", "))) instead of the "
+                    + "source's own.",
+            ]
+        }
+        page += [
+            ".TP", "\\fB\(escape(ArtFetcher.urlVariable))\\fR",
             "A server asked for every image instead of the image's own (the tests' fixture server).",
             ".TP", "\\fBSCOUT_LIBCURL\\fR",
             "The libcurl to load for HTTP, on the first request (default \\fBlibcurl.so.4\\fR).",
             ".TP", "\\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBXDG_STATE_HOME\\fR, \\fBXDG_CACHE_HOME\\fR",
             "Where the files go.",
+            ".SH SETTINGS",
+            "Kept in \\fI\\%$XDG_CONFIG_HOME/scout/config.json\\fR; \\fBset KEY VALUE\\fR changes one, "
+                + "\\fBset\\fR lists them.",
+        ]
+        for setting in Settings.table {
+            page += [
+                ".TP", "\\fB\(escape(setting.term))\\fR",
+                "\(escape(setting.help)). Default: \(escape(setting.defaultValue)).",
+            ]
+        }
+        page += [
             ".SH EXIT STATUS",
             ".TP", ".B 0",
             "Every command succeeded; \\fB\\-\\-help\\fR, \\fB\\-\\-version\\fR; an interactive session, always "

@@ -175,7 +175,7 @@ extension ShellState {
     func artFetcher() -> ArtFetcher {
         ArtFetcher(
             cache: artCache, timeout: settings.timeout, network: context.network,
-            standIn: context.serviceURL("SCOUT_ART_URL"), capBytes: settings.artCacheMB << 20,
+            standIn: context.serviceURL(ArtFetcher.urlVariable), capBytes: settings.artCacheMB << 20,
             favourites: favouriteArtURLs())
     }
 

@@ -53,7 +53,9 @@ public final class ShellState {
         self.context = context
         let file = context.sessionName.map(context.paths.namedSession) ?? context.paths.sessionFile
         sessionFile = SessionModel.file(file, label: "the session", store: context.fileStore)
-        configFile = StateFile(context.paths.configFile, label: "the settings", store: context.fileStore)
+        configFile = StateFile(
+            context.paths.configFile, label: "the settings file", store: context.fileStore,
+            recovery: "went on with the default settings")
         sources = SourceRegistry(context: context, warnings: warnings)
         width = context.width
         height = context.height

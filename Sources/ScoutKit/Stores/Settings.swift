@@ -1,6 +1,6 @@
 /// The user's settings, kept in `$XDG_CONFIG_HOME/scout/config.json`; `Settings.table` describes each
-/// one to `set`, `help set`, completion, the man page and `--json`.
-public struct Settings: Codable, Sendable, Equatable {
+/// one to the settings file, `set`, `help set`, completion, the man page and `--json`.
+public struct Settings: Sendable, Equatable {
     public var country: String = "US"
     public var lang: String = "en_us"
     /// Rows a listing page holds; nil (`auto`): as many as fit the window, 20 on a pipe.
@@ -43,33 +43,6 @@ public struct Settings: Codable, Sendable, Equatable {
     }
 
     public init() {}
-
-    enum CodingKeys: String, CodingKey {
-        case country, lang, pageSize = "page-size", color, autoDeny = "auto-deny", offline, cacheTTL = "cache-ttl",
-            timeout, omdbKey = "omdb-key", picker, watchPages = "watch-pages",
-            syncAuto = "sync-auto", syncTimeout = "sync-timeout", images, artCacheMB = "art-cache-mb"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let d = Settings()
-        country = try c.decodeIfPresent(String.self, forKey: .country) ?? d.country
-        lang = try c.decodeIfPresent(String.self, forKey: .lang) ?? d.lang
-        pageSize = try c.decodeIfPresent(Int.self, forKey: .pageSize).map { min(max($0, 1), 200) }
-        color = try c.decodeIfPresent(ColorMode.self, forKey: .color) ?? d.color
-        autoDeny = try c.decodeIfPresent(Bool.self, forKey: .autoDeny) ?? d.autoDeny
-        offline = try c.decodeIfPresent(Bool.self, forKey: .offline) ?? d.offline
-        cacheTTL = try c.decodeIfPresent(Int.self, forKey: .cacheTTL) ?? d.cacheTTL
-        timeout = try c.decodeIfPresent(Int.self, forKey: .timeout).map { min(max($0, 1), 300) } ?? d.timeout
-        omdbKey = try c.decodeIfPresent(String.self, forKey: .omdbKey)
-        picker = (try? c.decodeIfPresent(PickerKind.self, forKey: .picker)) ?? d.picker
-        watchPages = try c.decodeIfPresent(Int.self, forKey: .watchPages).map { min(max($0, 1), 10) } ?? d.watchPages
-        syncAuto = try c.decodeIfPresent(Bool.self, forKey: .syncAuto) ?? d.syncAuto
-        syncTimeout = try c.decodeIfPresent(Int.self, forKey: .syncTimeout).map { min(max($0, 1), 60) } ?? d.syncTimeout
-        images = (try? c.decodeIfPresent(ImagesMode.self, forKey: .images)) ?? d.images
-        artCacheMB =
-            try c.decodeIfPresent(Int.self, forKey: .artCacheMB).map { min(max($0, 0), 10_000) } ?? d.artCacheMB
-    }
 
     /// The countries with an iTunes Store, by their ISO 3166-1 alpha-2 codes (lower case): the one list
     /// `set country` checks against (Apple's affiliate appendix of store countries and its App Store

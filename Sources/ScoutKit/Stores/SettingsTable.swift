@@ -1,102 +1,25 @@
 import FoundationEssentials
-
-/// One setting, described once, as git's config keys and fish's variables are: its key, the type of
-/// its value, the default, how `set` reads a value and shows one, its help line, what Tab offers, and
-/// whether it may ever leave the machine. `set`, `help set`, completion, the man page and `--json` all
-/// read `Settings.table`; nothing else names a setting's key.
-public struct Setting: Sendable {
-    /// The type of a setting's value, as `--json` types it.
-    public enum Kind: Sendable {
-        case text, number, onOff, duration, choice, secret
-    }
-
-    public var key: String
-    public var kind: Kind
-    /// What `help set` shows beside the key: `page-size N`.
-    public var term: String
-    public var help: String
-    /// What Tab offers for the value.
-    public var values: [String] = []
-    /// Whether sync may carry it to another device: no setting does, and never the OMDb key.
-    public var leavesMachine = false
-    /// The value as `set` shows it; the context says where a key in use comes from.
-    var show: @Sendable (Settings, ShellContext) -> String
-    /// The value for `--json`: numbers and booleans typed, null for `auto` or nothing.
-    var json: @Sendable (Settings, ShellContext) -> JSONValue
-    /// Reads a value a user typed; the error says what is accepted.
-    var parse: @Sendable (inout Settings, String) throws(UsageError) -> Void
-    /// What `set KEY VALUE` says once the value is kept.
-    var confirm: (@Sendable (Settings, ShellContext) -> String)?
-    /// Whether a new value moves the results back to page 1 (the page's size changed).
-    var resetsPage = false
-
-    /// The default, as `set` shows it.
-    public var defaultValue: String { show(Settings(), ShellContext.bare) }
-
-    /// A setting whose value is one of a few words.
-    static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
-        _ key: String, _ path: WritableKeyPath<Settings, Value> & Sendable, term: String? = nil, help: String,
-        error: String
-    ) -> Setting where Value.RawValue == String {
-        Setting(
-            key: key, kind: .choice, term: term ?? "\(key) \(Value.allCases.map(\.rawValue).joined(separator: "|"))",
-            help: help,
-            values: Value.allCases.map(\.rawValue),
-            show: { settings, _ in settings[keyPath: path].rawValue },
-            json: { settings, _ in .string(settings[keyPath: path].rawValue) },
-            parse: { settings, text throws(UsageError) in
-                guard let value = Value(rawValue: text.lowercased()) else { throw UsageError(error) }
-                settings[keyPath: path] = value
-            })
-    }
-
-    /// A setting that is on or off.
-    static func onOff(_ key: String, _ path: WritableKeyPath<Settings, Bool> & Sendable, help: String) -> Setting {
-        Setting(
-            key: key, kind: .onOff, term: "\(key) on|off", help: help, values: ["on", "off"],
-            show: { settings, _ in settings[keyPath: path] ? "on" : "off" },
-            json: { settings, _ in .bool(settings[keyPath: path]) },
-            parse: { settings, text throws(UsageError) in
-                switch text.lowercased() {
-                case "on", "yes", "true", "1": settings[keyPath: path] = true
-                case "off", "no", "false", "0": settings[keyPath: path] = false
-                default: throw UsageError("\(key) takes on or off")
-                }
-            })
-    }
-
-    /// A setting that is a number of seconds, typed as `90s`, `30m`, `12h`, `7d` or a bare number.
-    static func duration(
-        _ key: String, _ path: WritableKeyPath<Settings, Int> & Sendable, term: String, help: String,
-        range: ClosedRange<Int>, error: String
-    ) -> Setting {
-        Setting(
-            key: key, kind: .duration, term: term, help: help,
-            show: { settings, _ in "\(settings[keyPath: path])s" },
-            json: { settings, _ in .int(settings[keyPath: path]) },
-            parse: { settings, text throws(UsageError) in
-                guard let seconds = Settings.seconds(text), range.contains(seconds) else { throw UsageError(error) }
-                settings[keyPath: path] = seconds
-            })
-    }
-}
-
 extension Settings {
+    /// The rows a page may hold, where `page-size` is set.
+    static let pageSizes = 1...200
+
     /// Every setting, in the order `set` lists them.
     public static let table: [Setting] = [
         Setting(
             key: "country", kind: .text, term: "country CC",
             help: "the iTunes store: a two-letter ISO 3166-1 code, such as US, GB or JP", values: countries,
+            storage: .value("country", \.country),
             show: { settings, _ in settings.country }, json: { settings, _ in .string(settings.country) },
             parse: { settings, text throws(UsageError) in settings.country = try storeCountry(text) }),
         Setting(
             key: "lang", kind: .text, term: "lang L", help: "the language iTunes answers in: en_us or ja_jp",
-            values: languages,
+            values: languages, storage: .value("lang", \.lang),
             show: { settings, _ in settings.lang }, json: { settings, _ in .string(settings.lang) },
             parse: { settings, text throws(UsageError) in settings.lang = try storeLanguage(text) }),
         Setting(
             key: "page-size", kind: .number, term: "page-size N",
-            help: "rows a page: 1 to 200, or auto to fit the window",
+            help: "rows a page: 1 to 200, or auto to fit the window", range: pageSizes,
+            storage: .optional("page-size", \.pageSize) { min(max($0, pageSizes.lowerBound), pageSizes.upperBound) },
             show: { settings, _ in settings.pageSize.map(String.init) ?? "auto (fits the window; 20 in a script)" },
             json: { settings, _ in settings.pageSize.map(JSONValue.int) ?? .null },
             parse: { settings, text throws(UsageError) in
@@ -104,7 +27,7 @@ extension Settings {
                     settings.pageSize = nil
                     return
                 }
-                guard let size = Int(text), (1...200).contains(size) else {
+                guard let size = Int(text), pageSizes.contains(size) else {
                     throw UsageError("page-size takes a number from 1 to 200, or auto to fit the window")
                 }
                 settings.pageSize = size
@@ -126,6 +49,7 @@ extension Settings {
         Setting(
             key: "omdb-key", kind: .secret, term: "omdb-key KEY",
             help: "the OMDb key, shown masked with where it comes from; none (or \"\") forgets it; OMDB_API_KEY wins",
+            storage: .optional("omdb-key", \.omdbKey),
             show: { settings, context in
                 let saved = settings.omdbKey.map(mask)
                 if let environment = context.omdbKey.map(mask) {
@@ -159,17 +83,11 @@ extension Settings {
         .choice(
             "picker", \.picker,
             help: "the finder pick and Ctrl-R open: builtin (scout's own) or fzf (yours, from PATH)",
-            error: "picker takes builtin (scout's own) or fzf (yours, from PATH)"),
-        Setting(
-            key: "watch-pages", kind: .number, term: "watch-pages N",
-            help: "pages of each watched search that watch and check read from its source: 1 to 10",
-            show: { settings, _ in String(settings.watchPages) }, json: { settings, _ in .int(settings.watchPages) },
-            parse: { settings, text throws(UsageError) in
-                guard let pages = Int(text), (1...10).contains(pages) else {
-                    throw UsageError("watch-pages takes a number of pages from 1 to 10, such as 3")
-                }
-                settings.watchPages = pages
-            }),
+            error: "picker takes builtin (scout's own) or fzf (yours, from PATH)", lenient: true),
+        .number(
+            "watch-pages", \.watchPages, term: "watch-pages N",
+            help: "pages of each watched search that watch and check read from its source: 1 to 10", range: 1...10,
+            error: "watch-pages takes a number of pages from 1 to 10, such as 3"),
         {
             var setting = Setting.onOff(
                 "sync-auto", \.syncAuto, help: "sync in the background at start and at exit, where sync init set it up")
@@ -191,26 +109,35 @@ extension Settings {
                 "images", \.images,
                 help: "how show and art draw artwork: auto (from the terminal's environment), kitty, iterm, sixel, "
                     + "symbols (coloured blocks, any terminal) or off",
-                error: "images takes auto, kitty, iterm, sixel, symbols or off")
+                error: "images takes auto, kitty, iterm, sixel, symbols or off", lenient: true)
             setting.confirm = { settings, context in
                 let drawing = ArtTerminal.describe(settings.images, context.environment)
                 return "images is now \(settings.images.rawValue): \(drawing)."
             }
+            // Worked out again at the next image (tmux's passthrough asked anew).
+            setting.onChange = { state in
+                state.artResolved = nil
+                return nil
+            }
             return setting
         }(),
-        Setting(
-            key: "art-cache-mb", kind: .number, term: "art-cache-mb N",
-            help:
-                "megabytes the artwork cache may hold (0 to 10000); the least recently drawn go first, "
-                + "favourites' last",
-            values: ["0", "50", "100", "500"],
-            show: { settings, _ in String(settings.artCacheMB) }, json: { settings, _ in .int(settings.artCacheMB) },
-            parse: { settings, text throws(UsageError) in
-                guard let size = Int(text), (0...10_000).contains(size) else {
-                    throw UsageError("art-cache-mb takes a number of megabytes from 0 to 10000, such as 100")
-                }
-                settings.artCacheMB = size
-            }),
+        {
+            var setting = Setting.number(
+                "art-cache-mb", \.artCacheMB, term: "art-cache-mb N",
+                help: "megabytes the artwork cache may hold (0 to 10000); the least recently drawn go first, "
+                    + "favourites' last",
+                range: 0...10_000, values: ["0", "50", "100", "500"],
+                error: "art-cache-mb takes a number of megabytes from 0 to 10000, such as 100")
+            // A lower cap holds at once.
+            setting.onChange = { state in
+                let trimmed = state.trimArtCache()
+                guard trimmed > 0 else { return nil }
+                return
+                    "Removed \(trimmed) image\(trimmed == 1 ? "" : "s") from the art cache to hold it under the new cap"
+                    + (state.settings.artCacheMB == 0 ? " (favourites' too: none is kept now)." : ".")
+            }
+            return setting
+        }(),
     ]
 
     /// The setting named `key` (lower case).

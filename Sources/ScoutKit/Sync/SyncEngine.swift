@@ -1,59 +1,5 @@
 import FoundationEssentials
 import Glibc
-
-/// What this device keeps of sync (`$XDG_STATE_HOME/scout/sync/state.json`): where it syncs, how far it has
-/// read each log (the state at that point is what the files were brought to), the files' stamps then, and
-/// what it has reported and published.
-struct SyncRecord: Codable, Equatable {
-    enum Kind: String, Codable { case git, folder }
-    var kind: Kind
-    var location: String
-    /// Bytes of each log folded at the last sync, by file name (`own` for this device's).
-    var consumed: [String: Int] = [:]
-    /// The synced files' stamps after the last sync.
-    var stamps: [String: String] = [:]
-    /// How much of this device's log the transport has.
-    var published = 0
-    var lastSync: Date?
-    /// The digest and host name this device last published.
-    var digest: String?
-    var host: String?
-    /// Whether every device had published that digest, and how many devices there were.
-    var agreed = false
-    var devices = 0
-    /// Damaged lines (`file@offset`) and unknown kinds already reported, each said once.
-    var reported: [String] = []
-    /// Why the last sync failed, and when; nil once one went well.
-    var failure: String?
-    var failedAt: Date?
-
-    init(kind: Kind, location: String) {
-        (self.kind, self.location) = (kind, location)
-    }
-
-    /// `git /srv/scout.git` or `folder ~/Sync/scout`, as messages name it.
-    var label: String { "\(kind.rawValue) \(location)" }
-}
-
-/// What a sync did, for its message and `--json`.
-public struct SyncReport: Sendable {
-    public var nothingNew = false
-    /// What came in from other devices, by what it is (`favourite`: 3).
-    public var added: [String: Int] = [:]
-    public var removed: [String: Int] = [:]
-    /// This device's operations written to its log.
-    public var sent = 0
-    public var digest = ""
-    public var devices: [SyncDevice] = []
-    /// How many devices have logs (known without folding when nothing is new).
-    public var deviceCount = 0
-    public var agree = false
-    public var warnings: [String] = []
-    /// `sync status`: the changes made here since the last sync, which the next sync sends (the digest and
-    /// `agree` count them in).
-    public var pending = 0
-}
-
 /// One sync: bring in the other devices' logs, log this device's changes since the last sync, fold every
 /// log, bring the files to the merged state, publish this device's log and digest.
 struct SyncEngine {
@@ -264,7 +210,7 @@ struct SyncEngine {
         }
     }
 
-    private func finish(
+    func finish(
         _ report: inout SyncReport, _ fold: SyncFold, device: String, digest: String? = nil
     ) -> SyncReport {
         report.digest = digest ?? fold.digest
@@ -326,74 +272,5 @@ struct SyncEngine {
         // Bounded: a log damaged everywhere is said again rather than kept line by line without end.
         record.reported = Array(Array(reported).sorted().suffix(10_000))
         return warnings
-    }
-
-    /// The merged state of every log as this device has them, without fetching: for `sync status`.
-    func status() throws -> (record: SyncRecord, device: String, report: SyncReport) {
-        guard let record = record() else {
-            throw SyncFailure("sync is not set up: sync init git URL, or sync init folder PATH")
-        }
-        let device = try device()
-        var fold = SyncFold()
-        let transport = try transport(record, device: device)
-        let logs = [read("own", ownLog)] + transport.logs().map({ read($0.name, $0.url) })
-        for log in logs {
-            for entry in log.ops { fold.apply(entry.op) }
-        }
-        var report = SyncReport()
-        // Changes made here since the last sync: counted, and folded in as the next sync will, so that the
-        // digest is this state's and the devices agree only once they are sent.
-        if files.stamps != record.stamps, let local = try? SyncLocal.read(files) {
-            var last = SyncFold()
-            for log in logs {
-                let consumed = record.consumed[log.name] ?? 0
-                for entry in log.ops where entry.end <= consumed { last.apply(entry.op) }
-            }
-            let changes = local.changes(since: last)
-            var clock = logs.flatMap { $0.ops.map(\.op.time) }.max() ?? .zero
-            var seq = logs.flatMap { $0.ops.filter { $0.op.device == device }.map(\.op.seq) }.max() ?? 0
-            for (kind, payload) in changes {
-                (clock, seq) = (clock.next(now: HybridTime.milliseconds(Date())), seq + 1)
-                fold.apply(SyncOp(device: device, seq: seq, time: clock, kind: kind, payload: payload))
-            }
-            report.pending = changes.count
-        }
-        return (record, device, finish(&report, fold, device: device))
-    }
-
-    /// Whether a synced file changed since the last sync (what a sync at exit would send).
-    func hasLocalChanges() -> Bool {
-        guard let record = record() else { return false }
-        return files.stamps != record.stamps
-    }
-}
-
-extension SyncOp {
-    /// Every whole line of a log: the operations that read, each with the offset its line ends at (after the
-    /// newline), and the offsets of the lines that did not. A last line without its newline is not read: it
-    /// is being written or copied, and is read whole next time.
-    static func read(_ data: Data) -> (ops: [(op: SyncOp, end: Int)], damaged: [Int], end: Int) {
-        var ops: [(op: SyncOp, end: Int)] = []
-        var damaged: [Int] = []
-        var end = 0
-        data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var at = 0
-            while at < raw.count {
-                guard let found = memchr(base + at, 0x0A, raw.count - at) else { break }
-                let newline = UnsafeRawPointer(found) - base
-                defer {
-                    at = newline + 1
-                    end = at
-                }
-                guard newline > at else { continue }
-                if let op = parse(UnsafeRawBufferPointer(rebasing: raw[at..<newline])) {
-                    ops.append((op, newline + 1))
-                } else {
-                    damaged.append(at)
-                }
-            }
-        }
-        return (ops, damaged, end)
     }
 }

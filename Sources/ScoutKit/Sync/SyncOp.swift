@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Glibc
-
 /// A hybrid logical clock timestamp: the wall clock in milliseconds and a counter. A device's next
 /// timestamp is after every timestamp it has seen and never before its own clock, so a change made after
 /// another device's (seen through a sync) is ordered after it, whatever the two clocks say; changes made
@@ -167,5 +166,35 @@ public struct SyncOp: Sendable, Equatable {
         guard end > reader.at + 1, line[end - 1] == 0x7D else { return nil }
         let payload = Data(UnsafeRawBufferPointer(rebasing: line[reader.at..<(end - 1)]))
         return SyncOp(id: id, device: device, seq: seq, time: time, kind: kind, payload: payload)
+    }
+}
+
+extension SyncOp {
+    /// Every whole line of a log: the operations that read, each with the offset its line ends at (after the
+    /// newline), and the offsets of the lines that did not. A last line without its newline is not read: it
+    /// is being written or copied, and is read whole next time.
+    static func read(_ data: Data) -> (ops: [(op: SyncOp, end: Int)], damaged: [Int], end: Int) {
+        var ops: [(op: SyncOp, end: Int)] = []
+        var damaged: [Int] = []
+        var end = 0
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var at = 0
+            while at < raw.count {
+                guard let found = memchr(base + at, 0x0A, raw.count - at) else { break }
+                let newline = UnsafeRawPointer(found) - base
+                defer {
+                    at = newline + 1
+                    end = at
+                }
+                guard newline > at else { continue }
+                if let op = parse(UnsafeRawBufferPointer(rebasing: raw[at..<newline])) {
+                    ops.append((op, newline + 1))
+                } else {
+                    damaged.append(at)
+                }
+            }
+        }
+        return (ops, damaged, end)
     }
 }

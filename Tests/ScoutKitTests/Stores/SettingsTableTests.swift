@@ -15,6 +15,37 @@ import Testing
         #expect(Set(object.keys) == Set(Settings.table.map(\.key)))
     }
 
+    /// What `--json` says of each setting, as the shipped schema types it, is what the table declares: its
+    /// type, the words of a choice, the range of a number. The schema is checked against the table, not kept apart.
+    @Test func theSchemaTypesEachSettingAsTheTableDeclaresIt() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../Schemas/scout-output.v1.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        let settings = try #require((properties["settings"] as? [String: Any])?["properties"] as? [String: Any])
+        var declared: [String: NSDictionary] = [:]
+        for setting in Settings.table {
+            var entry: [String: Any] = [:]
+            // A setting that may be unset (page-size's auto, no OMDb key) is null in --json.
+            let nullable = setting.json(Settings(), ShellContext.bare) == .null
+            switch setting.kind {
+            case .text, .secret: entry["type"] = nullable ? ["string", "null"] : "string"
+            case .number, .duration: entry["type"] = nullable ? ["integer", "null"] : "integer"
+            case .onOff: entry["type"] = "boolean"
+            case .choice: entry["enum"] = setting.values
+            }
+            if let range = setting.range {
+                entry["minimum"] = range.lowerBound
+                if range.upperBound != Int.max { entry["maximum"] = range.upperBound }
+            }
+            declared[setting.key] = entry as NSDictionary
+        }
+        let shipped = settings.mapValues { value in
+            ((value as? [String: Any]) ?? [:]).filter { $0.key != "description" } as NSDictionary
+        }
+        #expect(shipped == declared)
+    }
+
     @Test("help set and completion list every setting, picker among them")
     func helpAndCompletionReadTheTable() {
         let terms = SetCommand.spec.details.map(\.term)
