@@ -1,7 +1,5 @@
-import FoundationEssentials
-
 /// `deny` and its subcommands: terms never to search, and the searches that found nothing.
-struct DenyCommand: ActionCommand, Equatable {
+struct DenyCommand: ActionCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "deny", usage: "deny | deny add TERM | deny rm TERM | deny import FILE",
         summary: "terms never to search (a query equal to or starting with one is refused)",
@@ -39,64 +37,14 @@ struct DenyCommand: ActionCommand, Equatable {
         }
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        var output = Output()
+    static var service: KeyPath<Services, DenyService> { \.deny }
+
+    func run(with deny: DenyService) async throws -> Output {
         switch action {
-        case .list:
-            let terms = try state.denyList.userTerms()
-            let searches = try state.denyList.deniedSearches()
-            if terms.isEmpty && searches.isEmpty {
-                output.say("No denied terms: deny add TERM keeps a term from ever being searched.")
-            }
-            for (index, term) in terms.enumerated() { output.say("\(index + 1). \(term)") }
-            var formatter = MinuteFormatter(timeZone: state.context.localTime)
-            for (index, search) in searches.enumerated() {
-                output.say(
-                    state.fitted(
-                        "\(terms.count + index + 1). \(search.description)  (automatic: found nothing on "
-                            + "\(formatter.string(search.time)))"
-                    ))
-            }
-            if !searches.isEmpty {
-                output.say("An automatic entry refuses only that same search; deny rm TERM removes it.")
-            }
-            output.addJSON {
-                TypedJSON.listing(
-                    .denied,
-                    terms.map { .object(["term": .string($0), "automatic": .bool(false)]) }
-                        + searches.map { ShellState.json($0, asTerm: true) }, total: terms.count + searches.count)
-            }
-        case .add(let term):
-            let added = try state.denyList.add([term])
-            output.say(
-                added == 1
-                    ? "Denied \"\(term)\": searches equal to it or starting with it are refused."
-                    : "\"\(term)\" was already denied.")
-        case .remove(let term):
-            let removedTerm = try state.denyList.remove(term) > 0
-            let removedSearches = try state.denyList.removeSearches(term)
-            guard removedTerm || !removedSearches.isEmpty else {
-                throw UsageError("\"\(term)\" is not denied (deny lists the terms)")
-            }
-            if removedTerm { output.say("\"\(term)\" may be searched again.") }
-            for search in removedSearches {
-                output.say("\(search.description) may be searched again (it was an automatic entry).")
-            }
-            output.json["removed"] = .object([
-                "term": .bool(removedTerm), "automatic": .array(removedSearches.map { ShellState.json($0) }),
-            ])
-        case .importFile(let path):
-            let url = state.context.resolve(path)
-            guard let data = try state.context.fileStore.read(url) else {
-                throw StoreError.unreadable(path: url.path, reason: "no such file")
-            }
-            let terms = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-                .map { $0.trimmedSpaces() }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
-            let added = try state.denyList.add(terms)
-            output.say(
-                "Imported \(added) new denied term\(added == 1 ? "" : "s") (\(terms.count - added) already there).")
-            output.json["imported"] = .int(added)
+        case .list: try deny.list()
+        case .add(let term): try deny.add(term)
+        case .remove(let term): try deny.remove(term)
+        case .importFile(let path): try deny.importTerms(from: path)
         }
-        return output
     }
 }

@@ -63,7 +63,8 @@ struct SaveCommand: Command, Equatable {
         }
         // The options the settings fill in (iTunes' store and language) are kept with it: `set country` later
         // does not change what a saved search, or a watch, looks at.
-        saved.query.options = state.effectiveOptions(of: saved.query, in: try state.source(named: saved.query.source))
+        saved.query.options = state.services.deny.effectiveOptions(
+            of: saved.query, in: try state.source(named: saved.query.source))
         let (name, force) = (name, force)
         let replaced = try state.savedSearches.modify { searches -> (SavedSearch?, changed: Bool) in
             guard let index = searches.firstIndex(where: { $0.name == name }) else {

@@ -25,7 +25,7 @@ extension Shell {
             CompletionData.paths(
                 typed, home: context.home, workingDirectory: context.workingDirectory, store: context.fileStore)
         }
-        data.deniedTerms = { [denyList = state.denyList] typed in
+        data.deniedTerms = { [denyList = state.services.deny.store] typed in
             let folded = Text.fold(typed)
             return ((try? denyList.terms()) ?? []).lazy.filter { Text.fold($0).hasPrefix(folded) }.prefix(
                 Completion.limit

@@ -66,13 +66,8 @@ extension ShellState {
             do {
                 let source = try sources.source(named: saved.query.source, settings: lookSettings)
                 try source.validate(saved.query)
-                // A denied term is never sent, watched or not; a search that once found nothing may be watched
-                // for the day it finds something, so the automatic entries do not refuse a look.
-                if case .term(let term)? = try denyList.refusal(
-                    of: effective(saved.query, in: source), automatic: false)
-                {
-                    throw UsageError(Self.refusedByTerm(saved.query.terms, term), code: "refused")
-                }
+                // A denied term is never sent, watched or not.
+                if let refused = try services.deny.termRefusal(of: saved.query, in: source) { throw refused }
                 looks.append(Look(index: index, query: saved.query, filter: saved.filter, source: source))
             } catch {
                 outcomes[index] = .failure(error)
@@ -91,7 +86,7 @@ extension ShellState {
             outcomes[outcome.look.index] = outcome.result
             if case .success(let read) = outcome.result, read.contains(where: { !$0.isEmpty }) {
                 do {
-                    try denyList.forgetEmptySearch(effective(outcome.look.query, in: outcome.look.source))
+                    try services.deny.forgetEmptySearch(outcome.look.query, in: outcome.look.source)
                 } catch {
                     warnings.add("\(error)")
                 }
@@ -135,11 +130,6 @@ extension ShellState {
             }
             return pages
         }
-    }
-
-    /// `query` with the options its source runs it with, as the deny list keeps searches.
-    private func effective(_ query: SearchQuery, in source: any Source) -> SearchQuery {
-        SearchQuery(source: source.name, terms: query.terms, options: effectiveOptions(of: query, in: source))
     }
 
     /// Whether `saved` is watched and what its last check found, as `saved` lists it.

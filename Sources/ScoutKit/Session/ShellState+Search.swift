@@ -9,7 +9,7 @@ extension ShellState {
     func runSearch(_ query: SearchQuery, arrange: (() async -> String?)? = nil) async throws -> Output {
         let source = try source(named: query.source)
         try source.validate(query)
-        if let refused = try refusal(of: query, in: source) { return refused }
+        if let refused = try services.deny.refusal(of: query, in: source) { return refused }
         let first = try await waiting("searching \(source.name)") { try await source.search(query, page: 1) }
         results.start(with: first)
         if session.source != source.name {
@@ -38,7 +38,7 @@ extension ShellState {
         if results.items.isEmpty {
             output.say("No \(source.name) match \(ShellState.searched(query)).")
             output.addJSON(try resultsPage())
-            rememberEmptySearch(query, in: source, answer: first, into: &output)
+            services.deny.rememberEmptySearch(query, in: source, answer: first, into: &output)
             return output
         }
         output.merge(try listing())

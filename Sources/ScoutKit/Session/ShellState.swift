@@ -27,14 +27,16 @@ public final class ShellState {
         store: context.fileStore, warn: warnings.add)
     lazy var history = HistoryStore(
         url: context.paths.historyFile, indexFolder: context.paths.cache, store: context.fileStore, warn: warnings.add)
-    lazy var denyList = DenyListStore(
-        url: context.paths.denyListFile, indexURL: context.paths.cache.appendingPathComponent("denylist.index"),
-        store: context.fileStore, warn: warnings.add)
     lazy var library = LibraryStore(
         url: context.paths.libraryFile, deviceFile: context.paths.deviceFile, indexFolder: context.paths.cache,
         store: context.fileStore, warn: warnings.add)
     lazy var savedSearches = SavedSearchStore(
         url: context.paths.savedSearchesFile, store: context.fileStore, warn: warnings.add)
+    /// The features that are services (`Features/`), each made when first used.
+    private(set) lazy var services = Services(
+        wiring: ServiceWiring(
+            context: context, settings: { [unowned self] in self.settings }, warn: warnings.add,
+            fit: { [unowned self] in self.fitted($0) }))
     /// What the numbers on screen name: the rows of the results, or the films of the last library or
     /// favourites listing (`diary` then `rate 3 4` rates the third film the diary showed).
     var rowsOnScreen: RowsOnScreen = .results

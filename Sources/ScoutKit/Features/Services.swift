@@ -1,0 +1,37 @@
+/// What the shell hands each feature service it makes: the context (paths, clock, environment, files), the
+/// settings as they stand, where warnings go, and how a listing's line is fitted to the window.
+@MainActor struct ServiceWiring {
+    let context: ShellContext
+    let settings: () -> Settings
+    let warn: @Sendable (String) -> Void
+    let fit: (String) -> String
+}
+
+/// Features as services: each owns its store and its operations, in its folder under `Features/`, and is
+/// made when first used. A command that works on one is handed it (`ServiceCommand`), not the shell state;
+/// the shell state keeps the session, the results and the wiring. A new feature is its folder, its service
+/// here, and its commands.
+@MainActor final class Services {
+    let wiring: ServiceWiring
+
+    init(wiring: ServiceWiring) { self.wiring = wiring }
+
+    /// Terms never to search and the searches that found nothing.
+    private(set) lazy var deny = DenyService(wiring: wiring)
+}
+
+/// A command that works on one feature service: the shell hands it the service `service` names, as
+/// swift-argument-parser hands a command its option groups.
+protocol ServiceCommand: Command {
+    associatedtype Service
+    /// The service it works on.
+    @MainActor static var service: KeyPath<Services, Service> { get }
+    /// Runs on that service: what it produced, rendered afterwards.
+    @MainActor func run(with service: Service) async throws -> Output
+}
+
+extension ServiceCommand {
+    @MainActor func run(in state: ShellState) async throws -> Output {
+        try await run(with: state.services[keyPath: Self.service])
+    }
+}
