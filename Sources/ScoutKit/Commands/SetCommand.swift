@@ -47,13 +47,11 @@ struct SetCommand: Command, Equatable {
         }
         var changed = state.settings
         try setting.parse(&changed, value)
-        // Read-modify-write under the lock, so that a setting changed by another scout is kept.
-        try context.fileStore.withLock(state.configFile.url) {
-            var onDisk = state.configFile.load { output.warn($0) } ?? Settings()
-            try setting.parse(&onDisk, value)
-            try state.configFile.save(onDisk)
-            state.settings = onDisk
-        }
+        try state.updateSettings(
+            { settings in
+                try setting.parse(&settings, value)
+                return true
+            }, warn: { output.warn($0) })
         if setting.resetsPage { state.session.page = 1 }
         let consequence = setting.onChange?(state)
         output.say(

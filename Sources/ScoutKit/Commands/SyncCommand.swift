@@ -1,7 +1,7 @@
 /// `sync`, `sync init git URL`, `sync init folder PATH`, `sync status`, `sync off`: the same favourites,
 /// history, deny list, library, saved searches and named sessions on every device, through the user's
 /// git or a synced folder.
-struct SyncCommand: Command, Equatable {
+struct SyncCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "sync", usage: "sync | sync init git URL | sync init folder PATH | sync status [--json] | sync off",
         summary: "sync favourites, history, library and saved searches through git or a synced folder",
@@ -57,15 +57,17 @@ struct SyncCommand: Command, Equatable {
         }
     }
 
-    func run(in state: ShellState) async throws -> Output {
+    static var service: KeyPath<Services, SyncService> { \.sync }
+
+    func run(with sync: SyncService) async throws -> Output {
         switch action {
-        case .now(let background): return try await state.syncNow(background: background)
-        case .setUp(let kind, let location): return try await state.setUpSync(kind, location)
+        case .now(let background): return try await sync.syncNow(background: background)
+        case .setUp(let kind, let location): return try await sync.setUpSync(kind, location)
         case .status(let json):
-            var output = try state.syncStatus()
+            var output = try sync.syncStatus()
             output.asJSON = json
             return output
-        case .off: return try state.syncOff()
+        case .off: return try sync.syncOff()
         }
     }
 }

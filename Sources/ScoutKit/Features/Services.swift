@@ -1,9 +1,13 @@
 /// What the shell hands each feature service it makes: the context (paths, clock, environment, files), the
-/// settings as they stand, where warnings go, and how a listing's line is fitted to the window.
+/// settings as they stand and how to change them, where warnings go, and the window's width and how a
+/// listing's line is fitted to it.
 @MainActor struct ServiceWiring {
     let context: ShellContext
     let settings: () -> Settings
+    /// Changes the settings file under its lock and adopts what it holds (`ShellState.updateSettings`).
+    let updateSettings: (_ change: (inout Settings) throws -> Bool, _ warn: (String) -> Void) throws -> Void
     let warn: @Sendable (String) -> Void
+    let width: () -> Int
     let fit: (String) -> String
 }
 
@@ -18,6 +22,8 @@
 
     /// Terms never to search and the searches that found nothing.
     private(set) lazy var deny = DenyService(wiring: wiring)
+    /// Sync through the user's git remote or synced folder.
+    private(set) lazy var sync = SyncService(wiring: wiring)
 }
 
 /// A command that works on one feature service: the shell hands it the service `service` names, as

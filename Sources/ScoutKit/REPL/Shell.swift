@@ -123,17 +123,17 @@ public final class Shell {
 extension Shell {
     /// Whether scout syncs in the background at start and at exit: sync set up, and `sync-auto` on.
     public var syncsAutomatically: Bool {
-        state.settings.syncAuto && state.syncEngine.isSetUp
+        state.settings.syncAuto && state.services.sync.syncEngine.isSetUp
     }
 
     /// Whether a synced file changed since the last sync: what a sync at exit would send.
-    public var hasUnsyncedChanges: Bool { state.syncEngine.hasLocalChanges() }
+    public var hasUnsyncedChanges: Bool { state.services.sync.syncEngine.hasLocalChanges() }
 
     /// `set sync-timeout`, in seconds.
     public var syncTimeout: Int { state.settings.syncTimeout }
 
     /// Where the background sync's words wait for the next prompt.
     public var syncOutputFile: String {
-        state.syncEngine.folder.appendingPathComponent("background.out").path
+        state.services.sync.syncEngine.folder.appendingPathComponent("background.out").path
     }
 }

@@ -35,8 +35,9 @@ public final class ShellState {
     /// The features that are services (`Features/`), each made when first used.
     private(set) lazy var services = Services(
         wiring: ServiceWiring(
-            context: context, settings: { [unowned self] in self.settings }, warn: warnings.add,
-            fit: { [unowned self] in self.fitted($0) }))
+            context: context, settings: { [unowned self] in self.settings },
+            updateSettings: { [unowned self] in try self.updateSettings($0, warn: $1) }, warn: warnings.add,
+            width: { [unowned self] in self.width }, fit: { [unowned self] in self.fitted($0) }))
     /// What the numbers on screen name: the rows of the results, or the films of the last library or
     /// favourites listing (`diary` then `rate 3 4` rates the third film the diary showed).
     var rowsOnScreen: RowsOnScreen = .results
@@ -161,6 +162,16 @@ public final class ShellState {
             savedSession = session
         } catch {
             output.warn("\(error)")
+        }
+    }
+
+    /// Changes the settings file under its lock, so that what another scout changed meanwhile is kept, and
+    /// adopts what it then holds; `change` says whether the file is to be written.
+    func updateSettings(_ change: (inout Settings) throws -> Bool, warn: (String) -> Void) throws {
+        try context.fileStore.withLock(configFile.url) {
+            var onDisk = configFile.load(warn: warn) ?? Settings()
+            if try change(&onDisk) { try configFile.save(onDisk) }
+            settings = onDisk
         }
     }
 

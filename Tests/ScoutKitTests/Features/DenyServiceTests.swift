@@ -14,8 +14,8 @@ import Testing
             localTime: LocalTime(TimeZone(identifier: "UTC") ?? .gmt))
         return DenyService(
             wiring: ServiceWiring(
-                context: context, settings: { settings }, warn: { _ in },
-                fit: { DisplayWidth.truncate($0, to: width) }))
+                context: context, settings: { settings }, updateSettings: { _, _ in }, warn: { _ in },
+                width: { width }, fit: { DisplayWidth.truncate($0, to: width) }))
     }
 
     static func lines(_ output: Output) -> [String] { output.lines }

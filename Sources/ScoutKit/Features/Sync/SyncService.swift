@@ -1,12 +1,23 @@
 import FoundationEssentials
 import Glibc
 
-extension ShellState {
+/// Sync as a feature: the sync engine over this device's files, and what `sync`, `sync init`, `sync status`
+/// and `sync off` do (the start-up and exit syncs run the same engine).
+@MainActor final class SyncService {
+    let wiring: ServiceWiring
+    var context: ShellContext { wiring.context }
+    var settings: Settings { wiring.settings() }
+
+    init(wiring: ServiceWiring) { self.wiring = wiring }
+
+    /// Runs `work`, with a spinner and `label` when it takes long and someone watches.
+    private func waiting<T>(_ label: String, _ work: () async throws -> T) async rethrows -> T {
+        try await Spinner.waiting(label, progress: context.progress, work)
+    }
+
     var syncEngine: SyncEngine {
-        let warnings = warnings
-        return SyncEngine(
-            paths: context.paths, store: context.fileStore, environment: context.environment,
-            warn: { warnings.add($0) })
+        SyncEngine(
+            paths: context.paths, store: context.fileStore, environment: context.environment, warn: wiring.warn)
     }
 
     /// Runs a sync off the main actor (its git waits on the network), cancelled with the command.
@@ -100,7 +111,7 @@ extension ShellState {
         }.joined(separator: ", ")
     }
 
-    private func store(_ url: URL) -> Bool { context.fileStore.exists(url) }
+    func store(_ url: URL) -> Bool { context.fileStore.exists(url) }
 
     static func agreement(_ report: SyncReport) -> String {
         let digest = String(report.digest.prefix(12))
@@ -182,14 +193,12 @@ extension ShellState {
         }
         _ = files.remove(engine.offFile)
         var changed = output
-        try files.withLock(configFile.url) {
-            var onDisk = configFile.load { changed.warn($0) } ?? Settings()
-            if !onDisk.syncAuto {
-                onDisk.syncAuto = true
-                try configFile.save(onDisk)
-            }
-            settings = onDisk
-        }
+        try wiring.updateSettings(
+            { settings in
+                guard !settings.syncAuto else { return false }
+                settings.syncAuto = true
+                return true
+            }, { changed.warn($0) })
         for note in notes { changed.say(note) }
         changed.say(
             "Sync is set up through \(kind.rawValue) \(place); scout syncs at start and at exit (set sync-auto off "
@@ -202,72 +211,6 @@ extension ShellState {
         if path == "~" || path.hasPrefix("~/") { path = home + path.dropFirst() }
         if !path.hasPrefix("/") { path = workingDirectory + "/" + path }
         return URL(fileURLWithPath: path).standardizedFileURL.path
-    }
-
-    /// `sync status`: this device and every other, the digest of the merged state here, whether they agree.
-    func syncStatus() throws -> Output {
-        let engine = syncEngine
-        let (record, device, report): (SyncRecord, String, SyncReport)
-        do {
-            (record, device, report) = try engine.status()
-        } catch let failure as SyncFailure {
-            throw UsageError(
-                store(engine.offFile) ? "sync is off here: sync init sets it up again" : failure.description,
-                code: "not-set-up")
-        }
-        var output = Output()
-        let now = context.now()
-        func when(_ time: HybridTime?) -> String {
-            time.map { RelativeTime.describe($0.date, now: now, in: context.localTime) } ?? "never"
-        }
-        let last = record.lastSync.map { RelativeTime.describe($0, now: now, in: context.localTime) } ?? "never"
-        output.say(
-            "Syncing through \(record.label) (sync-auto \(settings.syncAuto ? "on" : "off")); last sync here \(last).")
-        if let failure = record.failure, let at = record.failedAt {
-            let when = RelativeTime.describe(at, now: now, in: context.localTime)
-            output.say(StyledLine("The last try failed \(when): \(failure).", .warning))
-        }
-        var devices = report.devices
-        if !devices.contains(where: { $0.id == device }) { devices.insert(SyncDevice(id: device), at: 0) }
-        var items: [JSONValue] = []
-        // A table where the window is wide enough; else each device on three lines.
-        let wide = width >= 76
-        if wide {
-            output.say(StyledLine("  DEVICE    HOST          CHANGED          SYNCED           DIGEST", .heading))
-        }
-        for other in devices {
-            let host = SafeText.clean(other.host ?? "?")
-            let this = other.id == device
-            let digest = other.digest.map { String($0.prefix(12)) } ?? "none yet"
-            let mark = this ? "*" : other.digest == report.digest ? " " : "!"
-            if wide {
-                output.say(
-                    "\(mark) \(String(other.id.prefix(8)))  \(DisplayWidth.pad(String(host.prefix(12)), to: 12))  "
-                        + "\(DisplayWidth.pad(when(other.lastChange), to: 15))  "
-                        + "\(DisplayWidth.pad(when(other.lastSync), to: 15))  \(digest)")
-            } else {
-                output.say("\(mark) \(String(other.id.prefix(8))) \(String(host.prefix(20)))\(this ? " (here)" : "")")
-                output.say("    changed \(when(other.lastChange)), synced \(when(other.lastSync))")
-                output.say("    digest \(digest)")
-            }
-            items.append(
-                .object([
-                    "device": .string(other.id), "host": .string(host), "this": .bool(this),
-                    "lastChange": other.lastChange.map { .string(ISODate.string($0.date)) } ?? .null,
-                    "lastSync": other.lastSync.map { .string(ISODate.string($0.date)) } ?? .null,
-                    "digest": other.digest.map { .string($0) } ?? .null,
-                ]))
-        }
-        output.say("Digest of the merged state here: \(report.digest.prefix(16))… (* here, ! differs).")
-        output.say(Self.agreement(report).capitalizedFirst + ".")
-        output.json["digest"] = .string(report.digest)
-        output.json["agree"] = .bool(report.agree)
-        output.json["pending"] = .int(report.pending)
-        output.json["failure"] = record.failure.map { .string($0) } ?? .null
-        output.json["transport"] = .string(record.kind.rawValue)
-        output.json["location"] = .string(record.location)
-        output.json.merge(TypedJSON.listing(.devices, items, total: items.count)) { $1 }
-        return output
     }
 
     /// `sync off`: stops syncing here; the files stay as they are, and the other devices keep this one's log.
