@@ -198,6 +198,20 @@ final class EditLineReader: LineReader {
         }
     }
 
+    /// Puts the cursor where the prompt starts and clears from there, before libedit draws the line again after
+    /// a resize: its redraw starts where it believes the cursor is, the start of the prompt, which a resize
+    /// forgets (the prompt was drawn twice). The terminal has reflowed the prompt and the line to the new width,
+    /// so the cursor is as many rows below the prompt's start as the text before it fills at that width.
+    static func returnToPromptStart(_ editLine: OpaquePointer) {
+        var before = promptText.map { String(cString: $0) } ?? ""
+        if let info = el_line(editLine)?.pointee, let buffer = info.buffer, let cursor = info.cursor, cursor >= buffer {
+            before += String(
+                decoding: UnsafeRawBufferPointer(start: buffer, count: cursor - buffer), as: UTF8.self)
+        }
+        let rows = DisplayWidth.of(before) / max(Terminal.width(), 1)
+        Terminal.write("\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J", to: STDOUT_FILENO)
+    }
+
     /// libedit's character reader: waits for a byte on standard input or for a signal on the wake pipe,
     /// and decodes UTF-8 (or the locale's encoding) into one wide character. Returns 1 for a character,
     /// 0 at the end of input, -1 when SIGTERM or SIGHUP asks scout to stop.
@@ -207,6 +221,7 @@ final class EditLineReader: LineReader {
             let ready = Signals.waitForStandardInput {
                 if Signals.take(SIGWINCH), let editLine = current {
                     // The window changed size: libedit learns the new width and draws the line again.
+                    returnToPromptStart(editLine)
                     el_resize(editLine)
                     scout_el_refresh(editLine)
                 }

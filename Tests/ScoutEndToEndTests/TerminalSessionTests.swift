@@ -231,6 +231,20 @@ extension TerminalTests {
         #expect(screen.contains("2001: A Space Odyssey"))
     }
 
+    /// A window made wider or narrower while a line is half typed shows the prompt once, with the line after it.
+    @Test(arguments: [(40, 80), (80, 50)])
+    func aResizedWindowShowsThePromptOnce(from: Int, to: Int) async throws {
+        let box = try Sandbox()
+        let term = try TmuxTerminal(sandbox: box, width: from, height: 24)
+        try term.waitFor("movies [0 selected]>")
+        try term.type("search kub")
+        try await Task.sleep(for: .milliseconds(200))
+        try term.resize(width: to, height: 24)
+        try await Task.sleep(for: .milliseconds(500))
+        let lines = try term.screen().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.filter { $0.contains("selected]>") } == ["movies [0 selected]> search kub"], "\(lines)")
+    }
+
     @Test func editrcIsReadForProgramNameScout() async throws {
         let box = try Sandbox()
         try box.write("scout:bind -s ^T 'search godfather'\nother:bind -s ^T 'search alien'\n", to: box.path(".editrc"))
