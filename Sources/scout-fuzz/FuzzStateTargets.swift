@@ -84,7 +84,13 @@
                 if let kept { precondition(strlen(kept) <= bytes.count + 1) }
             }
         },
-        "settings": { data in _ = try? JSONDecoder.scout.decode(Settings.self, from: data) },
+        "settings": { data in
+            if let settings = SettingsCodec.decode(data, file: "config.json", warn: { _ in }) {
+                // What is read is written back and read again the same.
+                let back = SettingsCodec.decode(SettingsCodec.encode(settings), file: "config.json", warn: { _ in })
+                precondition(back == settings, "the settings file does not read back as written")
+            }
+        },
         "saved": { data in
             // The saved searches' file, then each as `saved` shows it and `run` fills it; and the bytes as terms:
             // `$$` keeps any text as it is, and empty arguments never make it longer.

@@ -62,6 +62,59 @@ import Testing
         #expect(box.files(in: "config/scout").contains { $0.hasPrefix("config.json.corrupt-") })
     }
 
+    /// A settings file edited by hand keeps what scout can use: each other key is one line naming the file,
+    /// the key and what was used instead, said once even when `set` reads the file again under its lock;
+    /// the escape a value holds never reaches the terminal.
+    @Test func aHandEditedSettingsFileKeepsWhatItCan() async throws {
+        let box = try Sandbox()
+        let config = box.path("config/scout/config.json")
+        try box.write(
+            #"{"page-size": 3, "country": "\u001b[2Jzz", "timeout": "2m", "watch-pages": 50, "later": [1]}"#,
+            to: config)
+        let run = try await box.run(["-c", "set watch-pages 4", "-c", "search --in movies"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderrLines == [
+                #"scout: \#(config.path): country "\u001b[2Jzz" is not used: "^[[2Jzz" is not the country of an "#
+                    + "iTunes store: use its two-letter ISO 3166-1 code, such as US, GB, DE, FR or JP; went on with US",
+                "scout: \(config.path): watch-pages 50 is not used: watch-pages takes a number of pages from 1 to 10, "
+                    + "such as 3; went on with 3",
+            ], "\(run.stderr)")
+        #expect(run.stdoutLines.first == "watch-pages is now 4.")
+        // page-size 3 held: three rows a page.
+        #expect(
+            run.stdoutLines.dropFirst() == [
+                "movies · everything · 139 results · page 1 of 47",
+                "     1  The Godfather            1972  Crime            Francis Ford Coppola",
+                "     2  The Godfather Part II    1974  Crime            Francis Ford Coppola",
+                "     3  Apocalypse Now           1979  War              Francis Ford Coppola",
+                "next for page 2 of 47",
+            ], "\(run.stdout)")
+        #expect(
+            try box.read(config) == """
+                {
+                  "art-cache-mb" : 100,
+                  "auto-deny" : true,
+                  "cache-ttl" : 3600,
+                  "color" : "auto",
+                  "country" : "US",
+                  "images" : "auto",
+                  "lang" : "en_us",
+                  "later" : [1],
+                  "offline" : false,
+                  "page-size" : 3,
+                  "picker" : "builtin",
+                  "sync-auto" : true,
+                  "sync-timeout" : 3,
+                  "timeout" : 120,
+                  "watch-pages" : 4
+                }
+
+                """)
+        // Written back, the file reads without a word.
+        #expect(try await box.run(["-c", "set timeout"]).stderr == "")
+    }
+
     @Test func damagedHistoryDenyListAndCacheEntriesCostOnlyWhatWasDamaged() async throws {
         let box = try Sandbox()
         try await box.run(["-c", "search alien; search heat; deny add spoilers; deny add heist"])

@@ -17,19 +17,22 @@ public struct Setting: Sendable {
     public var help: String
     /// What Tab offers for the value, and for a choice every value it takes.
     public var values: [String] = []
-    /// The numbers it takes (seconds for a duration): what `set` accepts and what a hand-edited file is
-    /// brought into.
+    /// The numbers it takes (seconds for a duration), in `set` and in the settings file.
     public var range: ClosedRange<Int>?
     /// Whether sync may carry it to another device: no setting does, and never the OMDb key.
     public var leavesMachine = false
-    /// How it is read from and written to the settings file.
-    var storage: Storage
+    /// The value as the settings file keeps it under `key`: a string, a number or a boolean (null: not
+    /// written). The file is read back through `parse`, as `set` reads what a user types.
+    var stored: @Sendable (Settings) -> JSONValue
     /// The value as `set` shows it; the context says where a key in use comes from.
     var show: @Sendable (Settings, ShellContext) -> String
-    /// The value for `--json`: numbers and booleans typed, null for `auto` or nothing.
-    var json: @Sendable (Settings, ShellContext) -> JSONValue
     /// Reads a value a user typed; the error says what is accepted.
     var parse: @Sendable (inout Settings, String) throws(UsageError) -> Void
+    /// The value for `--json`, where it is not the stored one (the OMDb key, masked); nil: the stored one.
+    var jsonValue: (@Sendable (Settings, ShellContext) -> JSONValue)?
+    /// Whether a value in the settings file that this scout does not take is its default without a word: a
+    /// choice whose words a later scout may add to.
+    var lenient = false
     /// What `set KEY VALUE` says once the value is kept.
     var confirm: (@Sendable (Settings, ShellContext) -> String)?
     /// Whether a new value moves the results back to page 1 (the page's size changed).
@@ -40,50 +43,9 @@ public struct Setting: Sendable {
     /// The default, as `set` shows it.
     public var defaultValue: String { show(Settings(), ShellContext.bare) }
 
-    /// A key of the settings file.
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ key: String) { stringValue = key }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    /// How a setting is kept in the settings file under its key: a value out of its range is brought into it;
-    /// one of the wrong type makes the file unreadable (it is kept aside and said), or, for a `lenient` choice
-    /// whose words a later scout may add to, is the default.
-    struct Storage: Sendable {
-        var read: @Sendable (inout Settings, KeyedDecodingContainer<Key>) throws -> Void
-        var write: @Sendable (Settings, inout KeyedEncodingContainer<Key>) throws -> Void
-
-        static func value<Value: Codable & Sendable>(
-            _ key: String, _ path: WritableKeyPath<Settings, Value> & Sendable, lenient: Bool = false,
-            fix: @escaping @Sendable (Value) -> Value = { $0 }
-        ) -> Storage {
-            let key = Key(key)
-            return Storage(
-                read: { settings, container in
-                    let value =
-                        lenient
-                        ? (try? container.decodeIfPresent(Value.self, forKey: key)) ?? nil
-                        : try container.decodeIfPresent(Value.self, forKey: key)
-                    if let value { settings[keyPath: path] = fix(value) }
-                },
-                write: { settings, container in try container.encode(settings[keyPath: path], forKey: key) })
-        }
-
-        /// A value that may be absent (`auto`, no key): absent is nil, and nil is not written.
-        static func optional<Value: Codable & Sendable>(
-            _ key: String, _ path: WritableKeyPath<Settings, Value?> & Sendable,
-            fix: @escaping @Sendable (Value) -> Value = { $0 }
-        ) -> Storage {
-            let key = Key(key)
-            return Storage(
-                read: { settings, container in
-                    settings[keyPath: path] = try container.decodeIfPresent(Value.self, forKey: key).map(fix)
-                },
-                write: { settings, container in try container.encodeIfPresent(settings[keyPath: path], forKey: key) })
-        }
+    /// The value for `--json`: numbers and booleans typed, null for `auto` or nothing.
+    func json(_ settings: Settings, _ context: ShellContext) -> JSONValue {
+        jsonValue?(settings, context) ?? stored(settings)
     }
 
     /// A setting whose value is one of a few words.
@@ -93,22 +55,21 @@ public struct Setting: Sendable {
     ) -> Setting where Value.RawValue == String {
         Setting(
             key: key, kind: .choice, term: term ?? "\(key) \(Value.allCases.map(\.rawValue).joined(separator: "|"))",
-            help: help, values: Value.allCases.map(\.rawValue), storage: .value(key, path, lenient: lenient),
+            help: help, values: Value.allCases.map(\.rawValue),
+            stored: { settings in .string(settings[keyPath: path].rawValue) },
             show: { settings, _ in settings[keyPath: path].rawValue },
-            json: { settings, _ in .string(settings[keyPath: path].rawValue) },
             parse: { settings, text throws(UsageError) in
                 guard let value = Value(rawValue: text.lowercased()) else { throw UsageError(error) }
                 settings[keyPath: path] = value
-            })
+            }, lenient: lenient)
     }
 
     /// A setting that is on or off.
     static func onOff(_ key: String, _ path: WritableKeyPath<Settings, Bool> & Sendable, help: String) -> Setting {
         Setting(
             key: key, kind: .onOff, term: "\(key) on|off", help: help, values: ["on", "off"],
-            storage: .value(key, path),
+            stored: { settings in .bool(settings[keyPath: path]) },
             show: { settings, _ in settings[keyPath: path] ? "on" : "off" },
-            json: { settings, _ in .bool(settings[keyPath: path]) },
             parse: { settings, text throws(UsageError) in
                 switch text.lowercased() {
                 case "on", "yes", "true", "1": settings[keyPath: path] = true
@@ -125,9 +86,8 @@ public struct Setting: Sendable {
     ) -> Setting {
         Setting(
             key: key, kind: .number, term: term, help: help, values: values, range: range,
-            storage: .value(key, path) { min(max($0, range.lowerBound), range.upperBound) },
+            stored: { settings in .int(settings[keyPath: path]) },
             show: { settings, _ in String(settings[keyPath: path]) },
-            json: { settings, _ in .int(settings[keyPath: path]) },
             parse: { settings, text throws(UsageError) in
                 guard let number = Int(text), range.contains(number) else { throw UsageError(error) }
                 settings[keyPath: path] = number
@@ -141,26 +101,11 @@ public struct Setting: Sendable {
     ) -> Setting {
         Setting(
             key: key, kind: .duration, term: term, help: help, range: range,
-            storage: .value(key, path) { min(max($0, range.lowerBound), range.upperBound) },
+            stored: { settings in .int(settings[keyPath: path]) },
             show: { settings, _ in "\(settings[keyPath: path])s" },
-            json: { settings, _ in .int(settings[keyPath: path]) },
             parse: { settings, text throws(UsageError) in
                 guard let seconds = Settings.seconds(text), range.contains(seconds) else { throw UsageError(error) }
                 settings[keyPath: path] = seconds
             })
-    }
-}
-
-extension Settings: Codable {
-    /// The settings file as the table keeps it: each setting under its key, a missing one its default.
-    public init(from decoder: any Decoder) throws {
-        self.init()
-        let container = try decoder.container(keyedBy: Setting.Key.self)
-        for setting in Self.table { try setting.storage.read(&self, container) }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Setting.Key.self)
-        for setting in Self.table { try setting.storage.write(self, &container) }
     }
 }

@@ -26,6 +26,9 @@ public struct Settings: Sendable, Equatable {
     public var images: ImagesMode = .auto
     /// The art cache's size cap, in megabytes.
     public var artCacheMB: Int = 100
+    /// Keys of the settings file this scout does not know (a later scout's), as the file holds their values
+    /// (JSON text), written back as they were.
+    var kept: [String: String] = [:]
     /// Not a setting and never written: a run's demand (`check`, `watch`) that every answer come from the
     /// source itself, never from the response cache, so a source built for it is another source.
     var networkOnly = false

@@ -8,20 +8,17 @@ extension Settings {
         Setting(
             key: "country", kind: .text, term: "country CC",
             help: "the iTunes store: a two-letter ISO 3166-1 code, such as US, GB or JP", values: countries,
-            storage: .value("country", \.country),
-            show: { settings, _ in settings.country }, json: { settings, _ in .string(settings.country) },
+            stored: { settings in .string(settings.country) }, show: { settings, _ in settings.country },
             parse: { settings, text throws(UsageError) in settings.country = try storeCountry(text) }),
         Setting(
             key: "lang", kind: .text, term: "lang L", help: "the language iTunes answers in: en_us or ja_jp",
-            values: languages, storage: .value("lang", \.lang),
-            show: { settings, _ in settings.lang }, json: { settings, _ in .string(settings.lang) },
+            values: languages, stored: { settings in .string(settings.lang) }, show: { settings, _ in settings.lang },
             parse: { settings, text throws(UsageError) in settings.lang = try storeLanguage(text) }),
         Setting(
             key: "page-size", kind: .number, term: "page-size N",
             help: "rows a page: 1 to 200, or auto to fit the window", range: pageSizes,
-            storage: .optional("page-size", \.pageSize) { min(max($0, pageSizes.lowerBound), pageSizes.upperBound) },
+            stored: { settings in settings.pageSize.map(JSONValue.int) ?? .null },
             show: { settings, _ in settings.pageSize.map(String.init) ?? "auto (fits the window; 20 in a script)" },
-            json: { settings, _ in settings.pageSize.map(JSONValue.int) ?? .null },
             parse: { settings, text throws(UsageError) in
                 if text.lowercased() == "auto" {
                     settings.pageSize = nil
@@ -49,7 +46,7 @@ extension Settings {
         Setting(
             key: "omdb-key", kind: .secret, term: "omdb-key KEY",
             help: "the OMDb key, shown masked with where it comes from; none (or \"\") forgets it; OMDB_API_KEY wins",
-            storage: .optional("omdb-key", \.omdbKey),
+            stored: { settings in settings.omdbKey.map(JSONValue.string) ?? .null },
             show: { settings, context in
                 let saved = settings.omdbKey.map(mask)
                 if let environment = context.omdbKey.map(mask) {
@@ -58,8 +55,6 @@ extension Settings {
                 }
                 return saved.map { "\($0) from set omdb-key" } ?? "(not set: set omdb-key KEY, or OMDB_API_KEY)"
             },
-            // The key in use, masked (the environment's wins), or null: no sentence.
-            json: { settings, context in (context.omdbKey ?? settings.omdbKey).map { .string(mask($0)) } ?? .null },
             parse: { settings, text throws(UsageError) in
                 if clearsKey(text) {
                     settings.omdbKey = nil
@@ -69,6 +64,9 @@ extension Settings {
                     throw UsageError("omdb-key takes the key OMDb sent you (letters and digits), or none to forget it")
                 }
                 settings.omdbKey = text
+            },
+            // The key in use, masked (the environment's wins), or null: no sentence.
+            jsonValue: { settings, context in (context.omdbKey ?? settings.omdbKey).map { .string(mask($0)) } ?? .null
             },
             confirm: { settings, context in
                 switch (settings.omdbKey, context.omdbKey) {

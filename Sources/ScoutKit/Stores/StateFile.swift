@@ -30,11 +30,10 @@ public struct StateFile<Value>: Sendable {
     }
 }
 
-/// Reading and writing need the value's coders; the type itself does not, so that making a
-/// `StateFile<SessionModel>` at start asks the runtime for no conformance (each is a search of all of them).
-extension StateFile where Value: Codable {
-    /// The file's value, nil when there is none. A damaged file is moved aside and `warn` is told.
-    public func load(warn: (String) -> Void) -> Value? {
+extension StateFile {
+    /// The file's value as `decode` reads its bytes, nil when there is none. Bytes `decode` cannot read
+    /// (nil) are damage: the file is moved aside and `warn` is told.
+    func load(warn: (String) -> Void, decode: (Data) -> Value?) -> Value? {
         let data: Data?
         do {
             data = try store.read(url)
@@ -43,14 +42,26 @@ extension StateFile where Value: Codable {
             return nil
         }
         guard let data else { return nil }
-        if let value = fastDecode?(data) { return value }
-        do {
-            return try JSONDecoder.scout.decode(Value.self, from: data)
-        } catch {
-            let copy = store.quarantine(url) ?? "(could not be moved)"
-            warn("\(label) was damaged and could not be read; kept it as \(copy) and \(recovery)")
-            return nil
-        }
+        if let value = decode(data) { return value }
+        let copy = store.quarantine(url) ?? "(could not be moved)"
+        warn("\(label) was damaged and could not be read; kept it as \(copy) and \(recovery)")
+        return nil
+    }
+
+    /// Writes `data` and a final new line in place of the file.
+    func save(bytes data: Data) throws(StoreError) {
+        var line = data
+        line.append(0x0A)
+        try store.write(line, to: url)
+    }
+}
+
+/// Reading and writing need the value's coders; the type itself does not, so that making a
+/// `StateFile<SessionModel>` at start asks the runtime for no conformance (each is a search of all of them).
+extension StateFile where Value: Codable {
+    /// The file's value, nil when there is none. A damaged file is moved aside and `warn` is told.
+    public func load(warn: (String) -> Void) -> Value? {
+        load(warn: warn) { data in fastDecode?(data) ?? (try? JSONDecoder.scout.decode(Value.self, from: data)) }
     }
 
     public func save(_ value: Value) throws(StoreError) {
@@ -64,9 +75,19 @@ extension StateFile where Value: Codable {
                 throw .writeFailed(path: url.path, reason: "could not encode")
             }
         }
-        var line = data
-        line.append(0x0A)
-        try store.write(line, to: url)
+        try save(bytes: data)
+    }
+}
+
+/// The settings file, read a key at a time from the table (`SettingsCodec`): a value scout cannot use is
+/// said and its default used, and the rest of the file is kept.
+extension StateFile where Value == Settings {
+    public func load(warn: (String) -> Void) -> Settings? {
+        load(warn: warn) { data in SettingsCodec.decode(data, file: url.path, warn: warn) }
+    }
+
+    public func save(_ settings: Settings) throws(StoreError) {
+        try save(bytes: SettingsCodec.encode(settings))
     }
 }
 

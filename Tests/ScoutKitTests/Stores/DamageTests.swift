@@ -47,16 +47,30 @@ import Testing
         _ value: Value, label: String, name: String,
         file makeFile: ((URL) -> StateFile<Value>)? = nil
     ) throws -> Int {
+        try checkJSONFile(
+            value, label: label, name: name, file: makeFile, save: { try $0.save($1) }, load: { $0.load(warn: $1) })
+    }
+
+    /// The settings file, which is read through its table rather than Codable.
+    func checkJSONFile(_ value: Settings, label: String, name: String) throws -> Int {
+        try checkJSONFile(
+            value, label: label, name: name, file: nil, save: { try $0.save($1) }, load: { $0.load(warn: $1) })
+    }
+
+    func checkJSONFile<Value: Equatable>(
+        _ value: Value, label: String, name: String, file makeFile: ((URL) -> StateFile<Value>)?,
+        save: (StateFile<Value>, Value) throws -> Void, load: (StateFile<Value>, (String) -> Void) -> Value?
+    ) throws -> Int {
         let folder = try TempFolder()
         let url = folder.file(name)
         let file = makeFile?(url) ?? StateFile<Value>(url, label: label, store: FileStore())
-        try file.save(value)
+        try save(file, value)
         let sample = try Data(contentsOf: url)
         var damagedCount = 0
         try Self.eachDamage(of: sample) { damaged, how in
             try damaged.write(to: url)
             var warnings: [String] = []
-            let loaded = file.load { warnings.append($0) }
+            let loaded = load(file) { warnings.append($0) }
             if let loaded {
                 #expect(loaded == value, "\(name) \(how) decoded to another value")
                 #expect(warnings.isEmpty, "\(name) \(how)")
@@ -77,7 +91,7 @@ import Testing
             }
             #expect(!FileManager.default.fileExists(atPath: url.path))
             #expect(
-                file.load { warnings.append($0) } == nil && warnings.count == 1, "the next read starts afresh quietly")
+                load(file) { warnings.append($0) } == nil && warnings.count == 1, "the next read starts afresh quietly")
         }
         // Only the cut of the final newline leaves a file that decodes; every other damage was caught.
         #expect(damagedCount == sample.count - 1 + Self.variants(of: sample).count, "\(name)")

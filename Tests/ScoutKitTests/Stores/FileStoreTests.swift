@@ -171,7 +171,6 @@ final class TempFolder {
         #expect(model.page == 2)
         #expect(model.view == .list)
         #expect(model.selections.isEmpty)
-        #expect(try JSONDecoder.scout.decode(Settings.self, from: Data("{}".utf8)) == Settings())
     }
 
     @Test func aDamagedFileIsMovedAsideWithOneWarning() throws {

@@ -10,7 +10,7 @@ import Testing
         var settings = Settings()
         settings.omdbKey = "k3y"
         settings.pageSize = 5
-        let data = try JSONEncoder().encode(settings)
+        let data = SettingsCodec.encode(settings)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == Set(Settings.table.map(\.key)))
     }
