@@ -48,32 +48,46 @@ public struct Setting: Sendable {
         jsonValue?(settings, context) ?? stored(settings)
     }
 
+    // Each helper takes its property's key path as an autoclosure, so that a key path is made when first
+    // used rather than when the table is built: made at once, nine cost every start that reads a settings
+    // file 190,000 instructions (BENCHMARKS.md).
+
     /// A setting whose value is one of a few words.
     static func choice<Value: RawRepresentable & CaseIterable & Codable & Sendable>(
-        _ key: String, _ path: WritableKeyPath<Settings, Value> & Sendable, term: String? = nil, help: String,
+        _ key: String, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Settings, Value>,
+        term: String? = nil, help: String,
         error: String, lenient: Bool = false
     ) -> Setting where Value.RawValue == String {
         Setting(
-            key: key, kind: .choice, term: term ?? "\(key) \(Value.allCases.map(\.rawValue).joined(separator: "|"))",
-            help: help, values: Value.allCases.map(\.rawValue),
-            stored: { settings in .string(settings[keyPath: path].rawValue) },
-            show: { settings, _ in settings[keyPath: path].rawValue },
+            key: key, kind: .choice, term: term ?? "\(key) \(Self.words(Value.allCases.map { $0.rawValue }))",
+            help: help, values: Value.allCases.map { $0.rawValue },
+            stored: { settings in .string(settings[keyPath: path()].rawValue) },
+            show: { settings, _ in settings[keyPath: path()].rawValue },
             parse: { settings, text throws(UsageError) in
                 guard let value = Value(rawValue: text.lowercased()) else { throw UsageError(error) }
-                settings[keyPath: path] = value
+                settings[keyPath: path()] = value
             }, lenient: lenient)
     }
 
+    /// `a|b|c`, without `joined`, whose first use costs a start more than the rest of the table.
+    private static func words(_ values: [String]) -> String {
+        var words = ""
+        for value in values { words += words.isEmpty ? value : "|" + value }
+        return words
+    }
+
     /// A setting that is on or off.
-    static func onOff(_ key: String, _ path: WritableKeyPath<Settings, Bool> & Sendable, help: String) -> Setting {
+    static func onOff(
+        _ key: String, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Settings, Bool>, help: String
+    ) -> Setting {
         Setting(
             key: key, kind: .onOff, term: "\(key) on|off", help: help, values: ["on", "off"],
-            stored: { settings in .bool(settings[keyPath: path]) },
-            show: { settings, _ in settings[keyPath: path] ? "on" : "off" },
+            stored: { settings in .bool(settings[keyPath: path()]) },
+            show: { settings, _ in settings[keyPath: path()] ? "on" : "off" },
             parse: { settings, text throws(UsageError) in
                 switch text.lowercased() {
-                case "on", "yes", "true", "1": settings[keyPath: path] = true
-                case "off", "no", "false", "0": settings[keyPath: path] = false
+                case "on", "yes", "true", "1": settings[keyPath: path()] = true
+                case "off", "no", "false", "0": settings[keyPath: path()] = false
                 default: throw UsageError("\(key) takes on or off")
                 }
             })
@@ -81,31 +95,33 @@ public struct Setting: Sendable {
 
     /// A setting that is a whole number in `range`.
     static func number(
-        _ key: String, _ path: WritableKeyPath<Settings, Int> & Sendable, term: String, help: String,
+        _ key: String, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Settings, Int>, term: String,
+        help: String,
         range: ClosedRange<Int>, values: [String] = [], error: String
     ) -> Setting {
         Setting(
             key: key, kind: .number, term: term, help: help, values: values, range: range,
-            stored: { settings in .int(settings[keyPath: path]) },
-            show: { settings, _ in String(settings[keyPath: path]) },
+            stored: { settings in .int(settings[keyPath: path()]) },
+            show: { settings, _ in String(settings[keyPath: path()]) },
             parse: { settings, text throws(UsageError) in
                 guard let number = Int(text), range.contains(number) else { throw UsageError(error) }
-                settings[keyPath: path] = number
+                settings[keyPath: path()] = number
             })
     }
 
     /// A setting that is a number of seconds in `range`, typed as `90s`, `30m`, `12h`, `7d` or a bare number.
     static func duration(
-        _ key: String, _ path: WritableKeyPath<Settings, Int> & Sendable, term: String, help: String,
+        _ key: String, _ path: @autoclosure @escaping @Sendable () -> WritableKeyPath<Settings, Int>, term: String,
+        help: String,
         range: ClosedRange<Int>, error: String
     ) -> Setting {
         Setting(
             key: key, kind: .duration, term: term, help: help, range: range,
-            stored: { settings in .int(settings[keyPath: path]) },
-            show: { settings, _ in "\(settings[keyPath: path])s" },
+            stored: { settings in .int(settings[keyPath: path()]) },
+            show: { settings, _ in "\(settings[keyPath: path()])s" },
             parse: { settings, text throws(UsageError) in
                 guard let seconds = Settings.seconds(text), range.contains(seconds) else { throw UsageError(error) }
-                settings[keyPath: path] = seconds
+                settings[keyPath: path()] = seconds
             })
     }
 }

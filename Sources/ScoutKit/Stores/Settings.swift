@@ -49,16 +49,21 @@ public struct Settings: Sendable, Equatable {
 
     /// The countries with an iTunes Store, by their ISO 3166-1 alpha-2 codes (lower case): the one list
     /// `set country` checks against (Apple's affiliate appendix of store countries and its App Store
-    /// storefronts, together).
-    public static let storeCountries: Set<String> = Set(
+    /// storefronts, together). Two letters a code and one space between: read in place, as a set built
+    /// from it cost every start that reads a settings file half again its instructions.
+    static let storeCountries = """
+        ae ag ai am ao ar at au az bb bd be bg bh bm bn bo br bs bw by bz ca ch ci cl cn co cr cy cz de dk dm do \
+        dz ec ee eg es fi fr gb gd gh gr gt gy hk hn hr hu id ie il in is it jm jo jp ke kn kr kw ky kz lb lc li \
+        lk lt lu lv md mg mk ml mo ms mt mu mv mx my ne ng ni nl no np nz om pa pe ph pk pl pt py qa ro rs ru sa \
+        se sg si sk sn sr sv tc th tn tr tt tw tz ua ug us uy uz vc ve vg vn ye za
         """
-        ae ag ai am ao ar at au az bb bd be bg bh bm bn bo br bs bw by bz ca ch ci cl cn co cr cy cz de dk dm do dz ec \
-        ee eg es fi fr gb gd gh
-        gr gt gy hk hn hr hu id ie il in is it jm jo jp ke kn kr kw ky kz lb lc li lk lt lu lv md mg mk ml mo ms mt mu \
-        mv mx my ne ng ni nl no
-        np nz om pa pe ph pk pl pt py qa ro rs ru sa se sg si sk sn sr sv tc th tn tr tt tw tz ua ug us uy uz vc ve vg \
-        vn ye za
-        """.split(whereSeparator: \.isWhitespace).map(String.init))
+
+    /// Whether `code` (lower case) is in `storeCountries`.
+    static func isStoreCountry(_ code: String) -> Bool {
+        let code = Array(code.utf8), list = Array(storeCountries.utf8)
+        guard code.count == 2 else { return false }
+        return stride(from: 0, to: list.count - 1, by: 3).contains { list[$0] == code[0] && list[$0 + 1] == code[1] }
+    }
     /// The common store countries Tab offers (all of them in `storeCountries`).
     public static let countries = [
         "au", "br", "ca", "de", "es", "fr", "gb", "ie", "in", "it", "jp", "kr", "mx", "nl", "nz", "se", "us",
@@ -69,7 +74,7 @@ public struct Settings: Sendable, Equatable {
     /// `text` as a store country code (upper case), or an error naming what is accepted.
     public static func storeCountry(_ text: String) throws(UsageError) -> String {
         let code = text.trimmedSpaces().lowercased()
-        if storeCountries.contains(code) { return code.uppercased() }
+        if isStoreCountry(code) { return code.uppercased() }
         if code == "uk" { throw UsageError("the United Kingdom's code is GB (ISO 3166-1): use GB") }
         throw UsageError(
             "\"\(text.prefix(40))\" is not the country of an iTunes store: use its two-letter ISO 3166-1 code, such as "
@@ -95,8 +100,17 @@ public struct Settings: Sendable, Equatable {
     }
 
     static func seconds(_ text: String) -> Int? {
-        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-        if let last = text.last, let unit = units[last], let n = Int(text.dropLast()), n >= 0 { return n * unit }
+        let unit: Int? =
+            switch text.last {
+            case "s": 1
+            case "m": 60
+            case "h": 3600
+            case "d": 86400
+            default: nil
+            }
+        if let unit, let n = Int(text.dropLast()), n >= 0 {
+            return n.multipliedReportingOverflow(by: unit).overflow ? nil : n * unit
+        }
         if let n = Int(text), n >= 0 { return n }
         return nil
     }

@@ -90,6 +90,15 @@ import Testing
         #expect(throws: UsageError("timeout takes a duration from 1s to 5m, such as 15 or 30s")) {
             try settings.set("timeout", to: "9m")
         }
+        // A number of days too large for seconds is refused, not a crash.
+        #expect(throws: UsageError("cache-ttl takes a duration such as 3600, 90s, 30m, 12h or 7d")) {
+            try settings.set("cache-ttl", to: "999999999999999d")
+        }
+        #expect(Settings.isStoreCountry("gb") && Settings.isStoreCountry("za") && Settings.isStoreCountry("ae"))
+        #expect(!Settings.isStoreCountry("uk") && !Settings.isStoreCountry("e ") && !Settings.isStoreCountry("a"))
+        // The list is two letters a code, one space between, as isStoreCountry reads it.
+        #expect(Settings.storeCountries.split(separator: " ").allSatisfy { $0.count == 2 && $0.allSatisfy(\.isLetter) })
+        #expect(Settings.storeCountries.utf8.count == Settings.storeCountries.split(separator: " ").count * 3 - 1)
         #expect(throws: UsageError("watch-pages takes a number of pages from 1 to 10, such as 3")) {
             try settings.set("watch-pages", to: "11")
         }
