@@ -17,7 +17,7 @@ struct DoneCommand: PlainCommand, Equatable {
         let fromSearch = selections.filter { results?.contains($0.id) ?? ($0.sourceName == prefix) }
         if let search = state.session.searchID, !fromSearch.isEmpty {
             do {
-                try state.history.recordDone(search: search, chosen: fromSearch, at: state.context.now())
+                try state.services.history.store.recordDone(search: search, chosen: fromSearch, at: state.context.now())
             } catch {
                 output.warn("the choice was not written to history: \(error)")
             }

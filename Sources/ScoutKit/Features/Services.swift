@@ -9,6 +9,8 @@
     let warn: @Sendable (String) -> Void
     let width: () -> Int
     let fit: (String) -> String
+    /// Runs a search as `search` does: refused when denied, else its first page shown and recorded.
+    var runSearch: (SearchQuery) async throws -> Output = { _ in Output() }
 }
 
 /// Features as services: each owns its store and its operations, in its folder under `Features/`, and is
@@ -22,6 +24,8 @@
 
     /// Terms never to search and the searches that found nothing.
     private(set) lazy var deny = DenyService(wiring: wiring)
+    /// Past searches.
+    private(set) lazy var history = HistoryService(wiring: wiring)
     /// Sync through the user's git remote or synced folder.
     private(set) lazy var sync = SyncService(wiring: wiring)
 }

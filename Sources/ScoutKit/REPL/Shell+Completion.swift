@@ -11,7 +11,7 @@ extension Shell {
         }
         data.tags = { [favourites = state.favourites] in Array(Set(favourites.all().flatMap(\.tags))).sorted() }
         // A million records are scanned once per Tab, not per number.
-        let log = Once { [history = state.history] in try? history.log() }
+        let log = Once { [history = state.services.history.store] in try? history.log() }
         data.historyCount = { log.value?.count ?? 0 }
         data.historyLabel = { n in
             log.value?.entry(n).map { "\(n)  \($0.source) \(ShellState.describe(terms: $0.terms))" }

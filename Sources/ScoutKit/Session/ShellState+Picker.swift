@@ -6,8 +6,7 @@ extension ShellState {
     func pickerCorpus(_ over: PickCommand.Over) throws -> PickerCorpus {
         switch over {
         case .history:
-            return try PickerCandidates.history(
-                history: history, lineHistory: context.paths.lineHistoryFile, store: context.fileStore)
+            return try services.history.pickerCorpus()
         case .fav:
             let all = favourites.all()
             return PickerCorpus(

@@ -25,8 +25,6 @@ public final class ShellState {
     lazy var favourites = FavouritesStore(
         url: context.paths.favouritesFile, idIndex: context.paths.cache.appendingPathComponent("favourites.index"),
         store: context.fileStore, warn: warnings.add)
-    lazy var history = HistoryStore(
-        url: context.paths.historyFile, indexFolder: context.paths.cache, store: context.fileStore, warn: warnings.add)
     lazy var library = LibraryStore(
         url: context.paths.libraryFile, deviceFile: context.paths.deviceFile, indexFolder: context.paths.cache,
         store: context.fileStore, warn: warnings.add)
@@ -37,7 +35,8 @@ public final class ShellState {
         wiring: ServiceWiring(
             context: context, settings: { [unowned self] in self.settings },
             updateSettings: { [unowned self] in try self.updateSettings($0, warn: $1) }, warn: warnings.add,
-            width: { [unowned self] in self.width }, fit: { [unowned self] in self.fitted($0) }))
+            width: { [unowned self] in self.width }, fit: { [unowned self] in self.fitted($0) },
+            runSearch: { [unowned self] in try await self.runSearch($0) }))
     /// What the numbers on screen name: the rows of the results, or the films of the last library or
     /// favourites listing (`diary` then `rate 3 4` rates the third film the diary showed).
     var rowsOnScreen: RowsOnScreen = .results

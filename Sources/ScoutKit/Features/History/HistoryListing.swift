@@ -1,0 +1,63 @@
+import Dispatch
+import FoundationEssentials
+import Synchronization
+
+/// History's lines, made off the main actor: a history search lists tens of thousands of past searches.
+enum HistoryListing {
+    /// History's lines for these entries: number, time, source, terms, filters, count and what was chosen,
+    /// cut to `fit` cells when given.
+    static func lines(
+        _ entries: [(n: Int, entry: HistoryEntry)], total: Int, localTime: LocalTime, fit: Int?
+    ) -> [(n: Int, entry: HistoryEntry, line: String)] {
+        let width = String(total).count
+        var formatter = MinuteFormatter(timeZone: localTime)
+        // Each line's bytes appended into one buffer, then made a String once: a history search lists tens of
+        // thousands of these, and interpolating or appending Strings cost more than reading the records.
+        var line: [UInt8] = []
+        func add(_ text: String) { line.append(contentsOf: text.utf8) }
+        return entries.map { n, entry in
+            line.removeAll(keepingCapacity: true)
+            let number = String(n)
+            line.append(contentsOf: repeatElement(0x20, count: max(0, width - number.count)))
+            add(number)
+            add("  ")
+            add(formatter.string(entry.time))
+            add("  ")
+            add(DisplayWidth.pad(entry.source, to: 11))
+            add(" ")
+            add(ShellState.describe(terms: entry.terms))
+            for (name, value) in entry.filters.sorted(by: { $0.key < $1.key }) {
+                add(" --")
+                add(name)
+                add(" ")
+                add(value)
+            }
+            add("  ")
+            add(String(entry.count))
+            add(entry.count == 1 ? " result" : " results")
+            for (index, choice) in entry.chosen.enumerated() {
+                add(index == 0 ? "  → " : ", ")
+                add(choice.title)
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            return (n, entry, fit.map { DisplayWidth.truncate(text, to: $0) } ?? text)
+        }
+    }
+
+    /// `work` over `numbers` cut in two halves, run on two threads, the results in order; on this thread alone
+    /// below 4,096 numbers. A search of a long history lists tens of thousands of past searches, and reading
+    /// and lining them up is most of its time; the machines scout runs on have two cores or more.
+    static func inHalves<Result: Sendable>(
+        _ numbers: [Int], _ work: @Sendable ([Int]) -> [Result]
+    ) -> [Result] {
+        guard numbers.count >= 4_096 else { return work(numbers) }
+        let middle = numbers.count / 2
+        let halves = [Array(numbers[..<middle]), Array(numbers[middle...])]
+        let results = Mutex<[[Result]]>([[], []])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let part = work(halves[index])
+            results.withLock { $0[index] = part }
+        }
+        return results.withLock { $0[0] + $0[1] }
+    }
+}
