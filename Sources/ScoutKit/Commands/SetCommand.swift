@@ -16,7 +16,10 @@ struct SetCommand: Command, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard args.count <= 2 else { throw UsageError("usage: set [KEY [VALUE]]") }
+        guard args.count <= 2 else {
+            let setting = try Settings.require(args[0].lowercased())
+            throw UsageError("set takes one value: set \(setting.term) (quote a value that holds spaces)")
+        }
         key = args.first?.lowercased()
         value = args.count == 2 ? args[1] : nil
     }

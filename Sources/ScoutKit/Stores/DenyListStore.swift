@@ -105,12 +105,17 @@ public final class DenyListStore {
         return String(bytes: line, encoding: .utf8)?.trimmed()
     }
 
+    /// A term as the list keeps it: its words, one space between.
+    public static func normalized(_ term: String) -> String {
+        term.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// Adds terms not yet denied; returns how many were new.
     @discardableResult
     public func add(_ new: [String]) throws -> Int {
         try modify { terms in
             var known = Set(terms.map(Text.fold))
-            let added = new.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            let added = new.map(Self.normalized)
                 .filter { !$0.isEmpty && known.insert(Text.fold($0)).inserted }
             terms.append(contentsOf: added)
             return added.count

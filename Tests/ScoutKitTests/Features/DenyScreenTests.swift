@@ -43,4 +43,26 @@ import Testing
     func denyRemoveOfATermNotDenied() async throws {
         #expect(try await screen(after: ["deny rm spoil"]) == "! \"spoil\" is not denied (deny lists the terms)")
     }
+
+    @Test("deny add says the term as the list keeps it: its words, one space between")
+    func denyAddSaysTheTermAsKept() async throws {
+        #expect(
+            try await screen(after: ["deny add \"  spoil   ending \"", "deny list"]) == """
+                Denied "spoil ending": searches equal to it or starting with it are refused.
+                1. spoil ending
+                """)
+    }
+
+    @Test("a flag after deny add is refused, not kept as a term; after -- it is a term")
+    func aFlagIsNotATerm() async throws {
+        #expect(
+            try await screen(after: ["deny add --json x", "deny add -x", "deny", "deny add -- --json x", "deny"]) == """
+                ! deny add takes no --json (scout --json -c … gives JSON); a term that starts with - goes after --: \
+                deny add -- '--json x'
+                ! deny add takes no option -x; a term that starts with - goes after --: deny add -- -x
+                No denied terms: deny add TERM keeps a term from ever being searched.
+                Denied "--json x": searches equal to it or starting with it are refused.
+                1. --json x
+                """)
+    }
 }

@@ -138,6 +138,7 @@ import FoundationEssentials
 
     /// `deny add TERM`.
     func add(_ term: String) throws -> Output {
+        let term = DenyListStore.normalized(term)
         var output = Output()
         output.say(
             try store.add([term]) == 1
