@@ -42,12 +42,12 @@ struct CheckCommand: Command, Equatable {
 
     @MainActor private func check(in state: ShellState) async throws -> Output {
         var output = Output()
-        let all = state.savedSearches.all()
+        let all = state.services.saved.store.all()
         var watched = all.filter { $0.watch != nil }
         if !names.isEmpty {
             watched = []
             for name in names {
-                let saved = try state.savedSearch(name)
+                let saved = try state.services.saved.savedSearch(name)
                 guard saved.watch != nil else {
                     throw UsageError.notFound(
                         saved.parameterCount > 0
@@ -58,7 +58,7 @@ struct CheckCommand: Command, Equatable {
                 if !watched.contains(where: { $0.name == name }) { watched.append(saved) }
             }
         }
-        if all.isEmpty, let copy = state.savedSearches.damagedCopies.last {
+        if all.isEmpty, let copy = state.services.saved.store.damagedCopies.last {
             // Every watch went with a damaged file: an error, at this check and the next, not "nothing new".
             throw UsageError(
                 "nothing is watched, and \(copy) holds what saved-searches.json held when it was found damaged: mend "
@@ -71,13 +71,13 @@ struct CheckCommand: Command, Equatable {
             output.status = 1
             return output
         }
-        try state.requireNetwork(for: "check")
-        let outcomes = await state.look(at: watched)
+        try state.services.saved.requireNetwork(for: "check")
+        let outcomes = await state.services.saved.look(at: watched)
         for case .failure(SourceError.cancelled) in outcomes {
             throw UsageError("check was cancelled; nothing was remembered", code: "cancelled")
         }
         let (now, pages) = (state.context.now(), state.settings.watchPages)
-        let news = try state.savedSearches.modify { searches -> ([String: [Item]], changed: Bool) in
+        let news = try state.services.saved.store.modify { searches -> ([String: [Item]], changed: Bool) in
             var news: [String: [Item]] = [:]
             for (saved, outcome) in zip(watched, outcomes) {
                 guard let index = searches.firstIndex(where: { $0.name == saved.name }),

@@ -15,6 +15,6 @@ struct RunCommand: Command, Equatable {
     }
 
     func run(in state: ShellState) async throws -> Output {
-        try await state.runSaved(try state.savedSearch(name), arguments: arguments)
+        try await state.runSaved(try state.services.saved.savedSearch(name), arguments: arguments)
     }
 }

@@ -66,7 +66,7 @@ struct SaveCommand: Command, Equatable {
         saved.query.options = state.services.deny.effectiveOptions(
             of: saved.query, in: try state.source(named: saved.query.source))
         let (name, force) = (name, force)
-        let replaced = try state.savedSearches.modify { searches -> (SavedSearch?, changed: Bool) in
+        let replaced = try state.services.saved.store.modify { searches -> (SavedSearch?, changed: Bool) in
             guard let index = searches.firstIndex(where: { $0.name == name }) else {
                 searches.append(saved)
                 return (nil, true)
@@ -93,7 +93,7 @@ struct SaveCommand: Command, Equatable {
                         ? "; it is still watched."
                         : "; it takes "
                             + "arguments now, so it is no longer watched."))
-        output.json["saved"] = .object(state.savedJSON(saved))
+        output.json["saved"] = .object(state.services.saved.json(saved))
         return output
     }
 }

@@ -11,6 +11,12 @@
     let fit: (String) -> String
     /// Runs a search as `search` does: refused when denied, else its first page shown and recorded.
     var runSearch: (SearchQuery) async throws -> Output = { _ in Output() }
+
+    /// Runs `work`; when it takes longer than 300 ms and someone watches (a terminal's standard error),
+    /// shows a spinner and `label` until it ends, then erases them. Quick answers and pipes show nothing.
+    func waiting<T>(_ label: String, _ work: () async throws -> T) async rethrows -> T {
+        try await Spinner.waiting(label, progress: context.progress, work)
+    }
 }
 
 /// Features as services: each owns its store and its operations, in its folder under `Features/`, and is
@@ -20,12 +26,20 @@
 @MainActor final class Services {
     let wiring: ServiceWiring
 
-    init(wiring: ServiceWiring) { self.wiring = wiring }
+    /// The sources a service asks itself (a watched search's look), as the session builds them.
+    let sources: SourceRegistry
+
+    init(sources: SourceRegistry, wiring: ServiceWiring) {
+        self.sources = sources
+        self.wiring = wiring
+    }
 
     /// Terms never to search and the searches that found nothing.
     private(set) lazy var deny = DenyService(wiring: wiring)
     /// Past searches.
     private(set) lazy var history = HistoryService(wiring: wiring)
+    /// Saved searches and their watches.
+    private(set) lazy var saved = SavedService(wiring: wiring, deny: deny, sources: sources)
     /// Sync through the user's git remote or synced folder.
     private(set) lazy var sync = SyncService(wiring: wiring)
 }

@@ -18,7 +18,7 @@ extension Shell {
         }
         data.sessions = { [self] in state.savedSessions }
         data.savedSearches = { [self] in
-            state.savedSearches.all().map { ($0.name, $0.watch != nil, $0.parameterCount > 0) }
+            state.services.saved.store.all().map { ($0.name, $0.watch != nil, $0.parameterCount > 0) }
         }
         let context = state.context
         data.files = { typed in

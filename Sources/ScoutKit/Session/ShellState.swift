@@ -28,10 +28,9 @@ public final class ShellState {
     lazy var library = LibraryStore(
         url: context.paths.libraryFile, deviceFile: context.paths.deviceFile, indexFolder: context.paths.cache,
         store: context.fileStore, warn: warnings.add)
-    lazy var savedSearches = SavedSearchStore(
-        url: context.paths.savedSearchesFile, store: context.fileStore, warn: warnings.add)
     /// The features that are services (`Features/`), each made when first used.
     private(set) lazy var services = Services(
+        sources: sources,
         wiring: ServiceWiring(
             context: context, settings: { [unowned self] in self.settings },
             updateSettings: { [unowned self] in try self.updateSettings($0, warn: $1) }, warn: warnings.add,
@@ -126,7 +125,7 @@ public final class ShellState {
     /// Runs `work`; when it takes longer than 300 ms and someone watches (a terminal's standard error),
     /// shows a spinner and `label` until it ends, then erases them. Quick answers and pipes show nothing.
     func waiting<T>(_ label: String, _ work: () async throws -> T) async rethrows -> T {
-        try await Spinner.waiting(label, progress: context.progress, work)
+        try await services.wiring.waiting(label, work)
     }
 
     /// `item` with what its source's details add (from the cache when they were asked before), and the

@@ -10,11 +10,6 @@ import Glibc
 
     init(wiring: ServiceWiring) { self.wiring = wiring }
 
-    /// Runs `work`, with a spinner and `label` when it takes long and someone watches.
-    private func waiting<T>(_ label: String, _ work: () async throws -> T) async rethrows -> T {
-        try await Spinner.waiting(label, progress: context.progress, work)
-    }
-
     var syncEngine: SyncEngine {
         SyncEngine(
             paths: context.paths, store: context.fileStore, environment: context.environment, warn: wiring.warn)
@@ -25,7 +20,7 @@ import Glibc
         let now = context.now()
         let task = Task.detached { try engine.sync(now: now, deadline: deadline) }
         return try await withTaskCancellationHandler {
-            try await waiting("syncing") { try await task.value }
+            try await wiring.waiting("syncing") { try await task.value }
         } onCancel: {
             task.cancel()
         }
@@ -53,7 +48,7 @@ import Glibc
         var output = Output()
         // The sync this scout began at start holds the lock: waited for (Ctrl-C stops waiting), its words said.
         if !background, let startup = context.startupSync {
-            let (said, failed) = try await waiting("waiting for the sync begun at start") {
+            let (said, failed) = try await wiring.waiting("waiting for the sync begun at start") {
                 while true {
                     if let state = startup() { return state }
                     try await Task.sleep(for: .milliseconds(50))
