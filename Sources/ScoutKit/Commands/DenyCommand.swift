@@ -1,10 +1,9 @@
 /// `deny` and its subcommands: terms never to search, and the searches that found nothing.
-struct DenyCommand: ActionCommand, ServiceCommand, Equatable {
+struct DenyCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "deny", usage: "deny [list] | deny add TERM | deny rm TERM | deny import FILE",
+        name: "deny", usage: usage("deny", alone: "list", subcommands),
         summary: "terms never to search (a query equal to or starting with one is refused)",
-        example: "deny add spoilers", topic: .past,
-        subcommands: [.init("list"), .init("add"), .init("rm", [.deniedTerms]), .init("import", [.files])],
+        example: "deny add spoilers", topic: .past, subcommands: subcommands.map(\.declared),
         details: .table(
             """
             deny, list   your terms, then the searches that found nothing (automatic: source, options, date)
@@ -24,33 +23,35 @@ struct DenyCommand: ActionCommand, ServiceCommand, Equatable {
 
     var action: Action
 
-    static func action(_ args: CommandSpec.Arguments) throws(UsageError) -> Action {
-        guard let sub = args.subcommand else { return .list }
-        let rest = args.rest.joined(separator: " ")
-        switch sub {
-        case "list":
-            guard rest.isEmpty else { throw UsageError("usage: deny list") }
+    static let bare: Action? = .list
+
+    static let subcommands: [Subcommand<Action>] = [
+        Subcommand("list") { args throws(UsageError) in
+            guard args.isEmpty else { throw args.usage() }
             return .list
-        case "add", "rm", "import":
-            guard !rest.trimmedSpaces().isEmpty else {
-                throw UsageError("usage: deny \(sub) \(sub == "import" ? "FILE" : "TERM")")
-            }
-            // As git reads a word after `--`: a term that starts with a dash is taken only after it, so that a
-            // flag typed here (`deny add --json x`) is not kept as a term.
-            if args.rest.first == "--" {
-                let term = args.rest.dropFirst().joined(separator: " ")
-                guard !term.trimmedSpaces().isEmpty else { throw UsageError("usage: deny \(sub) -- TERM") }
-                return sub == "add" ? .add(term) : sub == "rm" ? .remove(term) : .importFile(term)
-            }
-            if let flag = args.rest.first, flag.hasPrefix("-") {
-                let option = flag == "--json" ? "--json (scout --json -c … gives JSON)" : "option \(flag.prefix(40))"
-                throw UsageError(
-                    "deny \(sub) takes no \(option); a term that starts with - goes after --: deny \(sub) -- "
-                        + Tokenizer.quoted(String(rest.prefix(40))))
-            }
-            return sub == "add" ? .add(rest) : sub == "rm" ? .remove(rest) : .importFile(rest)
-        default: throw args.usage()
+        },
+        Subcommand("add", "TERM") { args throws(UsageError) in .add(try term(args, "add")) },
+        Subcommand("rm", "TERM", completers: [.deniedTerms]) { args throws(UsageError) in
+            .remove(try term(args, "rm"))
+        },
+        Subcommand("import", "FILE", completers: [.files]) { args throws(UsageError) in
+            .importFile(try term(args, "import"))
+        },
+    ]
+
+    /// The words after the subcommand, as one: a term or a file. As git reads a word after `--`, one that starts
+    /// with a dash is taken only after it, so that a flag typed here (`deny add --json x`) is not kept as a term.
+    private static func term(_ args: CommandSpec.Arguments, _ sub: String) throws(UsageError) -> String {
+        let words = args.first == "--" ? Array(args.words.dropFirst()) : args.words
+        let text = words.joined(separator: " ")
+        guard !text.trimmedSpaces().isEmpty else { throw args.usage() }
+        if args.first != "--", let flag = args.first, flag.hasPrefix("-") {
+            let option = flag == "--json" ? "--json (scout --json -c … gives JSON)" : "option \(flag.prefix(40))"
+            throw UsageError(
+                "deny \(sub) takes no \(option); a term that starts with - goes after --: deny \(sub) -- "
+                    + Tokenizer.quoted(String(text.prefix(40))))
         }
+        return text
     }
 
     static var service: KeyPath<Services, DenyService> { \.deny }

@@ -1,24 +1,14 @@
 /// `fav` and its subcommands: favourites, kept with a snapshot so they work offline.
-struct FavCommand: ActionCommand, Equatable {
+struct FavCommand: SubcommandsCommand, Equatable {
     static let tagOption = CommandSpec.Option(
         "--tag", short: "-t", value: "T", help: "fav add: tag them T, those already kept too (repeat for more)",
         values: .tags)
 
     static let spec = CommandSpec(
-        name: "fav",
-        usage:
-            "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav tag RANGES|ID TAG… | fav untag RANGES|ID TAG… | "
-            + "fav show N | fav search TEXT | fav export [FILE] [--force] | fav import FILE",
+        name: "fav", usage: usage("fav", alone: nil, subcommands),
         summary: "favourites, kept with a snapshot so they work offline",
         example: "fav add 2 --tag weekend; fav tag 1-3 rewatch",
-        topic: .choosing,
-        subcommands: [
-            .init("add", [.rows], options: [tagOption]), .init("rm", [.favouriteIDs]),
-            .init("tag", [.favouriteIDs, .tags]),
-            .init("untag", [.favouriteIDs, .tags]), .init("show", [.favourites]), .init("search"),
-            .init("export", [.files], options: [.init("--force", help: "fav export: replace FILE when it exists")]),
-            .init("import", [.files]),
-        ],
+        topic: .choosing, subcommands: subcommands.map(\.declared),
         details: .table(
             """
             add [RANGES]   keep rows of the list; no RANGES: the item shown (show N), else the selected rows of this
@@ -46,11 +36,11 @@ struct FavCommand: ActionCommand, Equatable {
 
     var action: Action
 
-    static func action(_ args: CommandSpec.Arguments) throws(UsageError) -> Action {
-        guard let sub = args.subcommand else { return .list }
-        let rest = args.rest
-        switch sub {
-        case "add":
+    static let bare: Action? = .list
+
+    static let subcommands: [Subcommand<Action>] = [
+        Subcommand("add", "[RANGES] [--tag T]", completers: [.rows], options: [tagOption]) {
+            rest throws(UsageError) in
             var tags: [String] = []
             var ranges: [String] = []
             var index = 0
@@ -67,48 +57,64 @@ struct FavCommand: ActionCommand, Equatable {
                 index += 1
             }
             return .add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: " ")), tags: unique(tags))
-        case "rm":
+        },
+        Subcommand("rm", "RANGES|ID", completers: [.favouriteIDs]) { rest throws(UsageError) in
             guard !rest.isEmpty else { throw UsageError("usage: fav rm RANGES|ID (RANGES as fav numbers them)") }
-            return .remove(try target(rest.joined(separator: " ")))
-        case "tag", "untag":
-            guard rest.count >= 2 else {
-                throw UsageError("usage: fav \(sub) RANGES|ID TAG… (such as fav \(sub) 1-3 rewatch)")
-            }
-            // The favourites come first: an id, or every leading word that reads as ranges (`1 3`, `1-3,7`),
-            // leaving at least one tag.
-            var split = 1
-            if !rest[0].contains(":") {
-                while split < rest.count - 1, !rest[split].contains(":"), (try? RangeSpec.parse(rest[split])) != nil {
-                    split += 1
-                }
-            }
-            let named = try target(rest[..<split].joined(separator: " "))
-            var tags: [String] = []
-            for word in rest[split...] { tags.append(try tag(word)) }
-            return sub == "tag" ? .tag(named, tags: unique(tags)) : .untag(named, tags: unique(tags))
-        case "show":
+            return .remove(try target(rest.joined))
+        },
+        Subcommand("tag", "RANGES|ID TAG…", completers: [.favouriteIDs, .tags]) { rest throws(UsageError) in
+            let (named, tags) = try tagged(rest, "tag")
+            return .tag(named, tags: tags)
+        },
+        Subcommand("untag", "RANGES|ID TAG…", completers: [.favouriteIDs, .tags]) { rest throws(UsageError) in
+            let (named, tags) = try tagged(rest, "untag")
+            return .untag(named, tags: tags)
+        },
+        Subcommand("show", "N", completers: [.favourites]) { rest throws(UsageError) in
             guard rest.count == 1, let n = Int(rest[0]), n >= 1 else {
                 throw UsageError("usage: fav show N (N as fav lists them)")
             }
             return .show(n)
-        case "search":
-            guard !rest.isEmpty else { throw UsageError("usage: fav search TEXT") }
-            return .search(rest.joined(separator: " "))
-        case "export":
-            let force = rest.contains("--force")
-            let files = rest.filter { $0 != "--force" }
+        },
+        Subcommand("search", "TEXT") { rest throws(UsageError) in
+            guard !rest.isEmpty else { throw rest.usage() }
+            return .search(rest.joined)
+        },
+        Subcommand(
+            "export", "[FILE] [--force]", completers: [.files],
+            options: [.init("--force", help: "fav export: replace FILE when it exists")]
+        ) { rest throws(UsageError) in
+            let force = rest.words.contains("--force")
+            let files = rest.words.filter { $0 != "--force" }
             if let option = files.first(where: { $0.hasPrefix("--") }) {
                 throw UsageError("fav export has no option \(option.prefix(40)): it takes --force")
             }
-            guard files.count <= 1 else { throw UsageError("usage: fav export [FILE] [--force]") }
+            guard files.count <= 1 else { throw rest.usage() }
             if force && files.isEmpty { throw UsageError("--force replaces a file: fav export FILE --force") }
             return .export(files.first, force: force)
-        case "import":
-            guard rest.count == 1 else { throw UsageError("usage: fav import FILE") }
-            return .importFile(rest[0])
-        default:
-            throw UsageError("fav has no subcommand \"\(sub.prefix(40))\": usage: \(args.spec.usage)")
+        },
+        Subcommand("import", "FILE", completers: [.files]) { rest throws(UsageError) in .importFile(try rest.one()) },
+    ]
+
+    /// `fav tag` and `fav untag`'s words: the favourites come first, an id or every leading word that reads as
+    /// ranges (`1 3`, `1-3,7`), leaving at least one tag.
+    private static func tagged(
+        _ rest: CommandSpec.Arguments, _ sub: String
+    ) throws(UsageError) -> (String, [String]) {
+        let words = rest.words
+        guard words.count >= 2 else {
+            throw UsageError("usage: fav \(sub) RANGES|ID TAG… (such as fav \(sub) 1-3 rewatch)")
         }
+        var split = 1
+        if !words[0].contains(":") {
+            while split < words.count - 1, !words[split].contains(":"), (try? RangeSpec.parse(words[split])) != nil {
+                split += 1
+            }
+        }
+        let named = try target(words[..<split].joined(separator: " "))
+        var tags: [String] = []
+        for word in words[split...] { tags.append(try tag(word)) }
+        return (named, unique(tags))
     }
 
     // Without rows, fav add keeps what the screen shows: the detail, or the selected rows of the list.

@@ -1,12 +1,11 @@
 import FoundationEssentials
 
 /// `saved`, `saved show NAME`, `saved rm NAME`: the saved searches, one, and forgetting one.
-struct SavedCommand: ActionCommand, ServiceCommand, Equatable {
+struct SavedCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "saved", usage: "saved | saved show NAME | saved rm NAME",
+        name: "saved", usage: usage("saved", alone: nil, subcommands),
         summary: "the saved searches: each as it runs, whether it is watched, its last check",
-        example: "saved show newsongs", topic: .saved,
-        subcommands: [.init("show", [.savedSearches]), .init("rm", [.savedSearches])])
+        example: "saved show newsongs", topic: .saved, subcommands: subcommands.map(\.declared))
 
     enum Action: Equatable, Sendable {
         case list
@@ -16,15 +15,12 @@ struct SavedCommand: ActionCommand, ServiceCommand, Equatable {
 
     var action: Action
 
-    static func action(_ args: CommandSpec.Arguments) throws(UsageError) -> Action {
-        guard let sub = args.subcommand else { return .list }
-        guard args.rest.count == 1 else { throw args.usage() }
-        switch sub {
-        case "show": return .show(args.rest[0])
-        case "rm": return .remove(args.rest[0])
-        default: throw args.usage()
-        }
-    }
+    static let bare: Action? = .list
+
+    static let subcommands: [Subcommand<Action>] = [
+        Subcommand("show", "NAME", completers: [.savedSearches]) { args throws(UsageError) in .show(try args.one()) },
+        Subcommand("rm", "NAME", completers: [.savedSearches]) { args throws(UsageError) in .remove(try args.one()) },
+    ]
 
     static var service: KeyPath<Services, SavedService> { \.saved }
 

@@ -1,0 +1,35 @@
+import Testing
+@testable import ScoutKit
+
+/// Subcommands declared once: the usage line, Tab's words and each subcommand's usage error come from the
+/// declaration.
+@MainActor @Suite struct SubcommandsTests {
+    @Test("the usage line and Tab's words are the declared subcommands")
+    func theSpecComesFromTheDeclarations() {
+        #expect(DenyCommand.spec.usage == "deny [list] | deny add TERM | deny rm TERM | deny import FILE")
+        #expect(SavedCommand.spec.usage == "saved | saved show NAME | saved rm NAME")
+        #expect(
+            FavCommand.spec.usage
+                == "fav | fav add [RANGES] [--tag T] | fav rm RANGES|ID | fav tag RANGES|ID TAG… | fav untag RANGES|ID "
+                + "TAG… | fav show N | fav search TEXT | fav export [FILE] [--force] | fav import FILE")
+        #expect(FavCommand.spec.subcommandNames == ["add", "rm", "tag", "untag", "show", "search", "export", "import"])
+        #expect(Completion.complete("deny ", data: CompletionData()).candidates == ["add", "import", "list", "rm"])
+        #expect(Completion.complete("saved ", data: CompletionData()).candidates == ["rm", "show"])
+    }
+
+    @Test("a subcommand's usage error is its own; an unknown one lists the command's usage")
+    func eachSubcommandSaysItsOwnUsage() async throws {
+        #expect(
+            try await screen(after: [
+                "deny add", "deny list x", "deny frob", "saved show", "saved rm a b", "saved frob",
+            ])
+                == """
+                ! usage: deny add TERM
+                ! usage: deny list
+                ! deny has no subcommand "frob": usage: deny [list] | deny add TERM | deny rm TERM | deny import FILE
+                ! usage: saved show NAME
+                ! usage: saved rm NAME
+                ! saved has no subcommand "frob": usage: saved | saved show NAME | saved rm NAME
+                """)
+    }
+}
