@@ -125,7 +125,13 @@ public final class ScenarioRunner {
                 box.environment["TMUX_SOCKET"] = started.socket
             }
             switch step.kind {
-            case .shell(let text), .line(let text):
+            case .shell(let text):
+                // At the shell's prompt, once it is back: keys typed while the program before is still leaving
+                // are echoed ahead of the prompt (`…'$ pgrep`), as they would be for a person typing that fast.
+                try shellPrompt()
+                try terminal?.type(text)
+                try terminal?.send("Enter")
+            case .line(let text):
                 try terminal?.type(text)
                 try terminal?.send("Enter")
             case .keys(let keys):
@@ -192,6 +198,17 @@ public final class ScenarioRunner {
         )
         .replacingOccurrences(of: serverURL.replacingOccurrences(of: "http://", with: ""), with: "$SERVER_ADDRESS")
         .replacingOccurrences(of: secureURL.replacingOccurrences(of: "https://", with: ""), with: "$TLS_ADDRESS")
+    }
+
+    /// Waits (at most 70 s) until the screen's last line that is not blank is the shell's prompt, `$`.
+    func shellPrompt() throws {
+        guard let terminal else { return }
+        let deadline = Date().addingTimeInterval(70)
+        while Date() < deadline {
+            let last = try terminal.screen().split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }
+            if last.map({ $0.trimmingCharacters(in: .whitespaces) == "$" }) ?? false { return }
+            usleep(50_000)
+        }
     }
 
     /// The screen once it has stopped changing for 300 ms (at most 10 s), without trailing blanks.
