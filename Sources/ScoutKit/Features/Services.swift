@@ -10,7 +10,7 @@
     let width: () -> Int
     let fit: (String) -> String
     /// Runs a search as `search` does: refused when denied, else its first page shown and recorded.
-    var runSearch: (SearchQuery) async throws -> Output = { _ in Output() }
+    let runSearch: (SearchQuery) async throws -> Output
 
     /// Runs `work`; when it takes longer than 300 ms and someone watches (a terminal's standard error),
     /// shows a spinner and `label` until it ends, then erases them. Quick answers and pipes show nothing.

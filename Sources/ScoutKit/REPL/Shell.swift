@@ -7,8 +7,6 @@ import FoundationEssentials
 @MainActor
 public final class Shell {
     let state: ShellState
-    /// The warnings said so far in this run, each said once.
-    private var warningsSaid: Set<String> = []
 
     public init(context: ShellContext, fresh: Bool = false) {
         state = ShellState(context: context, fresh: fresh)
@@ -73,7 +71,6 @@ public final class Shell {
         var output = output
         for warning in state.warnings.drain() { output.warn(warning) }
         state.saveSession(into: &output)
-        output.dropWarnings(in: &warningsSaid)
         return output
     }
 

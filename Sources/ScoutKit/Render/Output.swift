@@ -109,12 +109,6 @@ public struct Output: Sendable {
         warnings.append(SafeText.clean(line))
     }
 
-    /// Drops the warnings already said: each is said once a run (the settings file read at start and again
-    /// under `set`'s lock finds the same value it cannot use).
-    mutating func dropWarnings(in said: inout Set<String>) {
-        warnings.removeAll { !said.insert($0).inserted }
-    }
-
     public mutating func fail(_ message: String, code: String = "failed") {
         error = SafeText.clean(message)
         self.code = code

@@ -17,6 +17,9 @@ public final class ShellState {
     var width: Int
     /// The terminal's height in lines, which a listing page fits when `page-size` is not set; nil on a pipe.
     var height: Int?
+    /// What reading the settings file at start said (a value it cannot use), not said again when `set` reads it
+    /// under its lock.
+    private var settingsWarnings: Set<String> = []
     /// When the session was visited before this run; nil on a first run or with `--fresh`.
     private(set) var previousVisit: Date?
     /// Warnings raised while loading files, shown with the next output.
@@ -62,7 +65,13 @@ public final class ShellState {
         height = context.height
         session = SessionModel()
         settings = Settings()
-        settings = configFile.load(warn: warnings.add) ?? Settings()
+        var said: Set<String> = []
+        settings =
+            configFile.load { [warnings] line in
+                said.insert(line)
+                warnings.add(line)
+            } ?? Settings()
+        settingsWarnings = said
         if settings.omdbKey != nil, let mode = FileStamp.mode(of: configFile.url), mode & 0o077 != 0 {
             // As ssh does with a private key: say so, once a run, and go on.
             warnings.add(
@@ -167,7 +176,7 @@ public final class ShellState {
     /// adopts what it then holds; `change` says whether the file is to be written.
     func updateSettings(_ change: (inout Settings) throws -> Bool, warn: (String) -> Void) throws {
         try context.fileStore.withLock(configFile.url) {
-            var onDisk = configFile.load(warn: warn) ?? Settings()
+            var onDisk = configFile.load { if !settingsWarnings.contains($0) { warn($0) } } ?? Settings()
             if try change(&onDisk) { try configFile.save(onDisk) }
             settings = onDisk
         }

@@ -76,6 +76,20 @@ import Testing
                 "1. Memento (2000, Thriller, Christopher Nolan)  [movies:42]  #'sci fi' #noir"))
     }
 
+    @Test("a warning is said each time its cause comes back: a CSV imported twice names its rows twice")
+    func aWarningComesBackWithItsCause() async throws {
+        let box = try Sandbox()
+        try "id,title\nmovies:42,Memento\n,Untitled\n".write(
+            to: box.root.appendingPathComponent("f.csv"), atomically: true, encoding: .utf8)
+        #expect(
+            try await screen(after: ["fav import f.csv", "fav import f.csv"], in: box) == """
+                Imported 1 new favourite (0 already kept).
+                ! skipped 1 row of f.csv without an id such as movies:12 (line 3)
+                Imported 0 new favourites (1 already kept).
+                ! skipped 1 row of f.csv without an id such as movies:12 (line 3)
+                """)
+    }
+
     @Test("fav show opens a favourite's detail with when it was added and its tags")
     func favShow() async throws {
         #expect(

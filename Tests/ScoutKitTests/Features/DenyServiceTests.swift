@@ -15,7 +15,8 @@ import Testing
         return DenyService(
             wiring: ServiceWiring(
                 context: context, settings: { settings }, updateSettings: { _, _ in }, warn: { _ in },
-                width: { width }, fit: { DisplayWidth.truncate($0, to: width) }))
+                width: { width }, fit: { DisplayWidth.truncate($0, to: width) },
+                runSearch: { _ in throw UsageError("the deny list runs no search") }))
     }
 
     static func lines(_ output: Output) -> [String] { output.lines }

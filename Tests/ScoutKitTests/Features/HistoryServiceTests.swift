@@ -15,15 +15,15 @@ import Testing
             environment: ["TZ": "UTC"], home: folder.url.path, workingDirectory: folder.url.path, now: { noon },
             localTime: LocalTime(TimeZone(identifier: "UTC") ?? .gmt))
         context.confirm = confirm
-        var wiring = ServiceWiring(
-            context: context, settings: { Settings() }, updateSettings: { _, _ in }, warn: { _ in },
-            width: { 80 }, fit: { DisplayWidth.truncate($0, to: 80) })
-        wiring.runSearch = { query in
-            var output = Output()
-            output.say("(ran \(query.terms) in \(query.source))")
-            return output
-        }
-        return HistoryService(wiring: wiring)
+        return HistoryService(
+            wiring: ServiceWiring(
+                context: context, settings: { Settings() }, updateSettings: { _, _ in }, warn: { _ in },
+                width: { 80 }, fit: { DisplayWidth.truncate($0, to: 80) },
+                runSearch: { query in
+                    var output = Output()
+                    output.say("(ran \(query.terms) in \(query.source))")
+                    return output
+                }))
     }
 
     @Test func searchesAreListedFoundRerunRemovedAndCounted() async throws {
