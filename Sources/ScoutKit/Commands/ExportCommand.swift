@@ -54,9 +54,9 @@ struct ExportCommand: Command, Equatable {
             return output
         }
         // Both files checked before either is written: nothing is written when one cannot be.
-        let url = try state.exportTarget(path, force: force, command: "export letterboxd")
+        let url = try state.context.exportTarget(path, force: force, command: "export letterboxd")
         let listURL =
-            try wanted.isEmpty ? nil : state.exportTarget(listPath, force: force, command: "export letterboxd")
+            try wanted.isEmpty ? nil : state.context.exportTarget(listPath, force: force, command: "export letterboxd")
         try state.context.fileStore.write(Data(Self.csv(library).utf8), to: url)
         if let listURL { try state.context.fileStore.write(Data(Self.watchlistCSV(library, wanted).utf8), to: listURL) }
         let rated = Self.ratedApart(library).count

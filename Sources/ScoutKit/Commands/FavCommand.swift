@@ -1,5 +1,5 @@
 /// `fav` and its subcommands: favourites, kept with a snapshot so they work offline.
-struct FavCommand: SubcommandsCommand, Equatable {
+struct FavCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let tagOption = CommandSpec.Option(
         "--tag", short: "-t", value: "T", help: "fav add: tag them T, those already kept too (repeat for more)",
         values: .tags)
@@ -128,23 +128,19 @@ struct FavCommand: SubcommandsCommand, Equatable {
         return nil
     }
 
-    func run(in state: ShellState) async throws -> Output {
+    static let service = \Services.favourites
+
+    func run(with favourites: FavouritesService) async throws -> Output {
         switch action {
-        case .list:
-            return state.favouriteList(state.favourites.all(), empty: "No favourites yet: fav add RANGES keeps rows.")
-        case .add(let rows, let tags): return try state.addFavourites(rows, tags: tags)
-        case .remove(let what): return try state.removeFavourites(what)
-        case .tag(let what, let tags): return try state.retagFavourites(what, adding: tags)
-        case .untag(let what, let tags): return try state.retagFavourites(what, removing: tags)
-        case .show(let n): return try state.favouriteDetail(n)
-        case .search(let text):
-            let words = Text.words(text)
-            let matches = state.favourites.all().filter {
-                Text.matches(words, in: $0.item.searchText + " " + Text.fold($0.tags.joined(separator: " ")))
-            }
-            return state.favouriteList(matches, empty: "No favourite matches \"\(text)\".")
-        case .export(let path, let force): return try state.exportFavourites(to: path, force: force)
-        case .importFile(let path): return try state.importFavourites(from: path)
+        case .list: return favourites.list()
+        case .add(let rows, let tags): return try favourites.add(rows, tags: tags)
+        case .remove(let what): return try favourites.remove(what)
+        case .tag(let what, let tags): return try favourites.retag(what, adding: tags)
+        case .untag(let what, let tags): return try favourites.retag(what, removing: tags)
+        case .show(let n): return try favourites.show(n)
+        case .search(let text): return favourites.search(text)
+        case .export(let path, let force): return try favourites.export(to: path, force: force)
+        case .importFile(let path): return try favourites.importFile(from: path)
         }
     }
 

@@ -118,10 +118,7 @@ struct PickCommand: Command, Equatable {
         case .history:
             output.prefill = values.first
         case .fav:
-            let numbers = state.favourites.all().enumerated().filter { values.contains($0.element.id) }.map {
-                $0.offset + 1
-            }
-            for n in numbers { output.merge(try state.favouriteDetail(n)) }
+            output.merge(try state.services.favourites.show(ids: values))
         case .results:
             let rows = values.compactMap(Int.init).sorted()
             guard !rows.isEmpty else { return output }

@@ -29,11 +29,17 @@
     /// The sources a service asks itself (a watched search's look), as the session builds them.
     let sources: SourceRegistry
 
-    init(sources: SourceRegistry, wiring: ServiceWiring) {
+    /// What the screen shows, which `fav add` and `fav show` work on.
+    private unowned let screen: any Screen
+
+    init(sources: SourceRegistry, wiring: ServiceWiring, screen: any Screen) {
         self.sources = sources
         self.wiring = wiring
+        self.screen = screen
     }
 
+    /// Favourites, kept with a snapshot.
+    private(set) lazy var favourites = FavouritesService(wiring: wiring, screen: screen)
     /// Terms never to search and the searches that found nothing.
     private(set) lazy var deny = DenyService(wiring: wiring)
     /// Past searches.

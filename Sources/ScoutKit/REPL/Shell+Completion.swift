@@ -6,10 +6,10 @@ extension Shell {
         var data = CompletionData()
         data.sources = SourceRegistry.names
         data.currentSource = state.session.source
-        data.favourites = { [favourites = state.favourites] in
-            favourites.all().map { CompletionData.Favourite(id: $0.id, title: $0.title) }
+        data.favourites = { [self] in
+            state.favourites.all().map { CompletionData.Favourite(id: $0.id, title: $0.title) }
         }
-        data.tags = { [favourites = state.favourites] in Array(Set(favourites.all().flatMap(\.tags))).sorted() }
+        data.tags = { [self] in Array(Set(state.favourites.all().flatMap(\.tags))).sorted() }
         // A million records are scanned once per Tab, not per number.
         let log = Once { [history = state.services.history.store] in try? history.log() }
         data.historyCount = { log.value?.count ?? 0 }

@@ -8,15 +8,7 @@ extension ShellState {
         case .history:
             return try services.history.pickerCorpus()
         case .fav:
-            let all = favourites.all()
-            return PickerCorpus(
-                all.enumerated().reversed().map { offset, favourite in
-                    let tags = favourite.tags.isEmpty ? "" : " " + Tokenizer.hashtags(favourite.tags)
-                    return .init(
-                        value: favourite.id,
-                        text: SafeText.clean("\(Renderer.summary(favourite.item))\(tags)  [\(favourite.id)]"),
-                        recency: offset)
-                }, earlierMatchFirst: true)
+            return services.favourites.pickerCorpus()
         case .results:
             try requireResults()
             let rows = results.displayed

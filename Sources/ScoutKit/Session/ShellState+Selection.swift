@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Choosing rows and showing favourites, the operations `select`, `fav show` and `pick` share.
+/// Choosing rows, the operations `select` and `pick` share.
 extension ShellState {
     /// Adds the rows `spec` names to the selection (one pick replaces another where the source takes one).
     func select(_ spec: RangeSpec) throws -> Output {
@@ -44,19 +44,5 @@ extension ShellState {
         output.say(message)
         output.addJSON(itemRows(session.selections))
         return output
-    }
-
-    /// Favourite `n` as `fav` numbers them, in full, with when it was kept and its tags.
-    func favouriteDetail(_ n: Int) throws -> Output {
-        let all = favourites.all()
-        guard (1...max(1, all.count)).contains(n), n <= all.count else {
-            throw UsageError.notFound(
-                all.isEmpty ? "there are no favourites" : "there is no favourite \(n): fav lists 1 to \(all.count)")
-        }
-        let favourite = all[n - 1]
-        return detailWithArt(
-            favourite.item,
-            under: "Added \(RelativeTime.date(favourite.addedAt, in: context.localTime))"
-                + (favourite.tags.isEmpty ? "" : " · tags: \(Tokenizer.hashtags(favourite.tags))"))
     }
 }

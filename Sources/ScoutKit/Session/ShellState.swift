@@ -25,9 +25,8 @@ public final class ShellState {
     /// Warnings raised while loading files, shown with the next output.
     let warnings = WarningLog()
 
-    lazy var favourites = FavouritesStore(
-        url: context.paths.favouritesFile, idIndex: context.paths.cache.appendingPathComponent("favourites.index"),
-        store: context.fileStore, warn: warnings.add)
+    /// The favourites, which the views mark and the library and the artwork read.
+    var favourites: FavouritesStore { services.favourites.store }
     lazy var library = LibraryStore(
         url: context.paths.libraryFile, deviceFile: context.paths.deviceFile, indexFolder: context.paths.cache,
         store: context.fileStore, warn: warnings.add)
@@ -38,7 +37,7 @@ public final class ShellState {
             context: context, settings: { [unowned self] in self.settings },
             updateSettings: { [unowned self] in try self.updateSettings($0, warn: $1) }, warn: warnings.add,
             width: { [unowned self] in self.width }, fit: { [unowned self] in self.fitted($0) },
-            runSearch: { [unowned self] in try await self.runSearch($0) }))
+            runSearch: { [unowned self] in try await self.runSearch($0) }), screen: self)
     /// What the numbers on screen name: the rows of the results, or the films of the last library or
     /// favourites listing (`diary` then `rate 3 4` rates the third film the diary showed).
     var rowsOnScreen: RowsOnScreen = .results

@@ -1,15 +1,43 @@
 import FoundationEssentials
 
-/// The favourites' operations, as `fav` and `pick fav` use them: listing, adding what the screen
-/// shows, removing and tagging by number or id.
-extension ShellState {
+/// Favourites as a feature: the store (`favourites.json`, each kept with a snapshot so it works offline)
+/// and what `fav` and `pick fav` do: listing, adding what the screen shows, removing and tagging by number
+/// or id, showing one, and the files (`FavouritesService+Files`).
+@MainActor final class FavouritesService {
+    let store: FavouritesStore
+    let wiring: ServiceWiring
+    /// The rows the list shows and the numbers on screen, which `fav add` and `fav show` work on.
+    private unowned let screen: any Screen
+
+    init(wiring: ServiceWiring, screen: any Screen) {
+        self.wiring = wiring
+        self.screen = screen
+        let paths = wiring.context.paths
+        store = FavouritesStore(
+            url: paths.favouritesFile, idIndex: paths.cache.appendingPathComponent("favourites.index"),
+            store: wiring.context.fileStore, warn: wiring.warn)
+    }
+
+    /// `fav`: every favourite, numbered.
+    func list() -> Output { list(store.all(), empty: "No favourites yet: fav add RANGES keeps rows.") }
+
+    /// `fav search TEXT`: the favourites whose title, fields or tags hold each word, numbered as `fav` numbers
+    /// them.
+    func search(_ text: String) -> Output {
+        let words = Text.words(text)
+        let matches = store.all().filter {
+            Text.matches(words, in: $0.item.searchText + " " + Text.fold($0.tags.joined(separator: " ")))
+        }
+        return list(matches, empty: "No favourite matches \"\(text)\".")
+    }
+
     /// Favourites as `fav` lists them, numbered in the whole list (a search among them keeps the numbers).
-    func favouriteList(_ list: [Favourite], empty: String) -> Output {
+    private func list(_ list: [Favourite], empty: String) -> Output {
         var output = Output()
         if list.isEmpty { output.say(empty) }
-        let all = favourites.all()
+        let all = store.all()
         // None listed: the numbers stay with the last listing that showed rows, still on the screen.
-        if !list.isEmpty { rowsOnScreen = .films(listing: "fav", ids: all.map(\.id)) }
+        if !list.isEmpty { screen.number(all.map(\.id), as: "fav") }
         // Numbers in the whole list: the list itself for `fav`, looked up for a search among them.
         let numbers =
             list.count == all.count
@@ -18,9 +46,9 @@ extension ShellState {
         for (index, favourite) in list.enumerated() {
             let n = String(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0).leftPadded(to: width, with: " ")
             let tags = favourite.tags.isEmpty ? "" : "  " + Tokenizer.hashtags(favourite.tags)
-            output.say(fitted("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)"))
+            output.say(wiring.fit("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)"))
         }
-        guard context.json else { return output }
+        guard wiring.context.json else { return output }
         output.json = TypedJSON.listing(
             .favourites,
             list.enumerated().map { index, favourite in
@@ -33,43 +61,11 @@ extension ShellState {
         return output
     }
 
-    /// What `fav add` keeps: those rows of the list; without rows, what the screen shows, the item of the
-    /// detail view, else the selected items that are rows of the current list (never items selected in
-    /// other searches).
-    func itemsToKeep(_ rows: RangeSpec?) throws -> [Item] {
-        if let rows {
-            try requireResults()
-            let shown = results.displayed
-            return try rows.indices(count: shown.count).map { shown[$0] }
-        }
-        if case .detail(let id) = session.view,
-            let item = results.displayed.first(where: { $0.id == id }) ?? results.items.first(where: { $0.id == id })
-                ?? session.selections.first(where: { $0.id == id })
-                ?? favourites.all().first(where: { $0.id == id })?.item
-        {
-            return [item]
-        }
-        if !results.loaded, session.query != nil {
-            throw UsageError(
-                "nothing to add yet: list shows the results again, then fav add N keeps row N, or select rows first")
-        }
-        let selected = selectedIDs
-        let items = results.loaded ? results.displayed.filter { selected.contains($0.id) } : []
-        guard !items.isEmpty else {
-            let elsewhere = session.selections.count
-            let note =
-                elsewhere == 0
-                ? "" : " (\(elsewhere == 1 ? "the one selected is" : "the \(elsewhere) selected are") not in this list)"
-            throw UsageError("nothing to add: fav add N keeps row N, or select rows first\(note)")
-        }
-        return items
-    }
-
     /// `fav add [RANGES] [--tag T]`: keeps the items, tags them (those already kept too), and names them.
-    func addFavourites(_ rows: RangeSpec?, tags: [String]) throws -> Output {
-        let items = try itemsToKeep(rows)
-        let outcome = try favourites.addOrTag(items, tags: tags, at: context.now())
-        prefetchArt(of: items) // those kept before too: their artwork may have been cleared with the cache
+    func add(_ rows: RangeSpec?, tags: [String]) throws -> Output {
+        let items = try screen.itemsToKeep(rows)
+        let outcome = try store.addOrTag(items, tags: tags, at: wiring.context.now())
+        screen.prefetchArt(of: items) // those kept before too: their artwork may have been cleared with the cache
         var output = Output()
         let hashtags = Tokenizer.hashtags(tags)
         if items.count == 1, let item = items.first {
@@ -88,7 +84,7 @@ extension ShellState {
             let kept = already > 0 ? " (\(already) already kept)" : ""
             output.say("♥ Added \(count) favourite\(count == 1 ? "" : "s")\(tagged)\(kept)\(count == 0 ? "." : ":")")
             // Each one named, as fav rm names what it removed.
-            for favourite in outcome.added { output.say(fitted("  \(Renderer.summary(favourite.item))")) }
+            for favourite in outcome.added { output.say(wiring.fit("  \(Renderer.summary(favourite.item))")) }
             if !outcome.tagged.isEmpty {
                 let count = outcome.tagged.count
                 let whom =
@@ -104,8 +100,8 @@ extension ShellState {
     }
 
     /// The favourites `what` names: ids (`movies:12`), or ranges of the numbers `fav` shows.
-    func favouritesNamed(_ what: String) throws -> [Favourite] {
-        let all = favourites.all()
+    func named(_ what: String) throws -> [Favourite] {
+        let all = store.all()
         if what.contains(":") {
             var named: [Favourite] = []
             for id in what.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) {
@@ -127,15 +123,15 @@ extension ShellState {
     }
 
     /// `fav rm`: drops the favourites named, naming each one.
-    func removeFavourites(_ what: String) throws -> Output {
-        let removed = try favourites.remove(ids: Set(try favouritesNamed(what).map(\.id)))
+    func remove(_ what: String) throws -> Output {
+        let removed = try store.remove(ids: Set(try named(what).map(\.id)))
         var output = Output()
         if removed.count == 1, let favourite = removed.first {
             output.say("Removed \(Renderer.summary(favourite.item)) from the favourites.")
         } else {
             output.say(
                 "Removed \(removed.count) favourite\(removed.count == 1 ? "" : "s")\(removed.isEmpty ? "." : ":")")
-            for favourite in removed { output.say(fitted("  \(Renderer.summary(favourite.item))")) }
+            for favourite in removed { output.say(wiring.fit("  \(Renderer.summary(favourite.item))")) }
         }
         output.json["removed"] = .int(removed.count)
         output.json["ids"] = .array(removed.map { .string($0.id) })
@@ -143,9 +139,9 @@ extension ShellState {
     }
 
     /// `fav tag` and `fav untag`.
-    func retagFavourites(_ what: String, adding: [String] = [], removing: [String] = []) throws -> Output {
-        let named = try favouritesNamed(what)
-        let results = try favourites.retag(ids: named.map(\.id), adding: adding, removing: removing)
+    func retag(_ what: String, adding: [String] = [], removing: [String] = []) throws -> Output {
+        let named = try named(what)
+        let results = try store.retag(ids: named.map(\.id), adding: adding, removing: removing)
         let changed = results.filter { !$0.changed.isEmpty }
         let hashtags = Tokenizer.hashtags(adding + removing)
         var output = Output()
@@ -178,5 +174,40 @@ extension ShellState {
         }
         output.json["changed"] = .int(changed.count)
         return output
+    }
+
+    /// `fav show N`: favourite `n` as `fav` numbers them, in full, with when it was kept and its tags.
+    func show(_ n: Int) throws -> Output {
+        let all = store.all()
+        guard (1...max(1, all.count)).contains(n), n <= all.count else {
+            throw UsageError.notFound(
+                all.isEmpty ? "there are no favourites" : "there is no favourite \(n): fav lists 1 to \(all.count)")
+        }
+        let favourite = all[n - 1]
+        return screen.showDetail(
+            favourite.item,
+            under: "Added \(RelativeTime.date(favourite.addedAt, in: wiring.context.localTime))"
+                + (favourite.tags.isEmpty ? "" : " · tags: \(Tokenizer.hashtags(favourite.tags))"))
+    }
+
+    /// What `pick fav` chose: each favourite of `ids` shown, in the order `fav` lists them.
+    func show(ids: [String]) throws -> Output {
+        var output = Output()
+        for (offset, favourite) in store.all().enumerated() where ids.contains(favourite.id) {
+            output.merge(try show(offset + 1))
+        }
+        return output
+    }
+
+    /// The picker's candidates: each favourite with its tags and id, the newest first.
+    func pickerCorpus() -> PickerCorpus {
+        PickerCorpus(
+            store.all().enumerated().reversed().map { offset, favourite in
+                let tags = favourite.tags.isEmpty ? "" : " " + Tokenizer.hashtags(favourite.tags)
+                return .init(
+                    value: favourite.id,
+                    text: SafeText.clean("\(Renderer.summary(favourite.item))\(tags)  [\(favourite.id)]"),
+                    recency: offset)
+            }, earlierMatchFirst: true)
     }
 }

@@ -1,11 +1,11 @@
 import FoundationEssentials
 
 /// Favourites to and from files: `fav export` and `fav import`, JSON or CSV.
-extension ShellState {
+extension FavouritesService {
     /// `fav export`: JSON on standard output, or FILE (CSV for `.csv`). An existing FILE is replaced only with
     /// `--force`, and the folder must exist: a mistyped path creates nothing.
-    func exportFavourites(to path: String?, force: Bool) throws -> Output {
-        let all = favourites.all()
+    func export(to path: String?, force: Bool) throws -> Output {
+        let all = store.all()
         var output = Output()
         let data: Data
         if let path, path.lowercased().hasSuffix(".csv") {
@@ -21,23 +21,23 @@ extension ShellState {
             }
             return output
         }
-        let url = try exportTarget(path, force: force, command: "fav export")
-        try context.fileStore.write(data, to: url)
+        let url = try wiring.context.exportTarget(path, force: force, command: "fav export")
+        try wiring.context.fileStore.write(data, to: url)
         output.say("Exported \(all.count) favourite\(all.count == 1 ? "" : "s") to \(path).")
         output.json["exported"] = .int(all.count)
         output.json["file"] = .string(url.path)
         return output
     }
 
-    func importFavourites(from path: String) throws -> Output {
-        let url = context.resolve(path)
-        guard let data = try context.fileStore.read(url) else {
+    func importFile(from path: String) throws -> Output {
+        let url = wiring.context.resolve(path)
+        guard let data = try wiring.context.fileStore.read(url) else {
             throw StoreError.unreadable(path: path, reason: "no such file")
         }
         let incoming: [Favourite]
         var skipped: [Int] = []
         if path.lowercased().hasSuffix(".csv") {
-            let read = try FavouritesCSV.read(data, name: path, now: context.now())
+            let read = try FavouritesCSV.read(data, name: path, now: wiring.context.now())
             incoming = read.favourites
             skipped = read.skippedLines
         } else if let file = try? JSONDecoder.scout.decode(FavouritesFile.self, from: data),
@@ -49,7 +49,7 @@ extension ShellState {
         } else {
             throw UsageError("\(path) is not a favourites export (JSON from fav export, or CSV ending in .csv)")
         }
-        let added = try favourites.merge(incoming)
+        let added = try store.merge(incoming)
         var output = Output()
         output.say("Imported \(added) new favourite\(added == 1 ? "" : "s") (\(incoming.count - added) already kept).")
         if !skipped.isEmpty {
@@ -61,33 +61,5 @@ extension ShellState {
         }
         output.json["imported"] = .int(added)
         return output
-    }
-
-    /// Where `fav export` and `export letterboxd` write `path`: in a folder that exists, and over a file only
-    /// with `--force` (`command` is how the user would type it again).
-    func exportTarget(_ path: String, force: Bool, command: String) throws(UsageError) -> URL {
-        let url = context.resolve(path)
-        let folder = url.deletingLastPathComponent()
-        let shownFolder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/" : "./"
-        let files = context.fileStore
-        guard files.exists(folder) else {
-            throw UsageError(
-                "there is no folder \(shownFolder): make it first (mkdir -p \(shownFolder)); nothing was written")
-        }
-        guard files.isFolder(folder) else { throw UsageError("\(shownFolder) is not a folder; nothing was written") }
-        if files.exists(url) {
-            guard !files.isFolder(url) else {
-                throw UsageError("\(path) is a folder: name a file in it; nothing was written")
-            }
-            guard force else {
-                throw UsageError("\(path) already exists: \(command) \(path) --force replaces it; nothing was written")
-            }
-        } else if files.kind(of: url) == .link, !force {
-            throw UsageError(
-                "\(path) already exists (a link to nothing): \(command) \(path) --force replaces it; nothing was "
-                    + "written"
-            )
-        }
-        return url
     }
 }

@@ -1,0 +1,14 @@
+/// What a feature service asks of the screen: the rows the list shows, what the numbers on screen name,
+/// the detail view and the artwork. The shell state keeps these (the session's results and views) and hands
+/// itself to the services as this, so that a service sees the screen and nothing else of the session.
+@MainActor protocol Screen: AnyObject {
+    /// What `fav add` keeps: those rows of the list; without rows, what the screen shows (the item of the
+    /// detail view, else the selected rows of the list).
+    func itemsToKeep(_ rows: RangeSpec?) throws -> [Item]
+    /// From now on the numbers on screen name `ids`, as `listing` showed them (`rate 3 4` after `fav`).
+    func number(_ ids: [String], as listing: String)
+    /// `item` in full, `under` beneath it, with its artwork where the terminal draws it.
+    func showDetail(_ item: Item, under: String) -> Output
+    /// Fetches the artwork of `items` in the background, so that a favourite has it offline.
+    func prefetchArt(of items: [Item])
+}
