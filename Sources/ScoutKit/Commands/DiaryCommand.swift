@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// `diary [YEAR]`: what you watched, newest first, under a heading for each month.
-struct DiaryCommand: Command, Equatable {
+struct DiaryCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "diary",
         usage: "diary [YEAR] [--all]",
@@ -27,11 +27,13 @@ struct DiaryCommand: Command, Equatable {
     ]
     static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
 
-    func run(in state: ShellState) async throws -> Output {
-        let shelf = try state.library.shelf()
+    static let service = \Services.library
+
+    func run(with library: LibraryService) async throws -> Output {
+        let shelf = try library.store.shelf()
         let all = 0..<shelf.diaryCount
         let matching = year.map { year in all.filter { shelf.entryDay($0) / 10_000 == year } } ?? Array(all)
-        let shown = self.all || year != nil ? matching : Array(matching.prefix(ShellState.libraryPage))
+        let shown = self.all || year != nil ? matching : Array(matching.prefix(LibraryService.page))
         var rows: [(film: String?, line: String)] = []
         var month: Int32 = 0
         for entry in shown {
@@ -43,10 +45,10 @@ struct DiaryCommand: Command, Equatable {
             let line = line(
                 date: date, stars: shelf.entryStars(entry), label: shelf.label(film),
                 rewatch: shelf.entryRewatch(entry),
-                review: shelf.hasReview(entry), tags: shelf.entryTags(entry), state)
+                review: shelf.hasReview(entry), tags: shelf.entryTags(entry), library)
             rows.append((shelf.id(film), line))
         }
-        return state.libraryListing(
+        return library.listing(
             .diary, name: "the diary", rows: rows,
             empty: year.map { "Nothing in the diary for \($0)." }
                 ?? "The diary is empty: seen N logs a film you watched.",
@@ -67,7 +69,8 @@ struct DiaryCommand: Command, Equatable {
 
     /// `22 Sun  ★★★★½  Blade Runner (1982)  ↻ #cinema`
     @MainActor func line(
-        date: String, stars: Double?, label: String, rewatch: Bool, review: Bool, tags: [String], _ state: ShellState
+        date: String, stars: Double?, label: String, rewatch: Bool, review: Bool, tags: [String],
+        _ library: LibraryService
     ) -> String {
         let parts = date.split(separator: "-").compactMap { Int($0) }
         let weekday =
@@ -75,11 +78,11 @@ struct DiaryCommand: Command, Equatable {
             ? Self.weekdays[((Calendar.daysSince1970(year: parts[0], month: parts[1], day: parts[2]) % 7) + 7) % 7]
             : "   "
         // A narrow window keeps the title's room: no weekday, and stars only as wide as they are.
-        let narrow = state.context.fitsWidth && state.width < 60
-        let stars = narrow ? stars.map { state.starText($0) + " " } ?? "" : state.starColumn(stars) + "  "
+        let narrow = library.wiring.context.fitsWidth && library.wiring.width() < 60
+        let stars = narrow ? stars.map { library.starText($0) + " " } ?? "" : library.starColumn(stars) + "  "
         var line = "\(date.suffix(2)) \(narrow ? "" : weekday + "  ")\(stars)\(label)"
-        if rewatch { line += state.plainGlyphs ? "  (rewatch)" : "  ↻" }
-        if review { line += state.plainGlyphs ? "  (review)" : "  ✎" }
+        if rewatch { line += library.plainGlyphs ? "  (rewatch)" : "  ↻" }
+        if review { line += library.plainGlyphs ? "  (review)" : "  ✎" }
         if !tags.isEmpty { line += "  " + Tokenizer.hashtags(tags) }
         return line
     }

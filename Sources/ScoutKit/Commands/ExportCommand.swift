@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// `export letterboxd FILE.csv [--force]`: the diary and ratings in Letterboxd's import format.
-struct ExportCommand: Command, Equatable {
+struct ExportCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "export",
         usage: "export letterboxd FILE.csv [--force]",
@@ -42,8 +42,11 @@ struct ExportCommand: Command, Equatable {
         "Title", "Year", "imdbID", "LetterboxdURI", "WatchedDate", "Rating", "Rewatch", "Tags", "Review",
     ]
 
-    func run(in state: ShellState) async throws -> Output {
-        let library = try state.library.library()
+    static let service = \Services.library
+
+    func run(with service: LibraryService) async throws -> Output {
+        let library = try service.store.library()
+        let context = service.wiring.context
         let isFilm = { (id: String) in library.films[id]?.isFilm ?? true }
         let wanted = library.watchlist.filter { isFilm($0.film) }
         let listPath = Self.watchlistPath(path)
@@ -54,11 +57,14 @@ struct ExportCommand: Command, Equatable {
             return output
         }
         // Both files checked before either is written: nothing is written when one cannot be.
-        let url = try state.context.exportTarget(path, force: force, command: "export letterboxd")
+        let url = try context.exportTarget(path, force: force, command: "export letterboxd")
         let listURL =
-            try wanted.isEmpty ? nil : state.context.exportTarget(listPath, force: force, command: "export letterboxd")
-        try state.context.fileStore.write(Data(Self.csv(library).utf8), to: url)
-        if let listURL { try state.context.fileStore.write(Data(Self.watchlistCSV(library, wanted).utf8), to: listURL) }
+            try wanted.isEmpty
+            ? nil : context.exportTarget(listPath, force: force, command: "export letterboxd")
+        try context.fileStore.write(Data(Self.csv(library).utf8), to: url)
+        if let listURL {
+            try context.fileStore.write(Data(Self.watchlistCSV(library, wanted).utf8), to: listURL)
+        }
         let rated = Self.ratedApart(library).count
         let seen = Self.watchedApart(library).count
         let entries = library.diary.filter { isFilm($0.film) }.count

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// `import letterboxd PATH` and `import imdb PATH`: the library from an export, idempotently.
-struct ImportCommand: Command, Equatable {
+struct ImportCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "import",
         usage: "import letterboxd|imdb PATH",
@@ -36,26 +36,30 @@ struct ImportCommand: Command, Equatable {
     /// Bad rows named one a line, up to this many; the rest counted.
     static let shownProblems = 20
 
-    func run(in state: ShellState) async throws -> Output {
-        let url = state.context.resolve(path)
+    static let service = \Services.library
+
+    func run(with library: LibraryService) async throws -> Output {
+        let context = library.wiring.context
+        let url = context.resolve(path)
         // A file of an export's deleted/ or orphaned/ folder (one beside the export's own files), named on its own.
         let folder = url.deletingLastPathComponent()
         let removed = folder.lastPathComponent.lowercased()
         if removed == "deleted" || removed == "orphaned",
             ["diary.csv", "watched.csv", "ratings.csv"].contains(where: {
-                state.context.fileStore.exists(folder.deletingLastPathComponent().appendingPathComponent($0))
+                context.fileStore.exists(folder.deletingLastPathComponent().appendingPathComponent($0))
             })
         {
             throw UsageError(
                 "\(path) is in \(removed)/, where Letterboxd keeps what you removed: scout never imports it")
         }
-        guard state.context.fileStore.exists(url) else {
+        guard context.fileStore.exists(url) else {
             throw UsageError.notFound(
                 "there is no \(path): give the export's folder, its zip, or one of its CSVs; nothing was imported")
         }
         var result: LibraryImport?
-        try state.library.update { library, device in
-            var work = LibraryImport(library: library, via: format.rawValue, device: device, now: state.context.now())
+        try library.store.update { library, device in
+            var work = LibraryImport(
+                library: library, via: format.rawValue, device: device, now: context.now())
             let read =
                 switch format {
                 case .letterboxd: try Self.letterboxd(url, into: &work)

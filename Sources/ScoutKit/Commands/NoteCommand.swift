@@ -1,5 +1,5 @@
 /// `note N|ID TEXT`: a note on the film; `note N` shows it, `note N --clear` drops it.
-struct NoteCommand: Command, Equatable {
+struct NoteCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "note",
         usage: "note N|ID [TEXT | --clear]",
@@ -29,17 +29,19 @@ struct NoteCommand: Command, Equatable {
         }
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        let film = try await state.libraryFilm(target)
+    static let service = \Services.library
+
+    func run(with library: LibraryService) async throws -> Output {
+        let film = try await library.film(target)
         var output = Output()
         output.json["id"] = .string(film.id)
         switch change {
         case .show:
-            let note = try state.library.library().notes[film.id]
+            let note = try library.store.library().notes[film.id]
             output.say(note.map { "\(film.label): \($0)" } ?? "No note on \(film.label): note N TEXT keeps one.")
             output.json["note"] = note.map(JSONValue.string) ?? .null
         case .set(let text):
-            try state.record(.note, film) { library, event in
+            try library.record(.note, film) { library, event in
                 event.text = text
                 return library.notes[film.id] != text
             }
@@ -47,7 +49,7 @@ struct NoteCommand: Command, Equatable {
             output.json["note"] = .string(text)
         case .clear:
             var had = false
-            try state.record(.note, film) { library, _ in
+            try library.record(.note, film) { library, _ in
                 had = library.notes[film.id] != nil
                 return had
             }

@@ -124,7 +124,7 @@ struct PickCommand: Command, Equatable {
             guard !rows.isEmpty else { return output }
             output.merge(try state.select(try RangeSpec.parse(rows.map(String.init).joined(separator: ","))))
         case .diary, .ratings, .watchlist:
-            output.merge(try state.libraryCards(values))
+            output.merge(try state.services.library.cards(values))
         }
         return output
     }

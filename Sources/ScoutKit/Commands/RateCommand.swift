@@ -1,5 +1,5 @@
 /// `rate N|ID STARS`: the film's rating, 0.5 to 5 stars in halves; `none` clears it.
-struct RateCommand: Command, Equatable {
+struct RateCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "rate",
         usage: "rate N|ID STARS|none",
@@ -28,22 +28,24 @@ struct RateCommand: Command, Equatable {
         stars = args[1].lowercased() == "none" ? nil : try Stars.parse(args[1])
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        let film = try await state.libraryFilm(target)
+    static let service = \Services.library
+
+    func run(with library: LibraryService) async throws -> Output {
+        let film = try await library.film(target)
         var output = Output()
         var changed = false
-        let library = try state.record(.rate, film) { library, event in
+        let after = try library.record(.rate, film) { library, event in
             event.stars = stars
             changed = library.ratings[film.id]?.stars != stars
             return changed
         }
         switch (stars, changed) {
-        case (let stars?, true): output.say("Rated \(film.label) \(state.starText(stars)).")
-        case (let stars?, false): output.say("\(film.label) is already rated \(state.starText(stars)).")
+        case (let stars?, true): output.say("Rated \(film.label) \(library.starText(stars)).")
+        case (let stars?, false): output.say("\(film.label) is already rated \(library.starText(stars)).")
         case (nil, true): output.say("Cleared the rating of \(film.label).")
         case (nil, false): output.say("\(film.label) has no rating to clear.")
         }
-        output.addJSON(LibraryJSON.film(film, library))
+        output.addJSON(LibraryJSON.film(film, after))
         return output
     }
 }

@@ -1,5 +1,5 @@
 /// `ratings [--min STARS]`: the films you rated, highest first.
-struct RatingsCommand: Command, Equatable {
+struct RatingsCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "ratings",
         usage: "ratings [--min STARS] [--all]",
@@ -32,20 +32,22 @@ struct RatingsCommand: Command, Equatable {
         minimum = try Stars.parse(words.removeLast())
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        let shelf = try state.library.shelf()
+    static let service = \Services.library
+
+    func run(with library: LibraryService) async throws -> Output {
+        let shelf = try library.store.shelf()
         let floor = Int((minimum ?? 0) * 2)
         let matching = shelf.ratings.filter { floor == 0 || shelf.halves(Int($0)) >= floor }
-        let shown = (all || minimum != nil ? matching : Array(matching.prefix(ShellState.libraryPage))).map(Int.init)
+        let shown = (all || minimum != nil ? matching : Array(matching.prefix(LibraryService.page))).map(Int.init)
         let rows = shown.map {
             (
                 film: Optional(shelf.id($0)),
-                line: "\(state.starColumn(shelf.stars($0)))  \(shelf.label($0))  [\(shelf.id($0))]"
+                line: "\(library.starColumn(shelf.stars($0)))  \(shelf.label($0))  [\(shelf.id($0))]"
             )
         }
-        return state.libraryListing(
+        return library.listing(
             .ratings, name: "ratings", rows: rows,
-            empty: minimum.map { "No film is rated \(state.starText($0)) or more." }
+            empty: minimum.map { "No film is rated \(library.starText($0)) or more." }
                 ?? "No ratings yet: rate N STARS rates a film.",
             total: matching.count,
             more: "the top \(shown.count) of TOTAL: ratings --min STARS lists those rated that or more, "

@@ -1,6 +1,6 @@
 import FoundationEssentials
 /// `seen N|ID [DATE] [--rewatch] [--review TEXT] [--tag T]`: a diary entry; a film seen before is a rewatch.
-struct SeenCommand: Command, Equatable {
+struct SeenCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "seen",
         usage: "seen N|ID [DATE] [--rewatch] [--review TEXT] [--tag T]",
@@ -57,8 +57,10 @@ struct SeenCommand: Command, Equatable {
         tags = FavCommand.unique(tags)
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        let now = state.context.now()
+    static let service = \Services.library
+
+    func run(with library: LibraryService) async throws -> Output {
+        let now = library.wiring.context.now()
         let today = Day.of(now)
         let day: String =
             switch date {
@@ -69,9 +71,9 @@ struct SeenCommand: Command, Equatable {
         guard day <= today else {
             throw UsageError("\(day) is in the future: the diary keeps what you have seen, up to today")
         }
-        let film = try await state.libraryFilm(target)
+        let film = try await library.film(target)
         var again = rewatch
-        try state.record(.seen, film) { library, event in
+        try library.record(.seen, film) { library, event in
             // A rewatch when it was seen on that day or before; an earlier viewing logged late is the first.
             again = again || library.entries(of: film.id).contains { $0.date <= day }
             event.date = day
@@ -84,7 +86,7 @@ struct SeenCommand: Command, Equatable {
         }
         // As Letterboxd does, a film seen comes off the watchlist.
         var unwanted = false
-        try state.record(.unwant, film) { library, _ in
+        try library.record(.unwant, film) { library, _ in
             unwanted = library.isWanted(film.id)
             return unwanted
         }

@@ -15,7 +15,7 @@ struct ShowCommand: RowCommand, Equatable {
             guard row <= ids.count else {
                 throw UsageError.notFound("there is no row \(row): \(listing) shows rows 1 to \(ids.count)")
             }
-            return try state.libraryCards([ids[row - 1]], numbered: false)
+            return try state.services.library.cards([ids[row - 1]], numbered: false)
         }
         let restoreProblem = try await state.prepareResults(upTo: row)
         let item = try state.item(atRow: row)

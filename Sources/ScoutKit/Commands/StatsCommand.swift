@@ -1,6 +1,6 @@
 /// `stats [YEAR]`: films seen a month as a bar chart, ratings as a histogram of columns, and the top genres,
 /// directors and sources.
-struct StatsCommand: Command, Equatable {
+struct StatsCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "stats",
         usage: "stats [YEAR]",
@@ -23,14 +23,16 @@ struct StatsCommand: Command, Equatable {
 
     static let top = 5
 
-    func run(in state: ShellState) async throws -> Output {
-        let shelf = try state.library.shelf()
+    static let service = \Services.library
+
+    func run(with library: LibraryService) async throws -> Output {
+        let shelf = try library.store.shelf()
         // The months charted, oldest first: YEAR's, or the twelve up to this one.
         let months: [String]
         if let year {
             months = (1...12).map { Day.format(year: year, month: $0, day: 1).prefix(7) }.map(String.init)
         } else {
-            let today = Day.of(state.context.now())
+            let today = Day.of(library.wiring.context.now())
             let (y, m) = (Int(today.prefix(4)) ?? 1970, Int(today.dropFirst(5).prefix(2)) ?? 1)
             months = (0..<12).reversed().map { back in
                 let index = y * 12 + (m - 1) - back
@@ -85,17 +87,18 @@ struct StatsCommand: Command, Equatable {
                 let name = DiaryCommand.monthNames[(Int(month.suffix(2)) ?? 1) - 1].prefix(3)
                 return year == nil ? "\(name) \(month.prefix(4))" : String(name)
             }
-            for line in bars(zip(monthLabels, months.map { seen[$0] ?? 0 }).map { ($0, $1) }, state) {
+            for line in bars(zip(monthLabels, months.map { seen[$0] ?? 0 }).map { ($0, $1) }, library) {
                 output.say(line)
             }
         } else if shelf.diaryCount > 0 {
             let span = firstYear == lastYear ? "in \(lastYear)" : "from \(firstYear) to \(lastYear)"
             let when = year.map { "in \($0)" } ?? "in the last 12 months"
             output.say(
-                state.fitted("None logged \(when): the diary has entries \(span); stats \(lastYear) shows that year."))
+                library.wiring.fit(
+                    "None logged \(when): the diary has entries \(span); stats \(lastYear) shows that year."))
         } else {
             output.say(
-                state.fitted(
+                library.wiring.fit(
                     "The diary is empty: stats charts diary entries by the day watched, and a rating has no watch "
                         + "day (ratings lists them; seen N logs one)."))
         }
@@ -107,11 +110,11 @@ struct StatsCommand: Command, Equatable {
                 StyledLine(
                     "Rated: \(rated) of \(counted) " + (year.map { "logged in \($0)" } ?? "logged or rated"), .heading
                 ))
-            for line in columns(histogram, state) { output.say(line) }
+            for line in columns(histogram, library) { output.say(line) }
             for (label, list) in [("Top genres", genres), ("Top directors", directors), ("Sources", sources)] {
                 let text =
                     list.isEmpty ? "none known" : list.map { "\($0.name) \($0.count)" }.joined(separator: " · ")
-                output.say(state.fitted("\(label): \(text)"))
+                output.say(library.wiring.fit("\(label): \(text)"))
             }
         }
         let histogramJSON = histogram
@@ -134,10 +137,10 @@ struct StatsCommand: Command, Equatable {
 
     /// The ratings as Letterboxd draws them: a column for each half star from ½ to 5, four lines high in
     /// eighths of a cell (or `#`), the stars under them and the counts under those.
-    @MainActor func columns(_ counts: [Int], _ state: ShellState) -> [String] {
+    @MainActor func columns(_ counts: [Int], _ library: LibraryService) -> [String] {
         let height = 4
         let most = max(1, counts.max() ?? 0)
-        let width = max(state.plainGlyphs ? 4 : 3, String(most).count + 1)
+        let width = max(library.plainGlyphs ? 4 : 3, String(most).count + 1)
         func cell(_ text: String) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
         let glyphs = Array(" ▁▂▃▄▅▆▇█")
         var lines: [String] = []
@@ -147,12 +150,12 @@ struct StatsCommand: Command, Equatable {
                 counts.map { count in
                     var eighths = min(8, max(0, count * height * 8 / most - floor))
                     if count > 0, row == height - 1 { eighths = max(eighths, 1) }
-                    let mark = state.plainGlyphs ? (eighths >= 4 ? "#" : " ") : String(glyphs[eighths])
+                    let mark = library.plainGlyphs ? (eighths >= 4 ? "#" : " ") : String(glyphs[eighths])
                     return cell(String(repeating: mark, count: width - 1))
                 }.joined())
         }
         let labels =
-            state.plainGlyphs
+            library.plainGlyphs
             ? ["0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5"]
             : ["½", "1", "1½", "2", "2½", "3", "3½", "4", "4½", "5"]
         lines.append(labels.map(cell).joined())
@@ -167,22 +170,22 @@ struct StatsCommand: Command, Equatable {
 
     /// A horizontal bar a row, labels aligned, the longest bar as wide as the window leaves: block
     /// characters to an eighth of a cell, or `#` on a terminal without them (TERM=dumb).
-    @MainActor func bars(_ rows: [(label: String, count: Int)], _ state: ShellState) -> [String] {
+    @MainActor func bars(_ rows: [(label: String, count: Int)], _ library: LibraryService) -> [String] {
         let labelWidth = rows.map { DisplayWidth.of($0.label) }.max() ?? 0
         let countWidth = String(rows.map(\.count).max() ?? 0).count
         let most = max(1, rows.map(\.count).max() ?? 0)
-        let room = max(5, min(state.width, 80) - labelWidth - countWidth - 3)
+        let room = max(5, min(library.wiring.width(), 80) - labelWidth - countWidth - 3)
         return rows.map { row in
             let label = row.label + String(repeating: " ", count: labelWidth - DisplayWidth.of(row.label))
             let eighths = row.count * room * 8 / most
             var bar: String
-            if state.plainGlyphs {
+            if library.plainGlyphs {
                 bar = String(repeating: "#", count: (eighths + 4) / 8)
             } else {
                 bar = String(repeating: "█", count: eighths / 8)
                 if eighths % 8 > 0 { bar += String(Array("▏▎▍▌▋▊▉")[eighths % 8 - 1]) }
             }
-            if bar.isEmpty && row.count > 0 { bar = state.plainGlyphs ? "#" : "▏" }
+            if bar.isEmpty && row.count > 0 { bar = library.plainGlyphs ? "#" : "▏" }
             let pad = String(repeating: " ", count: max(0, room - bar.count))
             return "\(label) \(bar)\(pad) \(String(row.count).leftPadded(to: countWidth, with: " "))"
         }

@@ -1,5 +1,5 @@
 /// `unwant N|ID`: off the watchlist.
-struct UnwantCommand: Command, Equatable {
+struct UnwantCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "unwant",
         usage: "unwant N|ID",
@@ -14,7 +14,9 @@ struct UnwantCommand: Command, Equatable {
         target = try args.one()
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        try await state.changeWatchlist(target, want: false)
+    static let service = \Services.library
+
+    func run(with library: LibraryService) async throws -> Output {
+        try await library.want(target, want: false)
     }
 }

@@ -1,5 +1,5 @@
 /// `want N|ID`: onto the watchlist.
-struct WantCommand: Command, Equatable {
+struct WantCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "want",
         usage: "want N|ID",
@@ -14,7 +14,9 @@ struct WantCommand: Command, Equatable {
         target = try args.one()
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        try await state.changeWatchlist(target, want: true)
+    static let service = \Services.library
+
+    func run(with library: LibraryService) async throws -> Output {
+        try await library.want(target, want: true)
     }
 }

@@ -1,5 +1,5 @@
 /// `watchlist`: the films you want to see, oldest first.
-struct WatchlistCommand: PlainCommand, Equatable {
+struct WatchlistCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "watchlist",
         usage: "watchlist",
@@ -7,8 +7,10 @@ struct WatchlistCommand: PlainCommand, Equatable {
         example: "watchlist",
         topic: .library)
 
-    func run(in state: ShellState) async throws -> Output {
-        let shelf = try state.library.shelf()
+    static let service = \Services.library
+
+    func run(with library: LibraryService) async throws -> Output {
+        let shelf = try library.store.shelf()
         let wanted = (0..<shelf.watchCount).map(shelf.wanted)
         let rows = wanted.map {
             (
@@ -16,7 +18,7 @@ struct WatchlistCommand: PlainCommand, Equatable {
                 line: "\(shelf.label($0.film))  added \($0.added)  [\(shelf.id($0.film))]"
             )
         }
-        return state.libraryListing(
+        return library.listing(
             .watchlist, name: "the watchlist", rows: rows, empty: "The watchlist is empty: want N adds a film."
         ) {
             wanted.map { .object(LibraryJSON.film(shelf, $0.film).merging(["added": .string($0.added)]) { $1 }) }

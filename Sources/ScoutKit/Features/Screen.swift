@@ -9,6 +9,12 @@
     func number(_ ids: [String], as listing: String)
     /// `item` in full, `under` beneath it, with its artwork where the terminal draws it.
     func showDetail(_ item: Item, under: String) -> Output
+    /// What the numbers on screen name: the rows of the results, or the films of the last listing.
+    var numbers: RowsOnScreen { get }
+    /// The item of the results or the selection whose id is `id`.
+    func item(known id: String) -> Item?
+    /// Row `row` of the results, loading them again (and the pages up to it) when they are not in memory.
+    func itemShown(atRow row: Int) async throws -> Item
     /// Fetches the artwork of `items` in the background, so that a favourite has it offline.
     func prefetchArt(of items: [Item])
 }

@@ -40,6 +40,8 @@
 
     /// Favourites, kept with a snapshot.
     private(set) lazy var favourites = FavouritesService(wiring: wiring, screen: screen)
+    /// Ratings, the diary, the watchlist and notes.
+    private(set) lazy var library = LibraryService(wiring: wiring, screen: screen, favourites: favourites)
     /// Terms never to search and the searches that found nothing.
     private(set) lazy var deny = DenyService(wiring: wiring)
     /// Past searches.
@@ -52,7 +54,7 @@
 
 /// A command that works on one feature service: the shell hands it the service `service` names, as
 /// swift-argument-parser hands a command its option groups.
-protocol ServiceCommand: Command {
+protocol ServiceCommand<Service>: Command {
     associatedtype Service
     /// The service it works on.
     @MainActor static var service: KeyPath<Services, Service> { get }

@@ -19,7 +19,7 @@ extension ShellState {
                         recency: rows.count - offset)
                 }, earlierMatchFirst: true)
         case .diary, .ratings, .watchlist:
-            return try libraryCorpus(over)
+            return try services.library.pickerCorpus(over)
         }
     }
 }

@@ -1,5 +1,12 @@
 import FoundationEssentials
 
+/// What the numbers on screen name (`ShellState.rowsOnScreen`).
+enum RowsOnScreen: Equatable {
+    case results
+    /// The films of a listing, by row: `listing` names it in errors (`the diary`).
+    case films(listing: String, ids: [String])
+}
+
 /// The screen as the feature services see it (`Screen`): the rows of the list, what the numbers on screen
 /// name, the detail view and the artwork (`ShellState+Art`).
 extension ShellState: Screen {
@@ -36,6 +43,17 @@ extension ShellState: Screen {
     }
 
     func number(_ ids: [String], as listing: String) { rowsOnScreen = .films(listing: listing, ids: ids) }
+
+    var numbers: RowsOnScreen { rowsOnScreen }
+
+    func item(known id: String) -> Item? {
+        results.items.first(where: { $0.id == id }) ?? session.selections.first(where: { $0.id == id })
+    }
+
+    func itemShown(atRow row: Int) async throws -> Item {
+        if let problem = try await prepareResults(upTo: row) { warnings.add(problem) }
+        return try item(atRow: row)
+    }
 
     func showDetail(_ item: Item, under: String) -> Output { detailWithArt(item, under: under) }
 }

@@ -101,7 +101,7 @@ extension ShellState {
             ItemDetail(
                 item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),
                 width: wrapWidth ?? width, wrapWidth: wrapWidth,
-                mine: (id == item.id ? [] : ["Library:   \(id)"]) + libraryLines(id, library),
+                mine: (id == item.id ? [] : ["Library:   \(id)"]) + services.library.lines(id, library),
                 library: library.films[id].map { LibraryJSON.film($0, library)() }))
         return output
     }

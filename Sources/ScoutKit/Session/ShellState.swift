@@ -27,9 +27,8 @@ public final class ShellState {
 
     /// The favourites, which the views mark and the library and the artwork read.
     var favourites: FavouritesStore { services.favourites.store }
-    lazy var library = LibraryStore(
-        url: context.paths.libraryFile, deviceFile: context.paths.deviceFile, indexFolder: context.paths.cache,
-        store: context.fileStore, warn: warnings.add)
+    /// The library, whose lines a detail view shows.
+    var library: LibraryStore { services.library.store }
     /// The features that are services (`Features/`), each made when first used.
     private(set) lazy var services = Services(
         sources: sources,

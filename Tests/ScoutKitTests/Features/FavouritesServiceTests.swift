@@ -9,27 +9,7 @@ import Testing
     static let heat = Item(id: "movies:7", title: "Heat", fields: [.init("year", "1995"), .init("genre", "Crime")])
     static let alien = Item(id: "movies:9", title: "Alien", fields: [.init("year", "1979")])
 
-    /// A screen that shows `rows`, and notes what the service asked of it.
-    final class Rows: Screen {
-        let rows: [Item]
-        var numbered: [(listing: String, ids: [String])] = []
-        var fetched: [[String]] = []
-        init(_ rows: [Item]) { self.rows = rows }
-        func itemsToKeep(_ rows: RangeSpec?) throws -> [Item] {
-            guard let rows else { throw UsageError("nothing to add: fav add N keeps row N, or select rows first") }
-            return try rows.indices(count: self.rows.count).map { self.rows[$0] }
-        }
-        func number(_ ids: [String], as listing: String) { numbered.append((listing, ids)) }
-        func showDetail(_ item: Item, under: String) -> Output {
-            var output = Output()
-            output.say("(the detail of \(item.id))")
-            output.say(under)
-            return output
-        }
-        func prefetchArt(of items: [Item]) { fetched.append(items.map(\.id)) }
-    }
-
-    static func service(in folder: TempFolder, screen: Rows) -> FavouritesService {
+    static func service(in folder: TempFolder, screen: RowsScreen) -> FavouritesService {
         let context = ShellContext(
             environment: ["TZ": "UTC"], home: folder.url.path, workingDirectory: folder.url.path, now: { noon },
             localTime: LocalTime(TimeZone(identifier: "UTC") ?? .gmt))
@@ -43,7 +23,7 @@ import Testing
 
     @Test func rowsOnScreenAreKeptTaggedListedAndRemoved() throws {
         let folder = try TempFolder()
-        let screen = Rows([Self.heat, Self.alien])
+        let screen = RowsScreen([Self.heat, Self.alien])
         let favourites = Self.service(in: folder, screen: screen)
         #expect(favourites.list().lines == ["No favourites yet: fav add RANGES keeps rows."])
         #expect(screen.numbered.isEmpty, "an empty listing leaves the numbers with the rows still on screen")
@@ -90,7 +70,7 @@ import Testing
 
     @Test func theFilesHoldWhatIsKeptAndComeBack() throws {
         let folder = try TempFolder()
-        let screen = Rows([Self.heat])
+        let screen = RowsScreen([Self.heat])
         let favourites = Self.service(in: folder, screen: screen)
         _ = try favourites.add(try RangeSpec.parse("1"), tags: ["sci fi"])
         #expect(try favourites.export(to: "f.csv", force: false).lines == ["Exported 1 favourite to f.csv."])

@@ -1,31 +1,41 @@
 import FoundationEssentials
 
-/// What the numbers on screen name (`ShellState.rowsOnScreen`).
-enum RowsOnScreen: Equatable {
-    case results
-    /// The films of a listing, by row: `listing` names it in errors (`the diary`).
-    case films(listing: String, ids: [String])
-}
+/// The library as a feature: the store (`library.jsonl`, an event log), which film `N` or an id names,
+/// stars as they are shown, and writing events; its listings are in `LibraryService+Listings`. `diary`,
+/// `ratings`, `watchlist`, `rate`, `seen`, `want`, `unwant`, `note`, `stats`, `import` and `export` are
+/// handed it.
+@MainActor final class LibraryService {
+    let store: LibraryStore
+    let wiring: ServiceWiring
+    /// The rows on screen and the results, which `rate 3 4` and `seen movies:12` name films by.
+    unowned let screen: any Screen
+    /// A favourite is a film the library can name by its id.
+    private let favourites: FavouritesService
 
-/// The library's shared operations: which film `N` or an id names, reading stars, and writing events.
-extension ShellState {
+    init(wiring: ServiceWiring, screen: any Screen, favourites: FavouritesService) {
+        self.wiring = wiring
+        self.screen = screen
+        self.favourites = favourites
+        let paths = wiring.context.paths
+        store = LibraryStore(
+            url: paths.libraryFile, deviceFile: paths.deviceFile, indexFolder: paths.cache,
+            store: wiring.context.fileStore, warn: wiring.warn)
+    }
+
     /// The film `word` names: a row of the listing on screen (the results, or the last diary, ratings,
     /// watchlist or fav listing), or an id that scout knows from the results, the selection, the
     /// favourites or the library.
-    func libraryFilm(_ word: String) async throws -> LibraryFilm {
+    func film(_ word: String) async throws -> LibraryFilm {
         if word.contains(":") {
-            if let item = results.items.first(where: { $0.id == word })
-                ?? session.selections.first(where: { $0.id == word })
-                ?? favourites.all().first(where: { $0.id == word })?.item
-            {
+            if let item = screen.item(known: word) ?? favourites.store.all().first(where: { $0.id == word })?.item {
                 return try known(LibraryFilm(try Self.film(item)))
             }
-            if let film = try library.library().films[word] { return film }
+            if let film = try store.library().films[word] { return film }
             throw UsageError.notFound(
                 "scout does not know \(Text.brief(word)): search for it first, then name it by its row")
         }
         let row = try CommandSpec.Arguments.row(word)
-        switch rowsOnScreen {
+        switch screen.numbers {
         case .films(let listing, let ids):
             guard row <= ids.count else {
                 throw UsageError.notFound(
@@ -34,14 +44,13 @@ extension ShellState {
                 )
             }
             let id = ids[row - 1]
-            if let film = try library.library().films[id] { return film }
-            if let favourite = favourites.all().first(where: { $0.id == id }) {
+            if let film = try store.library().films[id] { return film }
+            if let favourite = favourites.store.all().first(where: { $0.id == id }) {
                 return LibraryFilm(try Self.film(favourite.item))
             }
             throw UsageError.notFound("\(id) is no longer in \(listing): list it again")
         case .results:
-            if let problem = try await prepareResults(upTo: row) { warnings.add(problem) }
-            return try known(LibraryFilm(try Self.film(try item(atRow: row))))
+            return try known(LibraryFilm(try Self.film(try await screen.itemShown(atRow: row))))
         }
     }
 
@@ -66,7 +75,7 @@ extension ShellState {
     /// The film the library already has under another id (the same folded title and year: an IMDb export's
     /// `omdb:tt0078748` for the catalog's Alien), else `film`: one film, rated and logged once.
     func known(_ film: LibraryFilm) throws -> LibraryFilm {
-        let library = try library.library()
+        let library = try store.library()
         guard library.films[film.id] == nil, let id = library.film(matching: film), var known = library.films[id] else {
             return film
         }
@@ -75,8 +84,8 @@ extension ShellState {
     }
 
     /// `want` and `unwant`: the film onto the watchlist or off it, unless it is there or not already.
-    func changeWatchlist(_ target: String, want: Bool) async throws -> Output {
-        let film = try await libraryFilm(target)
+    func want(_ target: String, want: Bool) async throws -> Output {
+        let film = try await film(target)
         var changed = false
         try record(want ? .want : .unwant, film) { library, event in
             changed = library.isWanted(film.id) != want
@@ -102,7 +111,7 @@ extension ShellState {
     }
 
     /// Whether the terminal is one to draw plain ASCII for (`TERM=dumb`): `#` bars, stars as numbers.
-    var plainGlyphs: Bool { context.environment["TERM"] == "dumb" }
+    var plainGlyphs: Bool { wiring.context.environment["TERM"] == "dumb" }
 
     /// Appends the event `make` gives for the film (nil: nothing to change), reading the library under the
     /// lock first.
@@ -112,29 +121,13 @@ extension ShellState {
         _ make: (Library, inout LibraryEvent) throws -> Bool = { _, _ in true }
     ) throws -> Library {
         var after = Library()
-        try library.update { library, device in
+        try store.update { library, device in
             after = library
-            var event = LibraryEvent(device: device, time: context.now(), op: op, film: film)
+            var event = LibraryEvent(device: device, time: wiring.context.now(), op: op, film: film)
             guard try make(library, &event) else { return [] }
             after.apply(event)
             return [event]
         }
         return after
-    }
-}
-
-/// Stars, as `rate` and `ratings --min` read them.
-enum Stars {
-    /// Stars as `rate` and `ratings --min` take them: 0.5 to 5 in halves (`4`, `3.5`, `4,5`, `★★★½`).
-    static func parse(_ text: String) throws(UsageError) -> Double {
-        let glyphs = text.filter { $0 == "★" || $0 == "½" }
-        let value: Double? =
-            !glyphs.isEmpty && glyphs.count == text.count
-            ? Double(glyphs.filter { $0 == "★" }.count) + (glyphs.contains("½") ? 0.5 : 0)
-            : Double(text.replacing(",", with: "."))
-        guard let value, value >= 0.5, value <= 5, (value * 2).rounded() == value * 2 else {
-            throw UsageError("\"\(Text.brief(text))\" is not a rating: give 0.5 to 5 stars in halves, such as 3.5")
-        }
-        return value
     }
 }

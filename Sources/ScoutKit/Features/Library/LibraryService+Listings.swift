@@ -2,18 +2,18 @@ import FoundationEssentials
 
 /// The library's listings (`diary`, `ratings`, `watchlist`): numbered rows whose numbers `rate`, `seen`,
 /// `want`, `unwant` and `note` take next, and their `--json` rows.
-extension ShellState {
+extension LibraryService {
     /// A listing of films: the rows (each a film id and its line; a nil id is a heading), remembered as the
     /// rows on screen, with `json` making its `--json` rows when a line is written.
     /// `total` counts the rows the listing has in all, and `more` says how to see those it leaves out.
-    func libraryListing(
+    func listing(
         _ listing: TypedJSON.Listing, name: String, rows: [(film: String?, line: String)], empty: String,
         total: Int? = nil, more: String? = nil, json: @escaping @Sendable () -> [JSONValue]
     ) -> Output {
         var output = Output()
         let ids = rows.compactMap(\.film)
         // An empty listing leaves the numbers with the last listing that showed rows, still on the screen.
-        if ids.isEmpty { output.say(empty) } else { rowsOnScreen = .films(listing: name, ids: ids) }
+        if ids.isEmpty { output.say(empty) } else { screen.number(ids, as: name) }
         let width = String(ids.count).count
         var n = 0
         for row in rows {
@@ -22,7 +22,7 @@ extension ShellState {
                 continue
             }
             n += 1
-            output.say(fitted("\(String(n).leftPadded(to: width, with: " ")). \(row.line)"))
+            output.say(wiring.fit("\(String(n).leftPadded(to: width, with: " ")). \(row.line)"))
         }
         let total = total ?? ids.count
         if let more, total > ids.count { output.say("(\(more.replacing("TOTAL", with: "\(total)")))") }
@@ -32,10 +32,10 @@ extension ShellState {
 
     /// How many rows `diary` and `ratings` list unless asked for all (`--all`, a year, `--min`): as `history`
     /// lists the last 20, a page that reads at a glance, and quick whatever the library holds.
-    static let libraryPage = 100
+    static let page = 100
 
     /// The lines `show` adds for a film the library knows: its rating, viewings, watchlist and note.
-    func libraryLines(_ id: String, _ library: Library) -> [String] {
+    func lines(_ id: String, _ library: Library) -> [String] {
         var lines: [String] = []
         if let rating = library.ratings[id] { lines.append("You rated: \(starText(rating.stars))") }
         let entries = library.entries(of: id)
@@ -59,8 +59,8 @@ extension ShellState {
 
     /// The picker's candidates over the diary (newest first), the ratings (highest first) or the watchlist
     /// (oldest first): each a film's id and its line.
-    func libraryCorpus(_ over: PickCommand.Over) throws -> PickerCorpus {
-        let shelf = try library.shelf()
+    func pickerCorpus(_ over: PickCommand.Over) throws -> PickerCorpus {
+        let shelf = try store.shelf()
         let rows: [(id: String, text: String)]
         switch over {
         case .diary:
@@ -89,17 +89,17 @@ extension ShellState {
     /// What the library holds of each film picked, numbered so that `rate 1 4` names the first.
     /// With `numbered` (the films picked), the numbers become the rows on screen; `show N` of a library
     /// listing keeps that listing's.
-    func libraryCards(_ ids: [String], numbered: Bool = true) throws -> Output {
-        let library = try library.library()
+    func cards(_ ids: [String], numbered: Bool = true) throws -> Output {
+        let library = try store.library()
         var output = Output()
         var shown: [String] = []
         for id in ids where !shown.contains(id) {
             shown.append(id)
             output.say(StyledLine((numbered ? "\(shown.count). " : "") + library.label(id), .title))
             output.say("   Id:        \(id)")
-            for line in libraryLines(id, library) { output.say("   " + line) }
+            for line in lines(id, library) { output.say("   " + line) }
         }
-        if numbered { rowsOnScreen = .films(listing: "the films picked", ids: shown) }
+        if numbered { screen.number(shown, as: "the films picked") }
         return output
     }
 
@@ -108,36 +108,5 @@ extension ShellState {
         let text = stars.map(starText) ?? ""
         let width = plainGlyphs ? 3 : 5
         return text + String(repeating: " ", count: max(0, width - text.count))
-    }
-}
-
-/// The library's values in `--json`: numbers as numbers, days as ISO 8601 dates.
-enum LibraryJSON {
-    static func stars(_ stars: Double?) -> JSONValue { stars.map(JSONValue.double) ?? .null }
-
-    static func film(_ shelf: LibraryShelf, _ film: Int) -> [String: JSONValue] {
-        [
-            "id": .string(shelf.id(film)), "title": .string(shelf.title(film)),
-            "year": shelf.year(film).map(JSONValue.int) ?? .null,
-        ]
-    }
-
-    static func film(_ film: LibraryFilm) -> [String: JSONValue] {
-        ["id": .string(film.id), "title": .string(film.title), "year": film.year.map(JSONValue.int) ?? .null]
-    }
-
-    /// What the library holds of a film, for `rate`, `show` and friends.
-    static func film(_ film: LibraryFilm, _ library: Library) -> @Sendable () -> [String: JSONValue] {
-        let entries = library.entries(of: film.id)
-        let object: [String: JSONValue] = [
-            "library": .object(
-                Self.film(film).merging([
-                    "rating": stars(library.ratings[film.id]?.stars), "seen": .int(entries.count),
-                    "lastSeen": entries.last.map { .string($0.date) } ?? .null,
-                    "wanted": .bool(library.isWanted(film.id)),
-                    "note": library.notes[film.id].map(JSONValue.string) ?? .null,
-                ]) { $1 })
-        ]
-        return { object }
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import ScoutKit
+
+/// The library as a service, as `rate`, `seen`, `want`, `diary` and the rest are handed it: its store in a
+/// temporary folder, a screen of three rows, the films its words name, and what each command says, word for
+/// word.
+@MainActor @Suite struct LibraryServiceTests {
+    nonisolated static let noon = Date(timeIntervalSince1970: 1_795_000_000) // Wed 2026-11-18 11:06:40 UTC
+    static let rows = [
+        Item(id: "movies:7", title: "Heat", fields: [.init("year", "1995")]),
+        Item(id: "movies:9", title: "Alien", fields: [.init("year", "1979")]),
+        Item(id: "itunes:5", title: "Heat Waves", fields: [.init("kind", "song")]),
+    ]
+
+    /// The library over a fresh home in `folder`, beside the favourites, with `screen` on the window.
+    static func services(in folder: TempFolder, screen: RowsScreen) -> (LibraryService, FavouritesService) {
+        let context = ShellContext(
+            environment: ["TZ": "UTC"], home: folder.url.path, workingDirectory: folder.url.path, now: { noon },
+            localTime: LocalTime(TimeZone(identifier: "UTC") ?? .gmt))
+        let wiring = ServiceWiring(
+            context: context, settings: { Settings() }, updateSettings: { _, _ in }, warn: { _ in }, width: { 80 },
+            fit: { DisplayWidth.truncate($0, to: 80) },
+            runSearch: { _ in throw UsageError("the library runs no search") })
+        let favourites = FavouritesService(wiring: wiring, screen: screen)
+        return (LibraryService(wiring: wiring, screen: screen, favourites: favourites), favourites)
+    }
+
+    /// What `line` says when its command is handed `library`.
+    static func run(_ line: String, _ library: LibraryService) async throws -> [String] {
+        let words = try #require(try Tokenizer.commands(line).first)
+        let command = try #require(try CommandTable.parse(words) as? any ServiceCommand<LibraryService>)
+        return try await command.run(with: library).lines
+    }
+
+    @Test func filmsAreNamedByTheRowsOnScreenThenByTheLastListingOrByTheirIds() async throws {
+        let folder = try TempFolder()
+        let screen = RowsScreen(Self.rows)
+        let (library, favourites) = Self.services(in: folder, screen: screen)
+        _ = try favourites.store.addOrTag(
+            [Item(id: "movies:11", title: "Ran", fields: [.init("year", "1985")])], at: Self.noon)
+        let said = { (line: String) async throws -> [String] in try await Self.run(line, library) }
+        // The results' rows, until a listing numbers its films.
+        #expect(try await said("rate 1 4") == ["Rated Heat (1995) ★★★★."])
+        #expect(try await said("seen 2 2026-11-01") == ["Logged Alien (1979) on 2026-11-01."])
+        #expect(try await said("rate 2 3.5") == ["Rated Alien (1979) ★★★½."])
+        await #expect(
+            throws: UsageError("Heat Waves is a song: the library keeps films (search --in films or --in omdb)")
+        ) { try await said("want 3") }
+        #expect(
+            try await said("ratings") == ["1. ★★★★   Heat (1995)  [movies:7]", "2. ★★★½   Alien (1979)  [movies:9]"])
+        #expect(screen.numbered.last?.listing == "ratings")
+        #expect(try await said("rate 2 5") == ["Rated Alien (1979) ★★★★★."], "row 2 of the ratings, not of the results")
+        #expect(try await said("diary") == ["November 2026", "1. 01 Sun         Alien (1979)"])
+        await #expect(throws: UsageError.notFound("there is no row 3: the diary shows rows 1 to 1")) {
+            try await said("want 3")
+        }
+        // An id: of the results, or of a favourite not on the screen.
+        #expect(try await said("rate movies:9 none") == ["Cleared the rating of Alien (1979)."])
+        #expect(try await said("want movies:11") == ["Added Ran (1985) to the watchlist."])
+        #expect(try await said("want movies:11") == ["Ran (1985) is already on the watchlist."])
+        let watchlist = try await said("watchlist")
+        #expect(watchlist == ["1. Ran (1985)  added 2026-11-18  [movies:11]"])
+        #expect(screen.numbered.map(\.listing) == ["ratings", "the diary", "the watchlist"])
+        #expect(try await said("unwant 1") == ["Took Ran (1985) off the watchlist."])
+        #expect(
+            try library.cards(["movies:9"]).lines == [
+                "1. Alien (1979)", "   Id:        movies:9", "   Seen:      on 2026-11-01",
+            ])
+        withExtendedLifetime(screen) {} // the services hold their screen unowned, as the shell state holds it
+    }
+}
