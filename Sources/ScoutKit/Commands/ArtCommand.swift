@@ -37,7 +37,7 @@ struct ArtCommand: RowCommand, Equatable {
         }
         var output = Output()
         output.json["url"] = .string(url)
-        if let request = state.artRequest(for: item, layout: .large) {
+        if let request = state.services.art.request(for: item, layout: .large) {
             output.say(StyledLine(item.title, .title)) // which item's image this is
             output.art = request
         } else {

@@ -27,7 +27,7 @@ struct CacheCommand: Command, Equatable {
             for name in names { files.remove(folder.appendingPathComponent(name)) }
             files.remove(CacheStats.file(in: folder))
             files.remove(folder.appendingPathComponent("stats")) // the hit counts of scout before 0.2
-            let images = state.artCache.clear()
+            let images = state.services.art.cache.clear()
             let entries = "\(names.count) entr\(names.count == 1 ? "y" : "ies")"
             output.say("Cache cleared (\(entries), \(images) image\(images == 1 ? "" : "s")).")
             output.json["images"] = .int(images)
@@ -42,10 +42,10 @@ struct CacheCommand: Command, Equatable {
             "Cache: \(names.count) entr\(names.count == 1 ? "y" : "ies"), \(bytes) bytes, \(rate), fresh for "
                 + "\(state.settings.cacheTTL) s, in \(folder.path)"
         )
-        let art = state.artCache.figures()
+        let art = state.services.art.cache.figures()
         output.say(
             "Art: \(art.images) image\(art.images == 1 ? "" : "s"), \(art.bytes) bytes of "
-                + "\(state.settings.artCacheMB) MB (set art-cache-mb), in \(state.artCache.folder.path)")
+                + "\(state.settings.artCacheMB) MB (set art-cache-mb), in \(state.services.art.cache.folder.path)")
         output.json["images"] = .int(art.images)
         output.json["imageBytes"] = .int(art.bytes)
         output.json["entries"] = .int(names.count)

@@ -1,5 +1,5 @@
 /// What a feature service asks of the screen: the rows the list shows, what the numbers on screen name,
-/// the detail view and the artwork. The shell state keeps these (the session's results and views) and hands
+/// and the detail view. The shell state keeps these (the session's results and views) and hands
 /// itself to the services as this, so that a service sees the screen and nothing else of the session.
 @MainActor protocol Screen: AnyObject {
     /// What `fav add` keeps: those rows of the list; without rows, what the screen shows (the item of the
@@ -15,6 +15,4 @@
     func item(known id: String) -> Item?
     /// Row `row` of the results, loading them again (and the pages up to it) when they are not in memory.
     func itemShown(atRow row: Int) async throws -> Item
-    /// Fetches the artwork of `items` in the background, so that a favourite has it offline.
-    func prefetchArt(of items: [Item])
 }

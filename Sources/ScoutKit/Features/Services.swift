@@ -39,7 +39,9 @@
     }
 
     /// Favourites, kept with a snapshot.
-    private(set) lazy var favourites = FavouritesService(wiring: wiring, screen: screen)
+    private(set) lazy var favourites: FavouritesService = FavouritesService(wiring: wiring, screen: screen, art: art)
+    /// Artwork: the terminal, the art cache, fetching and drawing.
+    private(set) lazy var art: ArtService = ArtService(wiring: wiring) { [unowned self] in self.favourites.store.all() }
     /// Ratings, the diary, the watchlist and notes.
     private(set) lazy var library = LibraryService(wiring: wiring, screen: screen, favourites: favourites)
     /// Terms never to search and the searches that found nothing.

@@ -114,10 +114,10 @@ public final class Shell {
     public func saveOnExit() -> String? { state.saveOnExit() }
 
     /// Fetches and draws artwork a command asked for: the terminal's bytes, or one line saying why not.
-    public func drawArt(_ request: ArtRequest) async -> ArtOutcome { await state.drawArt(request) }
+    public func drawArt(_ request: ArtRequest) async -> ArtOutcome { await state.services.art.draw(request) }
 
     /// Lets favourites' artwork still being fetched finish, within `set timeout`.
-    public func finishBackgroundWork() async { await state.finishArtFetches(within: state.settings.timeout) }
+    public func finishBackgroundWork() async { await state.services.art.finishFetches(within: state.settings.timeout) }
 }
 
 extension Shell {

@@ -9,6 +9,12 @@
 /// zero-width characters none), summed over a character's code points. The locale is scout's own
 /// (`C.UTF-8`, used only for the measure), so the user's locale setting cannot change a width.
 public enum DisplayWidth {
+    /// The rows `lines` take on a terminal `columns` wide: a line longer than the window (a web address kept
+    /// whole) is wrapped by the terminal.
+    static func rows(_ lines: some Sequence<StyledLine>, columns: Int) -> Int {
+        lines.reduce(0) { $0 + max(1, (of($1.plain) + columns - 1) / max(1, columns)) }
+    }
+
     nonisolated(unsafe) private static let utf8Locale: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
 
     public static func of(_ text: String) -> Int {

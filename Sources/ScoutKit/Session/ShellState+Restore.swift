@@ -46,13 +46,14 @@ extension ShellState {
             {
                 let detail = detailWithArt(await cachedDetails(of: item), cachedOnly: true)
                 // Within the rows under the welcome lines, as a restored page is: the rest is a command away.
-                guard let maxLines, detail.art == nil, Self.rows(detail.styledLines, columns: width) > maxLines else {
+                guard let maxLines, detail.art == nil, DisplayWidth.rows(detail.styledLines, columns: width) > maxLines
+                else {
                     return detail
                 }
                 var cut = Output()
                 var rows = 0
                 for line in detail.styledLines {
-                    rows += Self.rows([line], columns: width)
+                    rows += DisplayWidth.rows([line], columns: width)
                     guard rows < maxLines else { break }
                     cut.say(line)
                 }

@@ -46,10 +46,6 @@ public final class ShellState {
     /// How many sources this run has built (a test reads it: a search builds one).
     private(set) var sourcesBuilt = 0
     private(set) lazy var results = ResultSet { [unowned self] in self.resultView }
-    /// How images are drawn, as last worked out, and for which `images` setting.
-    var artResolved: (mode: Settings.ImagesMode, terminal: ArtTerminal?)?
-    /// Favourites' artwork being fetched in the background.
-    var artFetches: [Task<Void, Never>] = []
 
     init(context: ShellContext, fresh: Bool) {
         self.context = context

@@ -114,7 +114,7 @@ extension Settings {
             }
             // Worked out again at the next image (tmux's passthrough asked anew).
             setting.onChange = { state in
-                state.artResolved = nil
+                state.services.art.forgetTerminal()
                 return nil
             }
             return setting
@@ -128,7 +128,7 @@ extension Settings {
                 error: "art-cache-mb takes a number of megabytes from 0 to 10000, such as 100")
             // A lower cap holds at once.
             setting.onChange = { state in
-                let trimmed = state.trimArtCache()
+                let trimmed = state.services.art.trim()
                 guard trimmed > 0 else { return nil }
                 return
                     "Removed \(trimmed) image\(trimmed == 1 ? "" : "s") from the art cache to hold it under the new cap"

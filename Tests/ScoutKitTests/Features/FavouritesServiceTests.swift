@@ -9,22 +9,11 @@ import Testing
     static let heat = Item(id: "movies:7", title: "Heat", fields: [.init("year", "1995"), .init("genre", "Crime")])
     static let alien = Item(id: "movies:9", title: "Alien", fields: [.init("year", "1979")])
 
-    static func service(in folder: TempFolder, screen: RowsScreen) -> FavouritesService {
-        let context = ShellContext(
-            environment: ["TZ": "UTC"], home: folder.url.path, workingDirectory: folder.url.path, now: { noon },
-            localTime: LocalTime(TimeZone(identifier: "UTC") ?? .gmt))
-        return FavouritesService(
-            wiring: ServiceWiring(
-                context: context, settings: { Settings() }, updateSettings: { _, _ in }, warn: { _ in },
-                width: { 80 }, fit: { DisplayWidth.truncate($0, to: 80) },
-                runSearch: { _ in throw UsageError("fav runs no search") }),
-            screen: screen)
-    }
-
     @Test func rowsOnScreenAreKeptTaggedListedAndRemoved() throws {
         let folder = try TempFolder()
         let screen = RowsScreen([Self.heat, Self.alien])
-        let favourites = Self.service(in: folder, screen: screen)
+        let services = Services.made(in: folder, at: Self.noon, screen: screen)
+        let favourites = services.favourites
         #expect(favourites.list().lines == ["No favourites yet: fav add RANGES keeps rows."])
         #expect(screen.numbered.isEmpty, "an empty listing leaves the numbers with the rows still on screen")
         #expect(throws: UsageError("nothing to add: fav add N keeps row N, or select rows first")) {
@@ -34,7 +23,6 @@ import Testing
             try favourites.add(try RangeSpec.parse("1-2"), tags: ["weekend"]).lines == [
                 "♥ Added 2 favourites tagged #weekend:", "  Heat (1995, Crime)", "  Alien (1979)",
             ])
-        #expect(screen.fetched == [["movies:7", "movies:9"]])
         #expect(
             try favourites.add(try RangeSpec.parse("2"), tags: ["scary"]).lines == [
                 "♥ Alien (1979) was already a favourite: now tagged #scary."
@@ -65,13 +53,14 @@ import Testing
         }
         #expect(try favourites.remove("movies:9").lines == ["Removed Alien (1979) from the favourites."])
         #expect(favourites.pickerCorpus().candidates.map(\.text) == ["Heat (1995, Crime)  [movies:7]"])
-        withExtendedLifetime(screen) {}
+        withExtendedLifetime((screen, services)) {}
     }
 
     @Test func theFilesHoldWhatIsKeptAndComeBack() throws {
         let folder = try TempFolder()
         let screen = RowsScreen([Self.heat])
-        let favourites = Self.service(in: folder, screen: screen)
+        let services = Services.made(in: folder, at: Self.noon, screen: screen)
+        let favourites = services.favourites
         _ = try favourites.add(try RangeSpec.parse("1"), tags: ["sci fi"])
         #expect(try favourites.export(to: "f.csv", force: false).lines == ["Exported 1 favourite to f.csv."])
         let csv = try String(contentsOf: folder.file("f.csv"), encoding: .utf8)
@@ -89,6 +78,6 @@ import Testing
         let imported = try favourites.importFile(from: "f.csv")
         #expect(imported.lines == ["Imported 1 new favourite (0 already kept)."])
         #expect(favourites.list().lines == ["1. Heat (1995, Crime)  [movies:7]  #'sci fi'"])
-        withExtendedLifetime(screen) {} // the service holds its screen unowned, as the shell state holds it
+        withExtendedLifetime((screen, services)) {} // held unowned by the services, as by the shell state
     }
 }

@@ -14,18 +14,6 @@ import Testing
     ]
 
     /// The library over a fresh home in `folder`, beside the favourites, with `screen` on the window.
-    static func services(in folder: TempFolder, screen: RowsScreen) -> (LibraryService, FavouritesService) {
-        let context = ShellContext(
-            environment: ["TZ": "UTC"], home: folder.url.path, workingDirectory: folder.url.path, now: { noon },
-            localTime: LocalTime(TimeZone(identifier: "UTC") ?? .gmt))
-        let wiring = ServiceWiring(
-            context: context, settings: { Settings() }, updateSettings: { _, _ in }, warn: { _ in }, width: { 80 },
-            fit: { DisplayWidth.truncate($0, to: 80) },
-            runSearch: { _ in throw UsageError("the library runs no search") })
-        let favourites = FavouritesService(wiring: wiring, screen: screen)
-        return (LibraryService(wiring: wiring, screen: screen, favourites: favourites), favourites)
-    }
-
     /// What `line` says when its command is handed `library`.
     static func run(_ line: String, _ library: LibraryService) async throws -> [String] {
         let words = try #require(try Tokenizer.commands(line).first)
@@ -36,7 +24,8 @@ import Testing
     @Test func filmsAreNamedByTheRowsOnScreenThenByTheLastListingOrByTheirIds() async throws {
         let folder = try TempFolder()
         let screen = RowsScreen(Self.rows)
-        let (library, favourites) = Self.services(in: folder, screen: screen)
+        let services = Services.made(in: folder, at: Self.noon, screen: screen)
+        let (library, favourites) = (services.library, services.favourites)
         _ = try favourites.store.addOrTag(
             [Item(id: "movies:11", title: "Ran", fields: [.init("year", "1985")])], at: Self.noon)
         let said = { (line: String) async throws -> [String] in try await Self.run(line, library) }
@@ -67,6 +56,6 @@ import Testing
             try library.cards(["movies:9"]).lines == [
                 "1. Alien (1979)", "   Id:        movies:9", "   Seen:      on 2026-11-01",
             ])
-        withExtendedLifetime(screen) {} // the services hold their screen unowned, as the shell state holds it
+        withExtendedLifetime((screen, services)) {} // held unowned by the services, as by the shell state
     }
 }

@@ -1,11 +1,29 @@
+import Foundation
 @testable import ScoutKit
 
+extension Services {
+    /// The services over a fresh home in `folder` at `now`, in UTC, 80 columns wide, with `screen` on the window;
+    /// a search is refused; `offline` as `--offline`.
+    static func made(in folder: TempFolder, at now: Date, screen: some Screen, offline: Bool = false) -> Services {
+        var context = ShellContext(
+            environment: ["TZ": "UTC"], home: folder.url.path, workingDirectory: folder.url.path, now: { now },
+            localTime: LocalTime(TimeZone(identifier: "UTC") ?? .gmt))
+        context.offline = offline
+        return Services(
+            sources: SourceRegistry(context: context, warnings: WarningLog()),
+            wiring: ServiceWiring(
+                context: context, settings: { Settings() }, updateSettings: { _, _ in }, warn: { _ in },
+                width: { 80 }, fit: { DisplayWidth.truncate($0, to: 80) },
+                runSearch: { _ in throw UsageError("these services run no search") }),
+            screen: screen)
+    }
+}
+
 /// A screen that shows `rows` as the results, and notes what a service asked of it: the numbers it gave the
-/// screen and the artwork it fetched.
+/// screen.
 @MainActor final class RowsScreen: Screen {
     let rows: [Item]
     private(set) var numbered: [(listing: String, ids: [String])] = []
-    private(set) var fetched: [[String]] = []
 
     init(_ rows: [Item]) { self.rows = rows }
 
@@ -31,6 +49,4 @@
         output.say(under)
         return output
     }
-
-    func prefetchArt(of items: [Item]) { fetched.append(items.map(\.id)) }
 }

@@ -8,10 +8,13 @@ import FoundationEssentials
     let wiring: ServiceWiring
     /// The rows the list shows and the numbers on screen, which `fav add` and `fav show` work on.
     private unowned let screen: any Screen
+    /// A favourite's artwork is fetched when it is kept, so that it shows offline.
+    private let art: ArtService
 
-    init(wiring: ServiceWiring, screen: any Screen) {
+    init(wiring: ServiceWiring, screen: any Screen, art: ArtService) {
         self.wiring = wiring
         self.screen = screen
+        self.art = art
         let paths = wiring.context.paths
         store = FavouritesStore(
             url: paths.favouritesFile, idIndex: paths.cache.appendingPathComponent("favourites.index"),
@@ -65,7 +68,7 @@ import FoundationEssentials
     func add(_ rows: RangeSpec?, tags: [String]) throws -> Output {
         let items = try screen.itemsToKeep(rows)
         let outcome = try store.addOrTag(items, tags: tags, at: wiring.context.now())
-        screen.prefetchArt(of: items) // those kept before too: their artwork may have been cleared with the cache
+        art.prefetch(of: items) // those kept before too: their artwork may have been cleared with the cache
         var output = Output()
         let hashtags = Tokenizer.hashtags(tags)
         if items.count == 1, let item = items.first {
