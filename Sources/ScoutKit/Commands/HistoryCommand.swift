@@ -1,15 +1,11 @@
 /// `history`, its subcommands, and `!N` / `!!`: past searches, listed, found, re-run and removed.
-struct HistoryCommand: ActionCommand, ServiceCommand, Equatable {
+struct HistoryCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static var service: KeyPath<Services, HistoryService> { \.history }
 
     static let spec = CommandSpec(
-        name: "history",
-        usage: "history [N] | history search TEXT | history rerun N | history rm N | history clear | history stats",
+        name: "history", usage: usage("history", alone: "N", subcommands),
         summary: "past searches; !N and !! re-run one", example: "history search alien", topic: .past,
-        arguments: [.history],
-        subcommands: [
-            .init("search"), .init("rerun", [.history]), .init("rm", [.history]), .init("clear"), .init("stats"),
-        ])
+        arguments: [.history], subcommands: subcommands.map(\.declared))
 
     enum Action: Equatable, Sendable {
         case list(Int?)
@@ -22,30 +18,39 @@ struct HistoryCommand: ActionCommand, ServiceCommand, Equatable {
 
     var action: Action
 
-    static func action(_ args: CommandSpec.Arguments) throws(UsageError) -> Action {
-        guard let sub = args.subcommand else { return .list(nil) }
-        let rest = args.rest
-        func number() throws(UsageError) -> Int {
-            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else {
-                throw UsageError("usage: history \(sub) N (N as history lists them)")
-            }
-            return n
+    static let bare: Action? = .list(nil)
+
+    static let subcommands: [Subcommand<Action>] = [
+        Subcommand("search", "TEXT") { rest throws(UsageError) in
+            guard !rest.isEmpty else { throw rest.usage() }
+            return .search(rest.joined)
+        },
+        Subcommand("rerun", "N", completers: [.history]) { rest throws(UsageError) in .rerun(try number(rest)) },
+        Subcommand("rm", "N", completers: [.history]) { rest throws(UsageError) in .remove(try number(rest)) },
+        Subcommand("clear") { rest throws(UsageError) in
+            guard rest.isEmpty else { throw rest.usage() }
+            return .clear
+        },
+        Subcommand("stats") { rest throws(UsageError) in
+            guard rest.isEmpty else { throw rest.usage() }
+            return .stats
+        },
+    ]
+
+    /// `history N`: the last N searches.
+    static func unnamed(_ args: CommandSpec.Arguments) throws(UsageError) -> Action? {
+        guard let word = args.subcommand, let n = Int(word) else { return nil }
+        guard args.count == 1 else { throw args.usage() }
+        guard n >= 1 else { throw UsageError("history N shows the last N searches: N from 1") }
+        return .list(n)
+    }
+
+    /// The one number after `history rerun` and `history rm`, as `history` numbers the searches.
+    private static func number(_ rest: CommandSpec.Arguments) throws(UsageError) -> Int {
+        guard rest.count == 1, let n = Int(rest[0]), n >= 1 else {
+            throw UsageError("\(rest.usage()) (N as history lists them)")
         }
-        if let n = Int(sub), args.count == 1 {
-            guard n >= 1 else { throw UsageError("history N shows the last N searches: N from 1") }
-            return .list(n)
-        }
-        switch sub {
-        case "search":
-            guard !rest.isEmpty else { throw UsageError("usage: history search TEXT") }
-            return .search(rest.joined(separator: " "))
-        case "rerun": return .rerun(try number())
-        case "rm": return .remove(try number())
-        case "clear", "stats":
-            guard rest.isEmpty else { throw UsageError("usage: history \(sub)") }
-            return sub == "clear" ? .clear : .stats
-        default: throw args.usage()
-        }
+        return n
     }
 
     func run(with history: HistoryService) async throws -> Output {

@@ -1,16 +1,11 @@
 import FoundationEssentials
 
 /// `session` and its subcommands: where the session stands, and named sessions saved, loaded and removed.
-struct SessionCommand: ActionCommand, Equatable {
+struct SessionCommand: SubcommandsCommand, Equatable {
     static let spec = CommandSpec(
-        name: "session",
-        usage: "session | session save NAME | session load NAME | session list | session rm NAME | session reset",
+        name: "session", usage: usage("session", alone: nil, subcommands),
         summary: "the session: last visit, source, query, page, selections, view; named sessions",
-        example: "session save weekend",
-        topic: .session,
-        subcommands: [
-            .init("save"), .init("load", [.sessions]), .init("list"), .init("rm", [.sessions]), .init("reset"),
-        ])
+        example: "session save weekend", topic: .session, subcommands: subcommands.map(\.declared))
 
     enum Action: Equatable, Sendable {
         case show
@@ -23,22 +18,27 @@ struct SessionCommand: ActionCommand, Equatable {
 
     var action: Action
 
-    static func action(_ args: CommandSpec.Arguments) throws(UsageError) -> Action {
-        guard let sub = args.subcommand else { return .show }
-        let rest = args.rest
-        func name() throws(UsageError) -> String {
-            guard rest.count == 1 else { throw UsageError("usage: session \(sub) NAME") }
-            try SessionModel.validateName(rest[0])
-            return rest[0]
-        }
-        switch sub {
-        case "save": return .save(try name())
-        case "load": return .load(try name())
-        case "rm": return .remove(try name())
-        case "list": return .list
-        case "reset": return .reset
-        default: throw args.usage()
-        }
+    static let bare: Action? = .show
+
+    static let subcommands: [Subcommand<Action>] = [
+        Subcommand("save", "NAME") { rest throws(UsageError) in .save(try name(rest)) },
+        Subcommand("load", "NAME", completers: [.sessions]) { rest throws(UsageError) in .load(try name(rest)) },
+        Subcommand("list") { rest throws(UsageError) in
+            guard rest.isEmpty else { throw rest.usage() }
+            return .list
+        },
+        Subcommand("rm", "NAME", completers: [.sessions]) { rest throws(UsageError) in .remove(try name(rest)) },
+        Subcommand("reset") { rest throws(UsageError) in
+            guard rest.isEmpty else { throw rest.usage() }
+            return .reset
+        },
+    ]
+
+    /// A named session's name, as `session save`, `load` and `rm` take it.
+    private static func name(_ rest: CommandSpec.Arguments) throws(UsageError) -> String {
+        let name = try rest.one()
+        try SessionModel.validateName(name)
+        return name
     }
 
     func run(in state: ShellState) async throws -> Output {

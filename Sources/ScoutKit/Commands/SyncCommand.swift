@@ -1,16 +1,12 @@
 /// `sync`, `sync init git URL`, `sync init folder PATH`, `sync status`, `sync off`: the same favourites,
 /// history, deny list, library, saved searches and named sessions on every device, through the user's
 /// git or a synced folder.
-struct SyncCommand: ServiceCommand, Equatable {
+struct SyncCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "sync", usage: "sync | sync init git URL | sync init folder PATH | sync status [--json] | sync off",
+        name: "sync", usage: usage("sync", alone: nil, subcommands),
         summary: "sync favourites, history, library and saved searches through git or a synced folder",
         example: "sync init git git@github.com:me/scout-sync.git", topic: .session,
-        subcommands: [
-            .init("init", [.words(["git", "folder"]), .files]),
-            .init("status", options: [.init("--json", help: "the devices and the digest as a --json line")]),
-            .init("off"),
-        ],
+        subcommands: subcommands.map(\.declared),
         details: .table(
             """
             sync  now: this device's changes out, the others' in; nothing new writes nothing
@@ -31,30 +27,46 @@ struct SyncCommand: ServiceCommand, Equatable {
 
     var action: Action
 
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        let words = args.words
-        switch words.first?.lowercased() {
-        case nil: action = .now(background: false)
-        case "--background" where words.count == 1: action = .now(background: true)
-        case "status" where words.count == 1: action = .status(json: false)
-        case "status" where words.count == 2 && words[1] == "--json": action = .status(json: true)
-        case "off" where words.count == 1: action = .off
-        case "init":
+    static let bare: Action? = .now(background: false)
+
+    static let subcommands: [Subcommand<Action>] = [
+        Subcommand("init", forms: ["git URL", "folder PATH"], completers: [.words(["git", "folder"]), .files]) {
+            rest throws(UsageError) in
+            let words = rest.words
             let example = "sync init git git@host:me/scout.git, or sync init folder ~/Sync/scout"
-            guard words.count >= 2 else { throw UsageError("sync init takes git URL or folder PATH: \(example)") }
-            guard let kind = SyncRecord.Kind(rawValue: words[1].lowercased()) else {
-                throw UsageError("sync init takes git or folder, not \"\(words[1].prefix(40))\": \(example)")
+            guard let first = words.first else {
+                throw UsageError("sync init takes git URL or folder PATH: \(example)")
             }
-            guard words.count == 3, !words[2].isEmpty else {
+            guard let kind = SyncRecord.Kind(rawValue: first.lowercased()) else {
+                throw UsageError("sync init takes git or folder, not \"\(first.prefix(40))\": \(example)")
+            }
+            guard words.count == 2, !words[1].isEmpty else {
                 let (what, word) = kind == .git ? ("remote's URL", "URL") : ("folder", "PATH")
                 throw UsageError(
-                    words.count < 3
+                    words.count < 2
                         ? "sync init \(kind.rawValue) needs the \(what): \(example)"
                         : "sync init \(kind.rawValue) takes one \(word) (quote one with spaces)")
             }
-            action = .setUp(kind, words[2])
-        default: throw args.usage()
-        }
+            return .setUp(kind, words[1])
+        },
+        Subcommand(
+            "status", "[--json]", options: [.init("--json", help: "the devices and the digest as a --json line")]
+        ) { rest throws(UsageError) in
+            switch rest.words {
+            case []: .status(json: false)
+            case ["--json"]: .status(json: true)
+            default: throw rest.usage()
+            }
+        },
+        Subcommand("off") { rest throws(UsageError) in
+            guard rest.isEmpty else { throw rest.usage() }
+            return .off
+        },
+    ]
+
+    /// `sync --background`: what scout runs after a command that changed something, with `sync-auto on`.
+    static func unnamed(_ args: CommandSpec.Arguments) throws(UsageError) -> Action? {
+        args.words == ["--background"] ? .now(background: true) : nil
     }
 
     static var service: KeyPath<Services, SyncService> { \.sync }

@@ -15,6 +15,40 @@ import Testing
         #expect(FavCommand.spec.subcommandNames == ["add", "rm", "tag", "untag", "show", "search", "export", "import"])
         #expect(Completion.complete("deny ", data: CompletionData()).candidates == ["add", "import", "list", "rm"])
         #expect(Completion.complete("saved ", data: CompletionData()).candidates == ["rm", "show"])
+        #expect(
+            HistoryCommand.spec.usage
+                == "history [N] | history search TEXT | history rerun N | history rm N | history clear | history stats")
+        #expect(
+            SessionCommand.spec.usage
+                == "session | session save NAME | session load NAME | session list | session rm NAME | session reset")
+        #expect(
+            SyncCommand.spec.usage
+                == "sync | sync init git URL | sync init folder PATH | sync status [--json] | sync off")
+        #expect(
+            Completion.complete("history ", data: CompletionData()).candidates == [
+                "clear", "rerun", "rm", "search", "stats",
+            ])
+        #expect(Completion.complete("sync ", data: CompletionData()).candidates == ["init", "off", "status"])
+        #expect(Completion.complete("sync init ", data: CompletionData()).candidates == ["folder", "git"])
+    }
+
+    @Test("what is not a subcommand: history N, sync --background, and an option no command has")
+    func wordsThatNameNoSubcommand() async throws {
+        #expect(try CommandTable.parse(["history", "5"]) as? HistoryCommand == HistoryCommand(action: .list(5)))
+        #expect(
+            try CommandTable.parse(["sync", "--background"]) as? SyncCommand
+                == SyncCommand(action: .now(background: true)))
+        #expect(
+            try await screen(after: ["history 0", "history frob", "sync --foo", "sync off x", "session list x"])
+                == """
+                ! history N shows the last N searches: N from 1
+                ! history has no subcommand "frob": usage: history [N] | history search TEXT | history rerun N | \
+                history rm N | history clear | history stats
+                ! sync has no option --foo: usage: sync | sync init git URL | sync init folder PATH | sync status \
+                [--json] | sync off
+                ! usage: sync off
+                ! usage: session list
+                """)
     }
 
     @Test("a subcommand's usage error is its own; an unknown one lists the command's usage")
