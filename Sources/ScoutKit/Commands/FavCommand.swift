@@ -3,6 +3,7 @@ struct FavCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let tagOption = CommandSpec.Option(
         "--tag", short: "-t", value: "T", help: "fav add: tag them T, those already kept too (repeat for more)",
         values: .tags)
+    static let forceOption = CommandSpec.Option("--force", help: "fav export: replace FILE when it exists")
 
     static let spec = CommandSpec(
         name: "fav", usage: usage("fav", alone: nil, subcommands),
@@ -41,21 +42,10 @@ struct FavCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let subcommands: [Subcommand<Action>] = [
         Subcommand("add", "[RANGES] [--tag T]", completers: [.rows], options: [tagOption]) {
             rest throws(UsageError) in
+            let read = try rest.options([tagOption], command: "fav add", example: "fav add 2 --tag weekend")
             var tags: [String] = []
-            var ranges: [String] = []
-            var index = 0
-            while index < rest.count {
-                if rest[index] == "--tag" || rest[index] == "-t" {
-                    index += 1
-                    guard index < rest.count else { throw UsageError("--tag needs a value: fav add 2 --tag weekend") }
-                    tags.append(try tag(rest[index]))
-                } else if rest[index].hasPrefix("--") {
-                    throw UsageError("fav add has no option \(rest[index].prefix(40)): it takes --tag T")
-                } else {
-                    ranges.append(rest[index])
-                }
-                index += 1
-            }
+            for word in read.all("--tag") { tags.append(try tag(word)) }
+            let ranges = read.positional
             return .add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: " ")), tags: unique(tags))
         },
         Subcommand("rm", "RANGES|ID", completers: [.favouriteIDs]) { rest throws(UsageError) in
@@ -80,15 +70,10 @@ struct FavCommand: SubcommandsCommand, ServiceCommand, Equatable {
             guard !rest.isEmpty else { throw rest.usage() }
             return .search(rest.joined)
         },
-        Subcommand(
-            "export", "[FILE] [--force]", completers: [.files],
-            options: [.init("--force", help: "fav export: replace FILE when it exists")]
-        ) { rest throws(UsageError) in
-            let force = rest.words.contains("--force")
-            let files = rest.words.filter { $0 != "--force" }
-            if let option = files.first(where: { $0.hasPrefix("--") }) {
-                throw UsageError("fav export has no option \(option.prefix(40)): it takes --force")
-            }
+        Subcommand("export", "[FILE] [--force]", completers: [.files], options: [forceOption]) {
+            rest throws(UsageError) in
+            let read = try rest.options([forceOption], command: "fav export", example: "fav export f.csv --force")
+            let (files, force) = (read.positional, read.has("--force"))
             guard files.count <= 1 else { throw rest.usage() }
             if force && files.isEmpty { throw UsageError("--force replaces a file: fav export FILE --force") }
             return .export(files.first, force: force)

@@ -26,25 +26,10 @@ struct SeenCommand: ServiceCommand, Equatable {
     var tags: [String] = []
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        var positional: [String] = []
-        var index = 0
-        func value(_ option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < args.count else { throw UsageError("\(option) needs a value: \(Self.spec.example)") }
-            return args[index]
-        }
-        while index < args.count {
-            switch args[index].lowercased() {
-            case "--rewatch": rewatch = true
-            case "--review": review = try value("--review")
-            case "--tag", "-t": tags.append(try FavCommand.tag(try value("--tag")))
-            case let word where word.hasPrefix("--"):
-                throw UsageError(
-                    "seen has no option \(word.prefix(40)): it takes --rewatch, --review TEXT and --tag T")
-            default: positional.append(args[index])
-            }
-            index += 1
-        }
+        let read = try args.options(Self.spec.options, command: "seen", example: Self.spec.example)
+        (rewatch, review) = (read.has("--rewatch"), read.last("--review"))
+        for word in read.all("--tag") { tags.append(try FavCommand.tag(word)) }
+        let positional = read.positional
         guard (1...2).contains(positional.count) else { throw args.usage() }
         target = positional[0]
         if positional.count == 2 {

@@ -1,0 +1,43 @@
+import Testing
+@testable import ScoutKit
+
+/// Options read from their declarations: in any case and anywhere among the words, repeated, ended by `--`,
+/// and the errors a declaration gives.
+@MainActor @Suite struct OptionsTests {
+    @Test("fav add, fav export and seen read the options they declare")
+    func commandsReadTheirDeclaredOptions() throws {
+        #expect(
+            try CommandTable.parse(["fav", "add", "-T", "x", "1", "--TAG", "y", "3", "--tag", "X"]) as? FavCommand
+                == FavCommand(action: .add(try RangeSpec.parse("1 3"), tags: ["x", "y"])))
+        #expect(
+            try CommandTable.parse(["fav", "export", "--FORCE", "f.csv"]) as? FavCommand
+                == FavCommand(action: .export("f.csv", force: true)))
+        let seen = try #require(
+            try CommandTable.parse(["seen", "--review", "--tag", "--rewatch", "-t", "cinema", "--", "2"])
+                as? SeenCommand)
+        #expect(seen.target == "2")
+        #expect(seen.review == "--tag", "a value is the word after its option, whatever it looks like")
+        #expect(seen.rewatch)
+        #expect(seen.tags == ["cinema"])
+        #expect(seen.date == nil)
+    }
+
+    @Test("an option no declaration names, and one without its value, say what the command takes")
+    func theErrorsComeFromTheDeclarations() throws {
+        #expect(throws: UsageError("fav add has no option --tags: it takes --tag T")) {
+            try CommandTable.parse(["fav", "add", "1", "--tags", "x"])
+        }
+        #expect(throws: UsageError("--tag needs a value: fav add 2 --tag weekend")) {
+            try CommandTable.parse(["fav", "add", "1", "--tag"])
+        }
+        #expect(throws: UsageError("fav export has no option --forse: it takes --force")) {
+            try CommandTable.parse(["fav", "export", "f.csv", "--forse"])
+        }
+        #expect(throws: UsageError("seen has no option --Bogus: it takes --rewatch, --review TEXT and --tag T")) {
+            try CommandTable.parse(["seen", "1", "--Bogus"])
+        }
+        #expect(throws: UsageError("--review needs a value: seen 2 yesterday --tag cinema")) {
+            try CommandTable.parse(["seen", "1", "--review"])
+        }
+    }
+}
