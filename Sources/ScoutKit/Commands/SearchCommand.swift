@@ -24,37 +24,11 @@ struct SearchCommand: Command, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        var terms: [String] = []
-        var source: String?
+        let read = try args.options(args.spec.options, command: "search", example: nil)
+        let terms = read.positional
+        let source = read.last("--in")?.lowercased()
         var options: [String: String] = [:]
-        let known = args.spec.options.map { String($0.name.dropFirst(2)) }
-        var index = 0
-        while index < args.count {
-            let arg = args[index]
-            index += 1
-            guard arg.hasPrefix("--") else {
-                terms.append(arg)
-                continue
-            }
-            var name = String(arg.dropFirst(2)).lowercased()
-            var value: String?
-            if let equals = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            guard known.contains(name) else {
-                throw UsageError(
-                    "search has no option --\(name.prefix(40)): it takes "
-                        + "\(CommandTable.sentence(known.map { "--" + $0 }))"
-                )
-            }
-            if value == nil {
-                guard index < args.count else { throw UsageError("--\(name) needs a value") }
-                value = args[index]
-                index += 1
-            }
-            if name == "in" { source = value?.lowercased() } else { options[name] = value }
-        }
+        for (name, values) in read.values where name != "--in" { options[String(name.dropFirst(2))] = values.last }
         let joined = Text.join(terms, separator: " ")
         guard joined.count <= Self.maxTerms else {
             throw UsageError("search terms are limited to \(Self.maxTerms) characters: shorten them")

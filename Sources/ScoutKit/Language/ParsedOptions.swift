@@ -16,38 +16,50 @@ struct ParsedOptions: Equatable, Sendable {
 }
 
 extension CommandSpec.Arguments {
-    /// The words read against `options`. `command` names who takes them in errors (`fav add`); `example` shows
-    /// a value given (`fav add 2 --tag weekend`).
+    /// The words read against `options`; a value follows its option (`--tag T`) or is joined to it with `=`
+    /// (`--year=1999`). `command` names who takes them in errors (`fav add`); `example` shows a value given
+    /// (`fav add 2 --tag weekend`).
     func options(
-        _ options: [CommandSpec.Option], command: String, example: String
+        _ options: [CommandSpec.Option], command: String, example: String?
     ) throws(UsageError) -> ParsedOptions {
         var parsed = ParsedOptions()
         var index = 0
         while index < words.count {
             let word = words[index]
-            let lowered = word.lowercased()
+            index += 1
+            var lowered = word.lowercased()
             if lowered == "--" {
-                parsed.positional += words[(index + 1)...]
+                parsed.positional += words[index...]
                 break
             }
-            if let option = options.first(where: { $0.name == lowered || $0.short == lowered }) {
-                var value = ""
-                if option.valueName != nil {
-                    index += 1
-                    guard index < words.count else { throw UsageError("\(option.name) needs a value: \(example)") }
-                    value = words[index]
-                }
-                parsed.values[option.name, default: []].append(value)
-            } else if lowered.hasPrefix("--") {
-                let takes = options.map { [$0.name, $0.valueName].compactMap { $0 }.joined(separator: " ") }
-                let list =
-                    takes.count < 2
-                    ? takes.first ?? "none" : takes.dropLast().joined(separator: ", ") + " and " + (takes.last ?? "")
-                throw UsageError("\(command) has no option \(word.prefix(40)): it takes \(list)")
-            } else {
-                parsed.positional.append(word)
+            var (typed, joined): (Substring, String?) = (word[...], nil)
+            if lowered.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                (typed, joined) = (word[..<equals], String(word[word.index(after: equals)...]))
+                lowered = typed.lowercased()
             }
-            index += 1
+            guard let option = options.first(where: { $0.name == lowered || $0.short == lowered }) else {
+                guard !lowered.hasPrefix("--") else {
+                    let takes = options.map { [$0.name, $0.valueName].compactMap { $0 }.joined(separator: " ") }
+                    throw UsageError(
+                        "\(command) has no option \(typed.prefix(40)): it takes "
+                            + (takes.isEmpty ? "none" : CommandTable.sentence(takes)))
+                }
+                parsed.positional.append(word)
+                continue
+            }
+            var value = ""
+            if option.valueName == nil {
+                if joined != nil { throw UsageError("\(option.name) takes no value: \(command) … \(option.name)") }
+            } else if let joined {
+                value = joined
+            } else {
+                guard index < words.count else {
+                    throw UsageError("\(option.name) needs a value" + (example.map { ": \($0)" } ?? ""))
+                }
+                value = words[index]
+                index += 1
+            }
+            parsed.values[option.name, default: []].append(value)
         }
         return parsed
     }

@@ -8,7 +8,7 @@ enum RowsOnScreen: Equatable {
 }
 
 /// The screen as the feature services see it (`Screen`): the rows of the list, what the numbers on screen
-/// name, the detail view and the artwork (`ShellState+Art`).
+/// name, and the detail view with its artwork placed (`ShellState+Art`).
 extension ShellState: Screen {
     /// What `fav add` keeps: those rows of the list; without rows, what the screen shows, the item of the
     /// detail view, else the selected items that are rows of the current list (never items selected in

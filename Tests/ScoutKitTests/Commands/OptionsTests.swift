@@ -20,6 +20,9 @@ import Testing
         #expect(seen.rewatch)
         #expect(seen.tags == ["cinema"])
         #expect(seen.date == nil)
+        #expect(
+            try CommandTable.parse(["search", "alien", "--YEAR=1979", "--in", "Movies", "--", "--type"])
+                as? SearchCommand == SearchCommand(terms: "alien --type", source: "movies", options: ["year": "1979"]))
     }
 
     @Test("an option no declaration names, and one without its value, say what the command takes")
@@ -39,5 +42,9 @@ import Testing
         #expect(throws: UsageError("--review needs a value: seen 2 yesterday --tag cinema")) {
             try CommandTable.parse(["seen", "1", "--review"])
         }
+        #expect(throws: UsageError("--rewatch takes no value: seen … --rewatch")) {
+            try CommandTable.parse(["seen", "1", "--rewatch=yes"])
+        }
+        #expect(throws: UsageError("--year needs a value")) { try CommandTable.parse(["search", "alien", "--year"]) }
     }
 }

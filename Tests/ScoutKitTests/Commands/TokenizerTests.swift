@@ -217,8 +217,10 @@ import Testing
             try CommandTable.parse(["xyzzy"])
         }
         #expect(throws: UsageError("usage: page N, with N from 1")) { try CommandTable.parse(["page", "0"]) }
-        #expect(throws: UsageError("search has no option --color: it takes --in, --type, --year, --country and --lang"))
-        {
+        #expect(
+            throws: UsageError(
+                "search has no option --color: it takes --in SOURCE, --type T, --year YYYY, --country CC and --lang L")
+        ) {
             try CommandTable.parse(["search", "x", "--color", "red"])
         }
         #expect(
