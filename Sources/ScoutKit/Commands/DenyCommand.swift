@@ -54,7 +54,7 @@ struct DenyCommand: SubcommandsCommand, ServiceCommand, Equatable {
         return text
     }
 
-    static var service: KeyPath<Services, DenyService> { \.deny }
+    static func service(in services: Services) -> DenyService { services.deny }
 
     func run(with deny: DenyService) async throws -> Output {
         switch action {

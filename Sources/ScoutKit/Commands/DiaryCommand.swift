@@ -27,7 +27,7 @@ struct DiaryCommand: ServiceCommand, Equatable {
     ]
     static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
         let shelf = try library.store.shelf()

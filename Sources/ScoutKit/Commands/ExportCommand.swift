@@ -42,7 +42,7 @@ struct ExportCommand: ServiceCommand, Equatable {
         "Title", "Year", "imdbID", "LetterboxdURI", "WatchedDate", "Rating", "Rewatch", "Tags", "Review",
     ]
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with service: LibraryService) async throws -> Output {
         let library = try service.store.library()

@@ -113,7 +113,7 @@ struct FavCommand: SubcommandsCommand, ServiceCommand, Equatable {
         return nil
     }
 
-    static let service = \Services.favourites
+    static func service(in services: Services) -> FavouritesService { services.favourites }
 
     func run(with favourites: FavouritesService) async throws -> Output {
         switch action {

@@ -1,6 +1,6 @@
 /// `history`, its subcommands, and `!N` / `!!`: past searches, listed, found, re-run and removed.
 struct HistoryCommand: SubcommandsCommand, ServiceCommand, Equatable {
-    static var service: KeyPath<Services, HistoryService> { \.history }
+    static func service(in services: Services) -> HistoryService { services.history }
 
     static let spec = CommandSpec(
         name: "history", usage: usage("history", alone: "N", subcommands),

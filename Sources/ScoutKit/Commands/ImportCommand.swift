@@ -36,7 +36,7 @@ struct ImportCommand: ServiceCommand, Equatable {
     /// Bad rows named one a line, up to this many; the rest counted.
     static let shownProblems = 20
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
         let context = library.wiring.context

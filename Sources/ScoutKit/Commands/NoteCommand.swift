@@ -29,7 +29,7 @@ struct NoteCommand: ServiceCommand, Equatable {
         }
     }
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
         let film = try await library.film(target)

@@ -28,7 +28,7 @@ struct RateCommand: ServiceCommand, Equatable {
         stars = args[1].lowercased() == "none" ? nil : try Stars.parse(args[1])
     }
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
         let film = try await library.film(target)

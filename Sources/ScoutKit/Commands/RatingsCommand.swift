@@ -32,7 +32,7 @@ struct RatingsCommand: ServiceCommand, Equatable {
         minimum = try Stars.parse(words.removeLast())
     }
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
         let shelf = try library.store.shelf()

@@ -22,7 +22,7 @@ struct SavedCommand: SubcommandsCommand, ServiceCommand, Equatable {
         Subcommand("rm", "NAME", completers: [.savedSearches]) { args throws(UsageError) in .remove(try args.one()) },
     ]
 
-    static var service: KeyPath<Services, SavedService> { \.saved }
+    static func service(in services: Services) -> SavedService { services.saved }
 
     func run(with saved: SavedService) async throws -> Output {
         switch action {

@@ -42,7 +42,7 @@ struct SeenCommand: ServiceCommand, Equatable {
         tags = FavCommand.unique(tags)
     }
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
         let now = library.wiring.context.now()

@@ -23,7 +23,7 @@ struct StatsCommand: ServiceCommand, Equatable {
 
     static let top = 5
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
         let shelf = try library.store.shelf()

@@ -30,7 +30,11 @@ struct Subcommand<Action: Sendable>: Sendable {
 
     /// `command name arguments`, for each form.
     func usage(_ command: String) -> String {
-        forms.map { "\(command) \(declared.name)\($0.isEmpty ? "" : " " + $0)" }.joined(separator: " | ")
+        var usage = ""
+        for form in forms {
+            usage += (usage.isEmpty ? "" : " | ") + command + " " + declared.name + (form.isEmpty ? "" : " " + form)
+        }
+        return usage
     }
 }
 

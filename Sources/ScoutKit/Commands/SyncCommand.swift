@@ -69,7 +69,7 @@ struct SyncCommand: SubcommandsCommand, ServiceCommand, Equatable {
         args.words == ["--background"] ? .now(background: true) : nil
     }
 
-    static var service: KeyPath<Services, SyncService> { \.sync }
+    static func service(in services: Services) -> SyncService { services.sync }
 
     func run(with sync: SyncService) async throws -> Output {
         switch action {

@@ -14,7 +14,7 @@ struct UnwantCommand: ServiceCommand, Equatable {
         target = try args.one()
     }
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
         try await library.want(target, want: false)

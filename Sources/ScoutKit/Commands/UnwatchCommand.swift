@@ -1,6 +1,6 @@
 /// `unwatch NAME`: stops watching a saved search, forgetting what it had seen; the search stays saved.
 struct UnwatchCommand: ServiceCommand, Equatable {
-    static var service: KeyPath<Services, SavedService> { \.saved }
+    static func service(in services: Services) -> SavedService { services.saved }
 
     static let spec = CommandSpec(
         name: "unwatch", usage: "unwatch NAME", summary: "stop watching a saved search (it stays saved)",

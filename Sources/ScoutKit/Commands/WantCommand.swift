@@ -14,7 +14,7 @@ struct WantCommand: ServiceCommand, Equatable {
         target = try args.one()
     }
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
         try await library.want(target, want: true)

@@ -1,7 +1,7 @@
 /// `watch NAME`: looks at a saved search once and remembers every item it found, so that `check` lists
 /// only what appears after.
 struct WatchCommand: ServiceCommand, Equatable {
-    static var service: KeyPath<Services, SavedService> { \.saved }
+    static func service(in services: Services) -> SavedService { services.saved }
 
     static let spec = CommandSpec(
         name: "watch", usage: "watch NAME",

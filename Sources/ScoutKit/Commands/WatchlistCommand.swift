@@ -7,7 +7,7 @@ struct WatchlistCommand: PlainCommand, ServiceCommand, Equatable {
         example: "watchlist",
         topic: .library)
 
-    static let service = \Services.library
+    static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
         let shelf = try library.store.shelf()

@@ -58,14 +58,15 @@
 /// swift-argument-parser hands a command its option groups.
 protocol ServiceCommand<Service>: Command {
     associatedtype Service
-    /// The service it works on.
-    @MainActor static var service: KeyPath<Services, Service> { get }
+    /// The service it works on (a function, not a key path: a key path is built at run time, about 100,000
+    /// instructions the first time).
+    @MainActor static func service(in services: Services) -> Service
     /// Runs on that service: what it produced, rendered afterwards.
     @MainActor func run(with service: Service) async throws -> Output
 }
 
 extension ServiceCommand {
     @MainActor func run(in state: ShellState) async throws -> Output {
-        try await run(with: state.services[keyPath: Self.service])
+        try await run(with: Self.service(in: state.services))
     }
 }

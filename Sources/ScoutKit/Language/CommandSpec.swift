@@ -175,15 +175,43 @@ extension Array where Element == CommandSpec.Detail {
     /// Read with the standard library alone: a command's spec is made when its word is first looked up.
     public static func table(_ text: String) -> Self {
         var details: Self = []
-        for line in text.split(separator: "\n") {
+        func read(_ line: Substring) {
             let words = line.drop { $0 == " " }
             if line.first == " ", let last = details.indices.last {
-                details[last].meaning += " " + words
-            } else if let gap = words.firstRange(of: "  ") {
+                details[last].meaning += " "
+                details[last].meaning += String(words)
+            } else if let gap = gap(in: words) {
                 let meaning = words[gap.upperBound...].drop { $0 == " " }
                 details.append(CommandSpec.Detail(String(words[..<gap.lowerBound]), String(meaning)))
             }
         }
+        // Lines by a scan of the bytes, as `gap` finds the two spaces: `split` would make its generic
+        // types at the first command looked up.
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index < bytes.endIndex {
+            if bytes[index] == 0x0A {
+                if index > start { read(text[start..<index]) }
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        if start < bytes.endIndex { read(text[start...]) }
         return details
+    }
+
+    /// The first two spaces in `line`, by a scan of its bytes.
+    private static func gap(in line: Substring) -> Range<String.Index>? {
+        let bytes = line.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let next = bytes.index(after: index)
+            if bytes[index] == 0x20, next < bytes.endIndex, bytes[next] == 0x20 {
+                return index..<bytes.index(after: next)
+            }
+            index = next
+        }
+        return nil
     }
 }
