@@ -26,10 +26,7 @@ struct DenyCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let bare: Action? = .list
 
     static let subcommands: [Subcommand<Action>] = [
-        Subcommand("list") { args throws(UsageError) in
-            guard args.isEmpty else { throw args.usage() }
-            return .list
-        },
+        Subcommand("list", .list),
         Subcommand("add", "TERM") { args throws(UsageError) in .add(try term(args, "add")) },
         Subcommand("rm", "TERM", completers: [.deniedTerms]) { args throws(UsageError) in
             .remove(try term(args, "rm"))

@@ -27,14 +27,8 @@ struct HistoryCommand: SubcommandsCommand, ServiceCommand, Equatable {
         },
         Subcommand("rerun", "N", completers: [.history]) { rest throws(UsageError) in .rerun(try number(rest)) },
         Subcommand("rm", "N", completers: [.history]) { rest throws(UsageError) in .remove(try number(rest)) },
-        Subcommand("clear") { rest throws(UsageError) in
-            guard rest.isEmpty else { throw rest.usage() }
-            return .clear
-        },
-        Subcommand("stats") { rest throws(UsageError) in
-            guard rest.isEmpty else { throw rest.usage() }
-            return .stats
-        },
+        Subcommand("clear", .clear),
+        Subcommand("stats", .stats),
     ]
 
     /// `history N`: the last N searches.

@@ -23,15 +23,9 @@ struct SessionCommand: SubcommandsCommand, Equatable {
     static let subcommands: [Subcommand<Action>] = [
         Subcommand("save", "NAME") { rest throws(UsageError) in .save(try name(rest)) },
         Subcommand("load", "NAME", completers: [.sessions]) { rest throws(UsageError) in .load(try name(rest)) },
-        Subcommand("list") { rest throws(UsageError) in
-            guard rest.isEmpty else { throw rest.usage() }
-            return .list
-        },
+        Subcommand("list", .list),
         Subcommand("rm", "NAME", completers: [.sessions]) { rest throws(UsageError) in .remove(try name(rest)) },
-        Subcommand("reset") { rest throws(UsageError) in
-            guard rest.isEmpty else { throw rest.usage() }
-            return .reset
-        },
+        Subcommand("reset", .reset),
     ]
 
     /// A named session's name, as `session save`, `load` and `rm` take it.

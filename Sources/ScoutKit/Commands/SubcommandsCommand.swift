@@ -28,6 +28,14 @@ struct Subcommand<Action: Sendable>: Sendable {
         self.parse = parse
     }
 
+    /// A subcommand that takes no words (`sync off`): any word gets its usage.
+    init(_ name: String, _ action: Action) {
+        self.init(name) { rest throws(UsageError) in
+            guard rest.isEmpty else { throw rest.usage() }
+            return action
+        }
+    }
+
     /// `command name arguments`, for each form.
     func usage(_ command: String) -> String {
         var usage = ""

@@ -58,10 +58,7 @@ struct SyncCommand: SubcommandsCommand, ServiceCommand, Equatable {
             default: throw rest.usage()
             }
         },
-        Subcommand("off") { rest throws(UsageError) in
-            guard rest.isEmpty else { throw rest.usage() }
-            return .off
-        },
+        Subcommand("off", .off),
     ]
 
     /// `sync --background`: what scout runs after a command that changed something, with `sync-auto on`.
