@@ -1,5 +1,5 @@
 /// `art N`: row N's artwork drawn as large as the window allows; where nothing is drawn, its address.
-struct ArtCommand: RowCommand, Equatable {
+struct ArtCommand: RowCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "art", usage: "art N", summary: "draw row N's artwork as large as the window allows",
         example: "art 3", topic: .results, arguments: [.rows],
@@ -12,15 +12,20 @@ struct ArtCommand: RowCommand, Equatable {
 
     var row: Int
 
-    func run(in state: ShellState) async throws -> Output {
-        var item = try state.item(atRow: row)
+    static func service(in services: Services) -> (browse: BrowseService, art: ArtService) {
+        (services.browse, services.art)
+    }
+
+    func run(with services: (browse: BrowseService, art: ArtService)) async throws -> Output {
+        let (browse, art) = services
+        var item = try browse.item(atRow: row)
         // OMDb's search answer says "N/A" for posters its details have: asked for them (from the cache when
         // show N asked already) before saying there is none.
         // (A failure to fetch them is said below as no artwork, which is what is known.)
-        if item.artworkURL(large: true) == nil, let capabilities = state.currentSource?.capabilities,
+        if item.artworkURL(large: true) == nil, let capabilities = browse.currentSource?.capabilities,
             capabilities.lookup, capabilities.artwork
         {
-            item = try await state.details(of: item).item
+            item = try await browse.details(of: item).item
         }
         guard let url = item.artworkURL(large: true) else {
             // A source that gives artwork, with none for this item (OMDb's "N/A"), or one that never does.
@@ -37,13 +42,13 @@ struct ArtCommand: RowCommand, Equatable {
         }
         var output = Output()
         output.json["url"] = .string(url)
-        if let request = state.services.art.request(for: item, layout: .large) {
+        if let request = art.request(for: item, layout: .large) {
             output.say(StyledLine(item.title, .title)) // which item's image this is
             output.art = request
         } else {
             // On a pipe, with --json or TERM=dumb, or images off: the address, to fetch or open.
             output.say(url)
-            if state.context.artWindow != nil && state.settings.images == .off {
+            if browse.context.artWindow != nil && browse.settings.images == .off {
                 output.warn("images is off, so the artwork's address is shown: set images auto to draw it")
             }
         }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// `cache` and `cache clear`: the response cache's figures, and emptying it.
-struct CacheCommand: Command, Equatable {
+struct CacheCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "cache", usage: "cache | cache clear", summary: "response and art cache figures; clear them",
         example: "cache clear", topic: .session,
@@ -18,36 +18,43 @@ struct CacheCommand: Command, Equatable {
         guard args.isEmpty || args.words.map({ $0.lowercased() }) == ["clear"] else { throw args.usage() }
     }
 
-    func run(in state: ShellState) async throws -> Output {
+    /// The response cache is the sources' (its folder and `cache-ttl`), the art cache the art service's.
+    static func service(in services: Services) -> (wiring: ServiceWiring, art: ArtService) {
+        (services.wiring, services.art)
+    }
+
+    func run(with services: (wiring: ServiceWiring, art: ArtService)) async throws -> Output {
+        let (wiring, art) = services
+        let settings = wiring.settings()
         var output = Output()
-        let folder = state.context.paths.cache
-        let files = state.context.fileStore
+        let folder = wiring.context.paths.cache
+        let files = wiring.context.fileStore
         let names = CachingFetcher.entryNames(in: folder, store: files)
         if self.clear {
             for name in names { files.remove(folder.appendingPathComponent(name)) }
             files.remove(CacheStats.file(in: folder))
             files.remove(folder.appendingPathComponent("stats")) // the hit counts of scout before 0.2
-            let images = state.services.art.cache.clear()
+            let images = art.cache.clear()
             let entries = "\(names.count) entr\(names.count == 1 ? "y" : "ies")"
             output.say("Cache cleared (\(entries), \(images) image\(images == 1 ? "" : "s")).")
             output.json["images"] = .int(images)
             return output
         }
         let bytes = names.reduce(0) { total, name in total + files.size(of: folder.appendingPathComponent(name)) }
-        let counts = CacheStats.read(in: folder, store: state.context.fileStore)
+        let counts = CacheStats.read(in: folder, store: wiring.context.fileStore)
         let asked = counts.hits + counts.misses
         let rate =
             asked == 0 ? "no look-ups yet" : "hit rate \(counts.hits * 100 / asked)% (\(counts.hits) of \(asked))"
         output.say(
             "Cache: \(names.count) entr\(names.count == 1 ? "y" : "ies"), \(bytes) bytes, \(rate), fresh for "
-                + "\(state.settings.cacheTTL) s, in \(folder.path)"
+                + "\(settings.cacheTTL) s, in \(folder.path)"
         )
-        let art = state.services.art.cache.figures()
+        let figures = art.cache.figures()
         output.say(
-            "Art: \(art.images) image\(art.images == 1 ? "" : "s"), \(art.bytes) bytes of "
-                + "\(state.settings.artCacheMB) MB (set art-cache-mb), in \(state.services.art.cache.folder.path)")
-        output.json["images"] = .int(art.images)
-        output.json["imageBytes"] = .int(art.bytes)
+            "Art: \(figures.images) image\(figures.images == 1 ? "" : "s"), \(figures.bytes) bytes of "
+                + "\(settings.artCacheMB) MB (set art-cache-mb), in \(art.cache.folder.path)")
+        output.json["images"] = .int(figures.images)
+        output.json["imageBytes"] = .int(figures.bytes)
         output.json["entries"] = .int(names.count)
         output.json["bytes"] = .int(bytes)
         output.json["hits"] = .int(counts.hits)

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// `check [NAME…]`: looks at every watched search (or those named) from its source, never the cache, and
 /// lists, search by search, only the items no earlier look showed; then remembers them. In a script it
 /// exits 0 when something is new, 1 when nothing is, and 2 when a search could not be checked.
-struct CheckCommand: Command, Equatable {
+struct CheckCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "check", usage: "check [NAME…] [--json]",
         summary: "list what is new in the watched searches since the last look, and remember it",
@@ -27,10 +27,14 @@ struct CheckCommand: Command, Equatable {
         self.json = json
     }
 
-    func run(in state: ShellState) async throws -> Output {
+    static func service(in services: Services) -> (saved: SavedService, browse: BrowseService) {
+        (services.saved, services.browse)
+    }
+
+    func run(with services: (saved: SavedService, browse: BrowseService)) async throws -> Output {
         var output: Output
         do {
-            output = try await check(in: state)
+            output = try await check(services.saved, marking: services.browse)
         } catch {
             // Any error is 2, as grep's: 1 says only that nothing is new.
             output = Output.failure(error)
@@ -40,14 +44,14 @@ struct CheckCommand: Command, Equatable {
         return output
     }
 
-    @MainActor private func check(in state: ShellState) async throws -> Output {
+    @MainActor private func check(_ savedSearches: SavedService, marking browse: BrowseService) async throws -> Output {
         var output = Output()
-        let all = state.services.saved.store.all()
+        let all = savedSearches.store.all()
         var watched = all.filter { $0.watch != nil }
         if !names.isEmpty {
             watched = []
             for name in names {
-                let saved = try state.services.saved.savedSearch(name)
+                let saved = try savedSearches.savedSearch(name)
                 guard saved.watch != nil else {
                     throw UsageError.notFound(
                         saved.parameterCount > 0
@@ -58,7 +62,7 @@ struct CheckCommand: Command, Equatable {
                 if !watched.contains(where: { $0.name == name }) { watched.append(saved) }
             }
         }
-        if all.isEmpty, let copy = state.services.saved.store.damagedCopies.last {
+        if all.isEmpty, let copy = savedSearches.store.damagedCopies.last {
             // Every watch went with a damaged file: an error, at this check and the next, not "nothing new".
             throw UsageError(
                 "nothing is watched, and \(copy) holds what saved-searches.json held when it was found damaged: mend "
@@ -71,13 +75,13 @@ struct CheckCommand: Command, Equatable {
             output.status = 1
             return output
         }
-        try state.services.saved.requireNetwork(for: "check")
-        let outcomes = await state.services.saved.look(at: watched)
+        try savedSearches.requireNetwork(for: "check")
+        let outcomes = await savedSearches.look(at: watched)
         for case .failure(SourceError.cancelled) in outcomes {
             throw UsageError("check was cancelled; nothing was remembered", code: "cancelled")
         }
-        let (now, pages) = (state.context.now(), state.settings.watchPages)
-        let news = try state.services.saved.store.modify { searches -> ([String: [Item]], changed: Bool) in
+        let (now, pages) = (browse.context.now(), browse.settings.watchPages)
+        let news = try savedSearches.store.modify { searches -> ([String: [Item]], changed: Bool) in
             var news: [String: [Item]] = [:]
             for (saved, outcome) in zip(watched, outcomes) {
                 guard let index = searches.firstIndex(where: { $0.name == saved.name }),
@@ -105,8 +109,8 @@ struct CheckCommand: Command, Equatable {
             return (news, true)
         }
         let shown = news.values.flatMap { $0.map(\.id) }
-        let favourites = state.favourites.favouriteIDs(among: shown)
-        let selected = state.selectedIDs
+        let favourites = browse.favourites.favouriteIDs(among: shown)
+        let selected = browse.selectedIDs
         var entries: [JSONValue] = []
         var (failed, newCount, searchesWithNew) = (0, 0, 0)
         for (saved, outcome) in zip(watched, outcomes) {
@@ -122,12 +126,12 @@ struct CheckCommand: Command, Equatable {
             }
             let new = news[saved.name] ?? []
             if new.isEmpty {
-                output.say(state.fitted("\(saved.name): nothing new"))
+                output.say(browse.wiring.fit("\(saved.name): nothing new"))
             } else {
                 newCount += new.count
                 searchesWithNew += 1
-                output.say(state.fitted("\(saved.name): \(new.count) new, \(saved.commandLine)"))
-                for item in new { output.say(state.fitted("  \(Renderer.summary(item))")) }
+                output.say(browse.wiring.fit("\(saved.name): \(new.count) new, \(saved.commandLine)"))
+                for item in new { output.say(browse.wiring.fit("  \(Renderer.summary(item))")) }
             }
             let rows = new.map {
                 TypedJSON.row($0, selected: selected.contains($0.id), favourite: favourites.contains($0.id))

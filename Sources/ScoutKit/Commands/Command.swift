@@ -13,8 +13,9 @@ public protocol Command: Sendable {
     /// The highest row of the list it names by number, which is fetched first when the heading counts
     /// it but no page has brought it yet (`select 22` with 20 rows loaded).
     var highestRow: Int? { get }
-    /// Runs against the session: what it produced, as lines and typed rows that are rendered afterwards.
-    @MainActor func run(in state: ShellState) async throws -> Output
+    /// Runs on the feature services (a `ServiceCommand` is handed the ones it names): what it produced, as
+    /// lines and typed rows that are rendered afterwards.
+    @MainActor func run(in services: Services) async throws -> Output
 }
 
 extension Command {

@@ -1,28 +1,31 @@
 /// `done`: confirms the selection, prints the chosen items and writes them into the search's history record.
-struct DoneCommand: PlainCommand, Equatable {
+struct DoneCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done",
         topic: .choosing)
 
-    func run(in state: ShellState) async throws -> Output {
-        let selections = state.session.selections
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        let selections = browse.session.selections
         guard !selections.isEmpty else { throw UsageError("nothing selected: select RANGES first") }
         var output = Output()
         output.say(selections.count == 1 ? "Chosen:" : "Chosen (\(selections.count)):")
-        for item in selections { output.say(state.fitted("  \(Renderer.summary(item))")) }
+        for item in selections { output.say(browse.wiring.fit("  \(Renderer.summary(item))")) }
         // The search's history record gets its own picks: those among its results, or (results not fetched
         // again since a restart) those its source made; the selection may hold others.
-        let results = state.results.loaded ? Set(state.results.items.map(\.id)) : nil
-        let prefix = state.session.query.map { SourceRegistry.idPrefix(of: $0.source) }
+        let results = browse.results.loaded ? Set(browse.results.items.map(\.id)) : nil
+        let prefix = browse.session.query.map { SourceRegistry.idPrefix(of: $0.source) }
         let fromSearch = selections.filter { results?.contains($0.id) ?? ($0.sourceName == prefix) }
-        if let search = state.session.searchID, !fromSearch.isEmpty {
+        if let search = browse.session.searchID, !fromSearch.isEmpty {
             do {
-                try state.services.history.store.recordDone(search: search, chosen: fromSearch, at: state.context.now())
+                try browse.services.history.store.recordDone(
+                    search: search, chosen: fromSearch, at: browse.context.now())
             } catch {
                 output.warn("the choice was not written to history: \(error)")
             }
         }
-        output.addJSON(state.itemRows(selections))
+        output.addJSON(browse.itemRows(selections))
         return output
     }
 }

@@ -1,5 +1,5 @@
 /// `filter [TEXT]`: narrows the results shown; alone, clears the filter.
-struct FilterCommand: Command, Equatable {
+struct FilterCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "filter", usage: "filter [TEXT]", summary: "narrow the current results; no text clears the filter",
         example: "filter nolan", topic: .results)
@@ -19,11 +19,13 @@ struct FilterCommand: Command, Equatable {
 
     var needsResults: Bool { true }
 
-    func run(in state: ShellState) async throws -> Output {
-        try state.requireResults()
-        state.session.filter = text
-        state.session.page = 1
-        state.session.view = .list
-        return try state.listing()
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        try browse.requireResults()
+        browse.session.filter = text
+        browse.session.page = 1
+        browse.session.view = .list
+        return try browse.listing()
     }
 }

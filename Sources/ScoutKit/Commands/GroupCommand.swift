@@ -1,5 +1,5 @@
 /// `group KEY`: sections the results, once every page is here; `group none` undoes it.
-struct GroupCommand: Command, Equatable {
+struct GroupCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "group", usage: "group year|cuisine|genre|kind|none", summary: "section the results",
         example: "group genre",
@@ -18,12 +18,14 @@ struct GroupCommand: Command, Equatable {
 
     var needsResults: Bool { true }
 
-    func run(in state: ShellState) async throws -> Output {
-        try state.requireResults()
-        try await state.applyGroup(key)
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        try browse.requireResults()
+        try await browse.applyGroup(key)
         // Rows move: page 3 of the old order is nothing in the new one, so the list starts again.
-        state.session.page = 1
-        state.session.view = .list
-        return try state.listing()
+        browse.session.page = 1
+        browse.session.view = .list
+        return try browse.listing()
     }
 }

@@ -1,5 +1,5 @@
 /// `help` and `help COMMAND`, from the commands' specs.
-struct HelpCommand: Command, Equatable {
+struct HelpCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "help", usage: "help [COMMAND]", summary: "this list, or one command in full", example: "help select",
         topic: .session,
@@ -16,8 +16,11 @@ struct HelpCommand: Command, Equatable {
         topic = args.first
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        let prose = state.proseWidth
+    /// The commands' specs and the window's width.
+    static func service(in services: Services) -> ServiceWiring { services.wiring }
+
+    func run(with wiring: ServiceWiring) async throws -> Output {
+        let prose = wiring.proseWidth
         var output = Output()
         guard let topic else {
             output.say(

@@ -1,5 +1,5 @@
 /// `load all`: fetches every remaining page, then shows the heading and what it kept.
-struct LoadCommand: Command, Equatable {
+struct LoadCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "load", usage: "load all", summary: "fetch every remaining page", example: "load all", topic: .searching,
         subcommands: [.init("all")])
@@ -12,17 +12,19 @@ struct LoadCommand: Command, Equatable {
 
     var needsResults: Bool { true }
 
-    func run(in state: ShellState) async throws -> Output {
-        try state.requireResults()
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        try browse.requireResults()
         var output = Output()
-        guard state.results.hasMore else {
-            output.say("All \(state.results.items.count) results are loaded.")
-            output.addJSON(try state.resultsPage())
+        guard browse.results.hasMore else {
+            output.say("All \(browse.results.items.count) results are loaded.")
+            output.addJSON(try browse.resultsPage())
             return output
         }
-        let (added, received, failure) = try await state.loadRemaining()
-        output.say(state.heading())
-        let kept = state.results.items.count
+        let (added, received, failure) = try await browse.loadRemaining()
+        output.say(browse.heading())
+        let kept = browse.results.items.count
         if let failure {
             // Nothing loaded: the failure's line says what was kept ("Loaded 0 more" read as if it had finished).
             if added > 0 { output.say("Loaded \(added) more: \(kept) in all.") }
@@ -31,7 +33,7 @@ struct LoadCommand: Command, Equatable {
                 code: TypedJSON.code(of: failure))
         } else if added == 0 {
             // Said, not hidden: a source whose count promised more than its pages hold.
-            let source = state.session.source
+            let source = browse.session.source
             output.say(
                 received == 0
                     ? "Loaded nothing more: \(source) sent no results after the \(kept) loaded, so the list ends there."
@@ -41,7 +43,7 @@ struct LoadCommand: Command, Equatable {
         } else {
             output.say("Loaded \(added) more: \(kept) in all.")
         }
-        output.addJSON(try state.resultsPage())
+        output.addJSON(try browse.resultsPage())
         output.json["added"] = .int(added)
         return output
     }

@@ -1,20 +1,22 @@
 import FoundationEssentials
 
 /// `open N`: row N's web page in the browser, or its URL printed.
-struct OpenCommand: RowCommand, Equatable {
+struct OpenCommand: RowCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "open", usage: "open N", summary: "open row N's web page, or print its URL", example: "open 3",
         topic: .results, arguments: [.rows])
 
     var row: Int
 
-    func run(in state: ShellState) async throws -> Output {
-        let item = try state.item(atRow: row)
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        let item = try browse.item(atRow: row)
         guard let url = item.url else { throw UsageError.notFound("\(item.title) has no web page") }
         var output = Output()
         // Only web pages go to a browser: a remote catalog's file: or javascript: link is printed, not opened.
         let web = ["http", "https"].contains(URL(string: url)?.scheme?.lowercased() ?? "")
-        if web, let openURL = state.context.openURL {
+        if web, let openURL = browse.context.openURL {
             output.say(openURL(url) ? "Opened \(url)" : "No browser could be started (set BROWSER to one): \(url)")
         } else {
             output.say(url)

@@ -1,5 +1,5 @@
 /// `page N`: goes to page N, fetching the pages before it.
-struct PageCommand: Command, Equatable {
+struct PageCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "page", usage: "page N", summary: "go to page N", example: "page 3", topic: .results, arguments: [.pages])
 
@@ -16,7 +16,9 @@ struct PageCommand: Command, Equatable {
 
     var needsResults: Bool { true }
 
-    func run(in state: ShellState) async throws -> Output {
-        try await state.turnPage(to: page)
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        try await browse.turnPage(to: page)
     }
 }

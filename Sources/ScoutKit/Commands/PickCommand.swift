@@ -1,7 +1,7 @@
 /// `pick [history|fav|results] [--filter QUERY]`: the fuzzy finder over past searches, favourites or the
 /// results, ranked by `PickerMatcher`; `--filter` prints them, otherwise the terminal's picker (or fzf)
 /// chooses and the choice is acted on.
-struct PickCommand: Command, Equatable {
+struct PickCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "pick", usage: "pick [history|fav|results|diary|ratings|watchlist] [--filter QUERY]",
         summary: "fuzzy-find a past search, a favourite, a result or a library film (Ctrl-R: history)",
@@ -60,15 +60,18 @@ struct PickCommand: Command, Equatable {
 
     var needsResults: Bool { over == .results }
 
-    func run(in state: ShellState) async throws -> Output {
-        let corpus = try state.pickerCorpus(over)
+    /// Every feature's: the picker opens over history, favourites, results or the library.
+    static func service(in services: Services) -> Services { services }
+
+    func run(with services: Services) async throws -> Output {
+        let corpus = try services.pickerCorpus(over)
         var output = Output()
         if let query = filter {
             let ranked = PickerMatcher(corpus).rank(PickerQuery(query)).matches
             // fzf --filter's habit: the matches, best first, a line each; nothing matched is no error.
             for match in ranked { output.say(corpus.text(match.index)) }
             output.pageable = false
-            if state.context.json {
+            if services.wiring.context.json {
                 output.json = TypedJSON.listing(
                     .picked,
                     ranked.map { match in
@@ -80,7 +83,7 @@ struct PickCommand: Command, Equatable {
             }
             return output
         }
-        guard let picker = state.context.picker else {
+        guard let picker = services.wiring.context.picker else {
             throw UsageError(
                 "pick needs a terminal: in a script, history search TEXT finds past searches, and pick "
                     + "\(over.rawValue) --filter QUERY prints the ranked matches"
@@ -100,31 +103,31 @@ struct PickCommand: Command, Equatable {
             return output
         }
         let request = PickerRequest(
-            corpus: corpus, multiple: over != .history, finder: state.settings.picker, title: over.rawValue)
+            corpus: corpus, multiple: over != .history, finder: services.wiring.settings().picker, title: over.rawValue)
         switch await picker(request) {
         case .cancelled:
             return output
         case .failed(let problem):
             throw UsageError(problem)
         case .chosen(let values):
-            return try await act(on: values, in: state)
+            return try await act(on: values, in: services)
         }
     }
 
     /// History: the line goes to the prompt; favourites: shown; results: selected.
-    @MainActor func act(on values: [String], in state: ShellState) async throws -> Output {
+    @MainActor func act(on values: [String], in services: Services) async throws -> Output {
         var output = Output()
         switch over {
         case .history:
             output.prefill = values.first
         case .fav:
-            output.merge(try state.services.favourites.show(ids: values))
+            output.merge(try services.favourites.show(ids: values))
         case .results:
             let rows = values.compactMap(Int.init).sorted()
             guard !rows.isEmpty else { return output }
-            output.merge(try state.select(try RangeSpec.parse(rows.map(String.init).joined(separator: ","))))
+            output.merge(try services.browse.select(try RangeSpec.parse(rows.map(String.init).joined(separator: ","))))
         case .diary, .ratings, .watchlist:
-            output.merge(try state.services.library.cards(values))
+            output.merge(try services.library.cards(values))
         }
         return output
     }

@@ -1,11 +1,13 @@
 /// `prev` (`p`): the previous page.
-struct PrevCommand: PlainCommand, Equatable {
+struct PrevCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "prev", aliases: ["p"], usage: "prev", summary: "the previous page", example: "prev", topic: .results)
 
     var needsResults: Bool { true }
 
-    func run(in state: ShellState) async throws -> Output {
-        try await state.turnPage(to: state.session.page - 1)
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        try await browse.turnPage(to: browse.session.page - 1)
     }
 }

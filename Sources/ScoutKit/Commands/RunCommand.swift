@@ -1,5 +1,5 @@
 /// `run NAME [ARGS…]`: a saved search as a new search, its parameters filled by the arguments.
-struct RunCommand: Command, Equatable {
+struct RunCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "run", usage: "run NAME [ARGS…]",
         summary: "run a saved search as a new search; ARGS fill its $1, $2…",
@@ -14,7 +14,11 @@ struct RunCommand: Command, Equatable {
         arguments = Array(args.words.dropFirst())
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        try await state.runSaved(try state.services.saved.savedSearch(name), arguments: arguments)
+    static func service(in services: Services) -> (browse: BrowseService, saved: SavedService) {
+        (services.browse, services.saved)
+    }
+
+    func run(with services: (browse: BrowseService, saved: SavedService)) async throws -> Output {
+        try await services.browse.runSaved(try services.saved.savedSearch(name), arguments: arguments)
     }
 }

@@ -1,6 +1,6 @@
 /// `save NAME [--force]`: keeps the last search by name; `save NAME search [--in SOURCE] TERMS… [options]`
 /// keeps one without running it, `$1`, `$2`… in it being parameters that `run` fills.
-struct SaveCommand: Command, Equatable {
+struct SaveCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "save", usage: "save NAME [--force] | save NAME search [--in SOURCE] TERMS… [options]",
         summary: "keep the last search (or the search given) by name; $1, $2… are parameters",
@@ -39,17 +39,22 @@ struct SaveCommand: Command, Equatable {
         }
     }
 
-    func run(in state: ShellState) async throws -> Output {
+    static func service(in services: Services) -> (browse: BrowseService, saved: SavedService, deny: DenyService) {
+        (services.browse, services.saved, services.deny)
+    }
+
+    func run(with services: (browse: BrowseService, saved: SavedService, deny: DenyService)) async throws -> Output {
+        let (browse, savedSearches, deny) = services
         var saved: SavedSearch
-        let now = state.context.now()
+        let now = browse.context.now()
         if let search {
             let query = SearchQuery(
-                source: search.source ?? state.session.source, terms: search.terms, options: search.options)
+                source: search.source ?? browse.session.source, terms: search.terms, options: search.options)
             saved = SavedSearch(name: name, query: query, savedAt: now)
             // With parameters, the values are checked when run fills them (`--year $1` is no year yet).
-            if saved.parameterCount == 0 { try state.source(named: query.source).validate(query) }
+            if saved.parameterCount == 0 { try browse.source(named: query.source).validate(query) }
         } else {
-            guard let query = state.session.query else {
+            guard let query = browse.session.query else {
                 throw UsageError(
                     "nothing to save yet: search first, or save \(name) search TERMS… saves one without running it")
             }
@@ -58,15 +63,15 @@ struct SaveCommand: Command, Equatable {
             literal.terms = SavedSearch.escaped(query.terms)
             literal.options = query.options.mapValues(SavedSearch.escaped)
             saved = SavedSearch(
-                name: name, query: literal, filter: state.session.filter, sort: state.session.sort,
-                group: state.session.group, savedAt: now)
+                name: name, query: literal, filter: browse.session.filter, sort: browse.session.sort,
+                group: browse.session.group, savedAt: now)
         }
         // The options the settings fill in (iTunes' store and language) are kept with it: `set country` later
         // does not change what a saved search, or a watch, looks at.
-        saved.query.options = state.services.deny.effectiveOptions(
-            of: saved.query, in: try state.source(named: saved.query.source))
+        saved.query.options = deny.effectiveOptions(
+            of: saved.query, in: try browse.source(named: saved.query.source))
         let (name, force) = (name, force)
-        let replaced = try state.services.saved.store.modify { searches -> (SavedSearch?, changed: Bool) in
+        let replaced = try savedSearches.store.modify { searches -> (SavedSearch?, changed: Bool) in
             guard let index = searches.firstIndex(where: { $0.name == name }) else {
                 searches.append(saved)
                 return (nil, true)
@@ -93,7 +98,7 @@ struct SaveCommand: Command, Equatable {
                         ? "; it is still watched."
                         : "; it takes "
                             + "arguments now, so it is no longer watched."))
-        output.json["saved"] = .object(state.services.saved.json(saved))
+        output.json["saved"] = .object(savedSearches.json(saved))
         return output
     }
 }

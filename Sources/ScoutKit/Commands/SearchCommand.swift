@@ -1,5 +1,5 @@
 /// `search [TERMS] [--in SOURCE] [options]`: a new search in the current source, or in `--in`'s.
-struct SearchCommand: Command, Equatable {
+struct SearchCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "search", usage: "search [TERMS] [--in SOURCE] [--type T] [--year YYYY] [--country CC] [--lang L]",
         summary: "new search in the current source (or --in SOURCE); shows page 1", example: "search alien --in movies",
@@ -36,7 +36,9 @@ struct SearchCommand: Command, Equatable {
         self.init(terms: joined, source: source, options: options)
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        try await state.runSearch(SearchQuery(source: source ?? state.session.source, terms: terms, options: options))
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        try await browse.runSearch(SearchQuery(source: source ?? browse.session.source, terms: terms, options: options))
     }
 }

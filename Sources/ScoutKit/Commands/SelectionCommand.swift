@@ -1,17 +1,19 @@
 /// `selection`: the selected items, from every search.
-struct SelectionCommand: PlainCommand, Equatable {
+struct SelectionCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "selection", usage: "selection", summary: "the selected items", example: "selection", topic: .choosing)
 
-    func run(in state: ShellState) async throws -> Output {
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
         var output = Output()
-        if state.session.selections.isEmpty {
+        if browse.session.selections.isEmpty {
             output.say("Nothing selected: select RANGES picks rows.")
         }
-        for (index, item) in state.session.selections.enumerated() {
-            output.say(state.fitted("\(index + 1). \(Renderer.summary(item))  [\(item.id)]"))
+        for (index, item) in browse.session.selections.enumerated() {
+            output.say(browse.wiring.fit("\(index + 1). \(Renderer.summary(item))  [\(item.id)]"))
         }
-        output.addJSON(state.itemRows(state.session.selections))
+        output.addJSON(browse.itemRows(browse.session.selections))
         return output
     }
 }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// `session` and its subcommands: where the session stands, and named sessions saved, loaded and removed.
-struct SessionCommand: SubcommandsCommand, Equatable {
+struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "session", usage: usage("session", alone: nil, subcommands),
         summary: "the session: last visit, source, query, page, selections, view; named sessions",
@@ -35,27 +35,29 @@ struct SessionCommand: SubcommandsCommand, Equatable {
         return name
     }
 
-    func run(in state: ShellState) async throws -> Output {
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
         var output = Output()
         switch action {
         case .show:
-            if let previousVisit = state.previousVisit {
-                let time = state.context.localTime
-                let ago = RelativeTime.describe(previousVisit, now: state.context.now(), in: time)
+            if let previousVisit = browse.previousVisit {
+                let time = browse.context.localTime
+                let ago = RelativeTime.describe(previousVisit, now: browse.context.now(), in: time)
                 output.say("Last visit: \(ago) (\(RelativeTime.date(previousVisit, in: time)))")
             } else {
                 output.say("Last visit: none before this one")
             }
-            output.say("Session: \(state.contextSummary())")
-            for item in state.session.selections { output.say(state.fitted("  * \(Renderer.summary(item))")) }
+            output.say("Session: \(browse.contextSummary())")
+            for item in browse.session.selections { output.say(browse.wiring.fit("  * \(Renderer.summary(item))")) }
             var json: [String: JSONValue] = [
-                "source": .string(state.session.source), "page": .int(state.session.page),
-                "selected": .array(state.session.selections.map { .string($0.id) }),
+                "source": .string(browse.session.source), "page": .int(browse.session.page),
+                "selected": .array(browse.session.selections.map { .string($0.id) }),
             ]
-            if let previousVisit = state.previousVisit { json["lastVisited"] = TypedJSON.date(previousVisit) }
-            if let query = state.session.query { json["query"] = .string(query.terms) }
-            if let filter = state.session.filter { json["filter"] = .string(filter) }
-            switch state.session.view {
+            if let previousVisit = browse.previousVisit { json["lastVisited"] = TypedJSON.date(previousVisit) }
+            if let query = browse.session.query { json["query"] = .string(query.terms) }
+            if let filter = browse.session.filter { json["filter"] = .string(filter) }
+            switch browse.session.view {
             case .list: json["view"] = .string("list")
             case .detail(let id):
                 json["view"] = .string("detail")
@@ -63,48 +65,48 @@ struct SessionCommand: SubcommandsCommand, Equatable {
             }
             output.json["session"] = .object(json)
         case .save(let name):
-            var copy = state.session
-            copy.lastVisited = state.context.now()
+            var copy = browse.session
+            copy.lastVisited = browse.context.now()
             try SessionModel.file(
-                state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore
+                browse.context.paths.namedSession(name), label: "session \(name)", store: browse.context.fileStore
             ).save(copy)
             output.say("Saved this session as \(name): session load \(name) brings it back.")
         case .load(let name):
             let file = SessionModel.file(
-                state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
+                browse.context.paths.namedSession(name), label: "session \(name)", store: browse.context.fileStore)
             guard let loaded = file.load(warn: { output.warn($0) }) else {
                 throw UsageError.notFound("no session named \(name): session list shows them")
             }
-            state.session = loaded
-            if let problem = await state.reload() { output.warn(problem) }
-            output.say("Loaded session \(name): \(state.contextSummary()).")
+            browse.session = loaded
+            if let problem = await browse.reload() { output.warn(problem) }
+            output.say("Loaded session \(name): \(browse.contextSummary()).")
             // Kept whole, a selected item is never dropped; one the results no longer show is said.
-            let shown = Set(state.results.items.map(\.id))
-            let elsewhere = state.session.selections.filter { !shown.contains($0.id) }.count
-            if state.results.loaded, elsewhere > 0 {
-                let more = state.results.hasMore ? " loaded" : ""
+            let shown = Set(browse.results.items.map(\.id))
+            let elsewhere = browse.session.selections.filter { !shown.contains($0.id) }.count
+            if browse.results.loaded, elsewhere > 0 {
+                let more = browse.results.hasMore ? " loaded" : ""
                 output.say(
                     "\(elsewhere == 1 ? "1 selected item is" : "\(elsewhere) selected items are") not among the results"
                         + "\(more) (the source lists others now\(more.isEmpty ? "" : ", or they are further on")): "
                         + "they stay selected, and selection lists them.")
             }
-            if state.results.loaded {
+            if browse.results.loaded {
                 output.merge(
-                    await state.restoredView(maxLines: state.height.map { max(3, $0 - output.lines.count - 1) }))
+                    await browse.restoredView(maxLines: browse.height.map { max(3, $0 - output.lines.count - 1) }))
             }
         case .list:
-            let sessions = state.savedSessions
+            let sessions = browse.savedSessions
             if sessions.isEmpty { output.say("No saved sessions: session save NAME keeps this one.") }
             var listed: [(name: String, model: SessionModel?)] = []
             for name in sessions {
                 let file = SessionModel.file(
-                    state.context.paths.namedSession(name), label: "session \(name)", store: state.context.fileStore)
+                    browse.context.paths.namedSession(name), label: "session \(name)", store: browse.context.fileStore)
                 let model = file.load { output.warn($0) }
                 let when =
                     model?.lastVisited.map {
-                        RelativeTime.describe($0, now: state.context.now(), in: state.context.localTime)
+                        RelativeTime.describe($0, now: browse.context.now(), in: browse.context.localTime)
                     } ?? "unknown"
-                let query = model?.query.map { ShellState.describe(terms: $0.terms) } ?? "no search"
+                let query = model?.query.map { BrowseService.describe(terms: $0.terms) } ?? "no search"
                 output.say(
                     "\(DisplayWidth.pad(name, to: 20)) \(model?.source ?? "?") \(query), "
                         + "\(model?.selections.count ?? 0) selected, saved \(when)"
@@ -124,16 +126,16 @@ struct SessionCommand: SubcommandsCommand, Equatable {
                     }, total: listed.count)
             }
         case .remove(let name):
-            let url = state.context.paths.namedSession(name)
-            guard state.context.fileStore.remove(url) else {
+            let url = browse.context.paths.namedSession(name)
+            guard browse.context.fileStore.remove(url) else {
                 throw UsageError.notFound("no session named \(name): session list shows them")
             }
             output.say("Removed session \(name).")
         case .reset:
-            let source = state.session.source
-            state.session = SessionModel()
-            state.session.source = source
-            state.results.clear()
+            let source = browse.session.source
+            browse.session = SessionModel()
+            browse.session.source = source
+            browse.results.clear()
             output.say("Session reset: no search, nothing selected. Favourites, history and denied terms are kept.")
         }
         return output

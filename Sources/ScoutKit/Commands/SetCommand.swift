@@ -1,6 +1,6 @@
 /// `set [KEY [VALUE]]`: shows the settings, one setting, or changes one, kept in the settings file under
 /// its lock. Every key comes from `Settings.table`.
-struct SetCommand: Command, Equatable {
+struct SetCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "set", usage: "set [KEY [VALUE]]", summary: "show or change settings", example: "set page-size 10",
         topic: .session,
@@ -24,15 +24,19 @@ struct SetCommand: Command, Equatable {
         value = args.count == 2 ? args[1] : nil
     }
 
-    func run(in state: ShellState) async throws -> Output {
+    /// The settings, through the wiring; a new value may reach any feature (`Setting.onChange`).
+    static func service(in services: Services) -> Services { services }
+
+    func run(with services: Services) async throws -> Output {
         var output = Output()
-        let context = state.context
+        let wiring = services.wiring
+        let context = wiring.context
         guard let key else {
             let width = (Settings.table.map(\.key.count).max() ?? 0) + 1
             for setting in Settings.table {
-                output.say("\(DisplayWidth.pad(setting.key, to: width)) \(setting.show(state.settings, context))")
+                output.say("\(DisplayWidth.pad(setting.key, to: width)) \(setting.show(wiring.settings(), context))")
             }
-            output.addJSON { [settings = state.settings] in
+            output.addJSON { [settings = wiring.settings()] in
                 [
                     "settings": .object(
                         Dictionary(uniqueKeysWithValues: Settings.table.map { ($0.key, $0.json(settings, context)) }))
@@ -42,25 +46,27 @@ struct SetCommand: Command, Equatable {
         }
         let setting = try Settings.require(key)
         guard let value else {
-            output.say("\(key) \(setting.show(state.settings, context))")
-            output.addJSON { [settings = state.settings] in
+            output.say("\(key) \(setting.show(wiring.settings(), context))")
+            output.addJSON { [settings = wiring.settings()] in
                 ["settings": .object([key: setting.json(settings, context)])]
             }
             return output
         }
-        var changed = state.settings
+        var changed = wiring.settings()
         try setting.parse(&changed, value)
-        try state.updateSettings(
+        try wiring.updateSettings(
             { settings in
                 try setting.parse(&settings, value)
                 return true
-            }, warn: { output.warn($0) })
-        if setting.resetsPage { state.session.page = 1 }
-        let consequence = setting.onChange?(state)
+            }, { output.warn($0) })
+        if setting.resetsPage { services.browse.session.page = 1 }
+        let consequence = setting.onChange?(services)
         output.say(
-            setting.confirm?(state.settings, context) ?? "\(key) is now \(setting.show(state.settings, context)).")
+            setting.confirm?(wiring.settings(), context) ?? "\(key) is now \(setting.show(wiring.settings(), context))."
+        )
         if let consequence { output.say(consequence) }
-        output.addJSON { [settings = state.settings] in ["settings": .object([key: setting.json(settings, context)])] }
+        output.addJSON { [settings = wiring.settings()] in ["settings": .object([key: setting.json(settings, context)])]
+        }
         return output
     }
 }

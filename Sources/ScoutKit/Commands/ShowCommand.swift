@@ -1,5 +1,5 @@
 /// `show N`: row N in full, with what its source adds; what the list knows when that fails.
-struct ShowCommand: RowCommand, Equatable {
+struct ShowCommand: RowCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "show", usage: "show N", summary: "the detail view of row N", example: "show 3", topic: .results,
         arguments: [.rows])
@@ -10,20 +10,22 @@ struct ShowCommand: RowCommand, Equatable {
     /// session are not fetched for it: `run` fetches them only for a row of the results.
     var needsResults: Bool { false }
 
-    func run(in state: ShellState) async throws -> Output {
-        if case .films(let listing, let ids) = state.rowsOnScreen, listing != "fav" {
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        if case .films(let listing, let ids) = browse.rowsOnScreen, listing != "fav" {
             guard row <= ids.count else {
                 throw UsageError.notFound("there is no row \(row): \(listing) shows rows 1 to \(ids.count)")
             }
-            return try state.services.library.cards([ids[row - 1]], numbered: false)
+            return try browse.services.library.cards([ids[row - 1]], numbered: false)
         }
-        let restoreProblem = try await state.prepareResults(upTo: row)
-        let item = try state.item(atRow: row)
+        let restoreProblem = try await browse.prepareResults(upTo: row)
+        let item = try browse.item(atRow: row)
         // What the list already knows is worth showing; a failure is said beside it.
-        let (detailed, failure) = try await state.details(of: item)
+        let (detailed, failure) = try await browse.details(of: item)
         let problem = failure.map { "the full details could not be fetched (\($0)); this is what the list holds" }
-        state.session.view = .detail(id: item.id)
-        return state.detailWithArt(
+        browse.session.view = .detail(id: item.id)
+        return browse.detailWithArt(
             detailed, warnings: [problem, restoreProblem].compactMap { $0 }, alone: "art \(row)")
     }
 }

@@ -1,5 +1,5 @@
 /// `sort KEY [asc|desc]`: orders the results, once every page is here.
-struct SortCommand: Command, Equatable {
+struct SortCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "sort", usage: "sort year|title|rating|relevance [asc|desc]", summary: "order the results",
         example: "sort year desc",
@@ -28,12 +28,14 @@ struct SortCommand: Command, Equatable {
 
     var needsResults: Bool { true }
 
-    func run(in state: ShellState) async throws -> Output {
-        try state.requireResults()
-        try await state.applySort(order)
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        try browse.requireResults()
+        try await browse.applySort(order)
         // Rows move: page 3 of the old order is nothing in the new one, so the list starts again.
-        state.session.page = 1
-        state.session.view = .list
-        return try state.listing()
+        browse.session.page = 1
+        browse.session.view = .list
+        return try browse.listing()
     }
 }

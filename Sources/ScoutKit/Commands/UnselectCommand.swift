@@ -1,26 +1,28 @@
 /// `unselect RANGES|all`: drops rows from the selection.
-struct UnselectCommand: RangesCommand, Equatable {
+struct UnselectCommand: RangesCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "unselect", usage: "unselect RANGES|all", summary: "drop rows from the selection", example: "unselect 2",
         topic: .choosing, arguments: [.all([.words(["all"]), .rows])])
 
     var rows: RangeSpec
 
-    func run(in state: ShellState) async throws -> Output {
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
         if rows == .all || rows == .none {
-            state.session.selections = []
-            return state.selectionChanged("Selection cleared.")
+            browse.session.selections = []
+            return browse.selectionChanged("Selection cleared.")
         }
-        try state.requireResults()
-        let shown = state.results.displayed
+        try browse.requireResults()
+        let shown = browse.results.displayed
         let ids = Set(try rows.indices(count: shown.count).map { shown[$0].id })
-        let before = state.session.selections.count
-        state.session.selections.removeAll { ids.contains($0.id) }
-        let removed = before - state.session.selections.count
-        let left = state.session.selections.count
+        let before = browse.session.selections.count
+        browse.session.selections.removeAll { ids.contains($0.id) }
+        let removed = before - browse.session.selections.count
+        let left = browse.session.selections.count
         if removed == 0 {
-            return state.selectionChanged("None of those rows was selected (\(left) selected): selection lists them.")
+            return browse.selectionChanged("None of those rows was selected (\(left) selected): selection lists them.")
         }
-        return state.selectionChanged("Unselected \(removed) (\(left) left).")
+        return browse.selectionChanged("Unselected \(removed) (\(left) left).")
     }
 }

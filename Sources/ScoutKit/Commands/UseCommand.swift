@@ -1,5 +1,5 @@
 /// `use SOURCE`: switches the current source, leaving the search behind.
-struct UseCommand: Command, Equatable {
+struct UseCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "use", usage: "use SOURCE", summary: "switch the current source", example: "use restaurants",
         topic: .searching,
@@ -16,22 +16,24 @@ struct UseCommand: Command, Equatable {
         source = try args.one().lowercased()
     }
 
-    func run(in state: ShellState) async throws -> Output {
-        let source = try state.source(named: source)
+    static func service(in services: Services) -> BrowseService { services.browse }
+
+    func run(with browse: BrowseService) async throws -> Output {
+        let source = try browse.source(named: source)
         var output = Output()
-        guard source.name != state.session.source else {
+        guard source.name != browse.session.source else {
             output.say("Already using \(source.name).")
             return output
         }
-        state.session.source = source.name
-        state.session.query = nil
-        state.session.filter = nil
-        state.session.sort = nil
-        state.session.group = nil
-        state.session.page = 1
-        state.session.view = .list
-        state.session.searchID = nil
-        state.results.clear()
+        browse.session.source = source.name
+        browse.session.query = nil
+        browse.session.filter = nil
+        browse.session.sort = nil
+        browse.session.group = nil
+        browse.session.page = 1
+        browse.session.view = .list
+        browse.session.searchID = nil
+        browse.results.clear()
         output.say("Now using \(source.name): \(source.searchHint).")
         output.json["source"] = .string(source.name)
         return output

@@ -1,6 +1,6 @@
 /// What a feature service asks of the screen: the rows the list shows, what the numbers on screen name,
-/// and the detail view. The shell state keeps these (the session's results and views) and hands
-/// itself to the services as this, so that a service sees the screen and nothing else of the session.
+/// and the detail view. The browse service keeps these (the session's results and views) and is handed
+/// to the other services as this, so that a service sees the screen and nothing else of the session.
 @MainActor protocol Screen: AnyObject {
     /// What `fav add` keeps: those rows of the list; without rows, what the screen shows (the item of the
     /// detail view, else the selected rows of the list).

@@ -8,9 +8,18 @@
     let updateSettings: (_ change: (inout Settings) throws -> Bool, _ warn: (String) -> Void) throws -> Void
     let warn: @Sendable (String) -> Void
     let width: () -> Int
-    let fit: (String) -> String
+    /// The window's height in lines; nil on a pipe.
+    let height: () -> Int?
     /// Runs a search as `search` does: refused when denied, else its first page shown and recorded.
     let runSearch: (SearchQuery) async throws -> Output
+
+    /// A row of a listing, cut with … to the window's width on a terminal (whole on a pipe).
+    func fit(_ line: String) -> String {
+        context.fitsWidth ? DisplayWidth.truncate(line, to: width()) : line
+    }
+
+    /// The width prose is wrapped to: the window's on a terminal; none (whole lines) on a pipe.
+    var proseWidth: Int? { context.fitsWidth ? width() : nil }
 
     /// Runs `work`; when it takes longer than 300 ms and someone watches (a terminal's standard error),
     /// shows a spinner and `label` until it ends, then erases them. Quick answers and pipes show nothing.
@@ -20,24 +29,32 @@
 }
 
 /// Features as services: each owns its store and its operations, in its folder under `Features/`, and is
-/// made when first used. A command that works on one is handed it (`ServiceCommand`), not the shell state;
-/// the shell state keeps the session, the results and the wiring. A new feature is its folder, its service
+/// made when first used. Every command is handed the ones it names (`ServiceCommand`); the shell state keeps
+/// the settings and the window, and wires the services to them. A new feature is its folder, its service
 /// here, and its commands.
-@MainActor final class Services {
+@MainActor public final class Services {
     let wiring: ServiceWiring
 
     /// The sources a service asks itself (a watched search's look), as the session builds them.
     let sources: SourceRegistry
 
-    /// What the screen shows, which `fav add` and `fav show` work on.
-    private unowned let screen: any Screen
+    /// A screen other than the browse service's (a test's).
+    private let otherScreen: (any Screen)?
+    /// Whether the session starts new (`--fresh`).
+    private let fresh: Bool
 
-    init(sources: SourceRegistry, wiring: ServiceWiring, screen: any Screen) {
+    init(sources: SourceRegistry, wiring: ServiceWiring, screen: (any Screen)? = nil, fresh: Bool = false) {
         self.sources = sources
         self.wiring = wiring
-        self.screen = screen
+        self.otherScreen = screen
+        self.fresh = fresh
     }
 
+    /// What the screen shows, which `fav add` and `fav show` work on: the browse service's list and detail.
+    private var screen: any Screen { otherScreen ?? browse }
+
+    /// The session, its search and results, the page, the view and the selection.
+    private(set) lazy var browse = BrowseService(wiring: wiring, sources: sources, services: self, fresh: fresh)
     /// Favourites, kept with a snapshot.
     private(set) lazy var favourites: FavouritesService = FavouritesService(wiring: wiring, screen: screen, art: art)
     /// Artwork: the terminal, the art cache, fetching and drawing.
@@ -66,7 +83,7 @@ protocol ServiceCommand<Service>: Command {
 }
 
 extension ServiceCommand {
-    @MainActor func run(in state: ShellState) async throws -> Output {
-        try await run(with: Self.service(in: state.services))
+    @MainActor func run(in services: Services) async throws -> Output {
+        try await run(with: Self.service(in: services))
     }
 }

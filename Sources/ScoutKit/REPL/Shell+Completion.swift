@@ -5,18 +5,18 @@ extension Shell {
     public func completionData() -> CompletionData {
         var data = CompletionData()
         data.sources = SourceRegistry.names
-        data.currentSource = state.session.source
+        data.currentSource = state.browse.session.source
         data.favourites = { [self] in
-            state.favourites.all().map { CompletionData.Favourite(id: $0.id, title: $0.title) }
+            state.services.favourites.store.all().map { CompletionData.Favourite(id: $0.id, title: $0.title) }
         }
-        data.tags = { [self] in Array(Set(state.favourites.all().flatMap(\.tags))).sorted() }
+        data.tags = { [self] in Array(Set(state.services.favourites.store.all().flatMap(\.tags))).sorted() }
         // A million records are scanned once per Tab, not per number.
         let log = Once { [history = state.services.history.store] in try? history.log() }
         data.historyCount = { log.value?.count ?? 0 }
         data.historyLabel = { n in
-            log.value?.entry(n).map { "\(n)  \($0.source) \(ShellState.describe(terms: $0.terms))" }
+            log.value?.entry(n).map { "\(n)  \($0.source) \(BrowseService.describe(terms: $0.terms))" }
         }
-        data.sessions = { [self] in state.savedSessions }
+        data.sessions = { [self] in state.browse.savedSessions }
         data.savedSearches = { [self] in
             state.services.saved.store.all().map { ($0.name, $0.watch != nil, $0.parameterCount > 0) }
         }
@@ -33,14 +33,16 @@ extension Shell {
         }
         // The rows on screen: a library listing's films, else the results'.
         data.rows = { [self] in
-            if case .films(_, let ids) = state.rowsOnScreen {
-                let library = (try? state.library.library()) ?? Library()
-                let favourites = Dictionary(state.favourites.all().map { ($0.id, $0.title) }) { first, _ in first }
+            if case .films(_, let ids) = state.browse.rowsOnScreen {
+                let library = (try? state.services.library.store.library()) ?? Library()
+                let favourites = Dictionary(state.services.favourites.store.all().map { ($0.id, $0.title) }) {
+                    first, _ in first
+                }
                 return ids.map { id in library.films[id]?.title ?? favourites[id] ?? id }
             }
-            return state.results.loaded ? state.results.displayed.map(\.title) : []
+            return state.browse.results.loaded ? state.browse.results.displayed.map(\.title) : []
         }
-        data.pageCount = { [self] in state.results.loaded ? state.results.pageCount : 0 }
+        data.pageCount = { [self] in state.browse.results.loaded ? state.browse.results.pageCount : 0 }
         return data
     }
 }

@@ -61,23 +61,23 @@ public final class Shell {
         finish(await execute(UseCommand(source: source.lowercased())))
     }
 
-    /// Restores the session at launch (see `ShellState.start`).
+    /// Restores the session at launch (see `BrowseService.start`).
     public func start(greet: Bool) async -> Output {
-        finish(await state.start(greet: greet))
+        finish(await state.browse.start(greet: greet))
     }
 
     /// Adds the warnings raised on the way, and writes the session if the command changed it.
     func finish(_ output: Output) -> Output {
         var output = output
         for warning in state.warnings.drain() { output.warn(warning) }
-        state.saveSession(into: &output)
+        state.browse.saveSession(into: &output)
         return output
     }
 
     public func execute(_ command: any Command) async -> Output {
         do {
             let restoreProblem = try await prepare(for: command)
-            var output = try await command.run(in: state)
+            var output = try await command.run(in: state.services)
             if let restoreProblem { output.warn(restoreProblem) }
             return output
         } catch {
@@ -89,29 +89,29 @@ public final class Shell {
     /// than at start; and a row the heading counts but no page has brought yet (select 22 of 23 with 20 here).
     func prepare(for command: any Command) async throws -> String? {
         guard command.needsResults else { return nil }
-        return try await state.prepareResults(upTo: command.highestRow)
+        return try await state.browse.prepareResults(upTo: command.highestRow)
     }
 
     /// The picker over history for Ctrl-R, starting from the line typed so far; nil when there is nothing to pick.
     public func historyPickerRequest(query: String) -> PickerRequest? {
-        guard let corpus = try? state.pickerCorpus(.history), corpus.count > 0 else { return nil }
+        guard let corpus = try? state.services.pickerCorpus(.history), corpus.count > 0 else { return nil }
         return PickerRequest(
             corpus: corpus, multiple: false, finder: state.settings.picker, query: query, title: "history")
     }
 
     /// The prompt: the source and how many items are selected.
     public var prompt: String {
-        "\(state.session.source) [\(state.session.selections.count) selected]> "
+        "\(state.browse.session.source) [\(state.browse.session.selections.count) selected]> "
     }
 
     /// The right prompt: the page of the results shown (`p2/7`), empty before a search.
     public var rightPrompt: String {
-        state.results.loaded && !state.results.displayed.isEmpty
-            ? "p\(state.session.page)/\(state.results.pageCountText)" : ""
+        state.browse.results.loaded && !state.browse.results.displayed.isEmpty
+            ? "p\(state.browse.session.page)/\(state.browse.results.pageCountText)" : ""
     }
 
     /// Records the time of this visit; called when scout exits.
-    public func saveOnExit() -> String? { state.saveOnExit() }
+    public func saveOnExit() -> String? { state.browse.saveOnExit() }
 
     /// Fetches and draws artwork a command asked for: the terminal's bytes, or one line saying why not.
     public func drawArt(_ request: ArtRequest) async -> ArtOutcome { await state.services.art.draw(request) }

@@ -38,7 +38,7 @@ public struct Setting: Sendable {
     /// Whether a new value moves the results back to page 1 (the page's size changed).
     var resetsPage = false
     /// What follows a new value in this run, once it is kept: a line to say after the confirmation, if any.
-    var onChange: (@MainActor @Sendable (ShellState) -> String?)?
+    var onChange: (@MainActor @Sendable (Services) -> String?)?
 
     /// The default, as `set` shows it.
     public var defaultValue: String { show(Settings(), ShellContext.bare) }

@@ -113,8 +113,8 @@ extension Settings {
                 return "images is now \(settings.images.rawValue): \(drawing)."
             }
             // Worked out again at the next image (tmux's passthrough asked anew).
-            setting.onChange = { state in
-                state.services.art.forgetTerminal()
+            setting.onChange = { services in
+                services.art.forgetTerminal()
                 return nil
             }
             return setting
@@ -127,12 +127,12 @@ extension Settings {
                 range: 0...10_000, values: ["0", "50", "100", "500"],
                 error: "art-cache-mb takes a number of megabytes from 0 to 10000, such as 100")
             // A lower cap holds at once.
-            setting.onChange = { state in
-                let trimmed = state.services.art.trim()
+            setting.onChange = { services in
+                let trimmed = services.art.trim()
                 guard trimmed > 0 else { return nil }
                 return
                     "Removed \(trimmed) image\(trimmed == 1 ? "" : "s") from the art cache to hold it under the new cap"
-                    + (state.settings.artCacheMB == 0 ? " (favourites' too: none is kept now)." : ".")
+                    + (services.wiring.settings().artCacheMB == 0 ? " (favourites' too: none is kept now)." : ".")
             }
             return setting
         }(),

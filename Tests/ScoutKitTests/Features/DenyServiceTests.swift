@@ -9,13 +9,14 @@ import Testing
 
     /// A service over a fresh home in `folder`, with these settings, lines fitted to `width` columns.
     static func service(in folder: TempFolder, settings: Settings = Settings(), width: Int = 80) -> DenyService {
-        let context = ShellContext(
+        var context = ShellContext(
             environment: ["TZ": "UTC"], home: folder.url.path, workingDirectory: folder.url.path, now: { noon },
             localTime: LocalTime(TimeZone(identifier: "UTC") ?? .gmt))
+        context.fitsWidth = true
         return DenyService(
             wiring: ServiceWiring(
                 context: context, settings: { settings }, updateSettings: { _, _ in }, warn: { _ in },
-                width: { width }, fit: { DisplayWidth.truncate($0, to: width) },
+                width: { width }, height: { nil },
                 runSearch: { _ in throw UsageError("the deny list runs no search") }))
     }
 

@@ -15,10 +15,11 @@ import Testing
             environment: ["TZ": "UTC"], home: folder.url.path, workingDirectory: folder.url.path, now: { noon },
             localTime: LocalTime(TimeZone(identifier: "UTC") ?? .gmt))
         context.confirm = confirm
+        context.fitsWidth = true
         return HistoryService(
             wiring: ServiceWiring(
                 context: context, settings: { Settings() }, updateSettings: { _, _ in }, warn: { _ in },
-                width: { 80 }, fit: { DisplayWidth.truncate($0, to: 80) },
+                width: { 80 }, height: { nil },
                 runSearch: { query in
                     var output = Output()
                     output.say("(ran \(query.terms) in \(query.source))")

@@ -9,11 +9,12 @@ extension Services {
             environment: ["TZ": "UTC"], home: folder.url.path, workingDirectory: folder.url.path, now: { now },
             localTime: LocalTime(TimeZone(identifier: "UTC") ?? .gmt))
         context.offline = offline
+        context.fitsWidth = true
         return Services(
             sources: SourceRegistry(context: context, warnings: WarningLog()),
             wiring: ServiceWiring(
                 context: context, settings: { Settings() }, updateSettings: { _, _ in }, warn: { _ in },
-                width: { 80 }, fit: { DisplayWidth.truncate($0, to: 80) },
+                width: { 80 }, height: { nil },
                 runSearch: { _ in throw UsageError("these services run no search") }),
             screen: screen)
     }

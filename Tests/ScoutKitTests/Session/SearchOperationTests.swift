@@ -14,9 +14,9 @@ import Testing
         _ = await shell.run(line: "set page-size 2")
         let outputs = await shell.run(line: "search nolan; next; show 1; select 1; list")
         #expect(outputs.map(\.ok) == [true, true, true, true, true])
-        #expect(shell.state.sourcesBuilt == 1)
+        #expect(shell.state.browse.sourcesBuilt == 1)
         _ = await shell.run(line: "set country GB; search nolan")
-        #expect(shell.state.sourcesBuilt == 2)
+        #expect(shell.state.browse.sourcesBuilt == 2)
     }
 
     @Test("a results page is one typed view: the text read and the --json rows come from the same page")

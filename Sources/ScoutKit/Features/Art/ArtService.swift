@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Artwork as a feature: whether and how this terminal is drawn on, the art cache, fetching into it (in
-/// the background for favourites) and drawing. A detail view places its image (`ShellState+Art`); `art N`
+/// the background for favourites) and drawing. A detail view places its image (`BrowseService+Art`); `art N`
 /// asks for one as large as the window allows.
 @MainActor final class ArtService {
     let wiring: ServiceWiring

@@ -25,7 +25,7 @@ enum HistoryListing {
             add("  ")
             add(DisplayWidth.pad(entry.source, to: 11))
             add(" ")
-            add(ShellState.describe(terms: entry.terms))
+            add(BrowseService.describe(terms: entry.terms))
             for (name, value) in entry.filters.sorted(by: { $0.key < $1.key }) {
                 add(" --")
                 add(name)

@@ -54,7 +54,7 @@ import FoundationEssentials
         guard let entry = try entry(n, in: try store.log()) else { throw UsageError("no searches yet") }
         try store.remove(ids: [entry.id])
         var output = Output()
-        output.say("Removed search \(n) (\(entry.source) \(ShellState.describe(terms: entry.terms))).")
+        output.say("Removed search \(n) (\(entry.source) \(BrowseService.describe(terms: entry.terms))).")
         return output
     }
 
@@ -114,7 +114,7 @@ import FoundationEssentials
         output.say(
             wiring.fit(
                 "Searched most: "
-                    + top.map { "\(ShellState.describe(terms: $0.key)) (\($0.value))" }.joined(separator: ", ")))
+                    + top.map { "\(BrowseService.describe(terms: $0.key)) (\($0.value))" }.joined(separator: ", ")))
         output.json["stats"] = .object([
             "searches": .int(entries.count), "chosen": .int(chosen), "first": TypedJSON.date(first.time),
             "last": TypedJSON.date(last.time),

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Saved searches as a feature: the store (`saved-searches.json`), which one a name names, what `saved`,
 /// `watch` and `unwatch` do, and looking at watched searches (`watch`, `check`): always from the sources
-/// themselves, never from the response cache. Running one is the session's (`ShellState.runSaved`).
+/// themselves, never from the response cache. Running one is the session's (`BrowseService.runSaved`).
 @MainActor final class SavedService {
     let store: SavedSearchStore
     let wiring: ServiceWiring

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Running a saved search: a new search in the session, then narrowed, sorted and grouped as it was saved.
-extension ShellState {
+extension BrowseService {
     /// Runs `saved` as a new search with its parameters filled, recorded in the history like any other,
     /// then narrowed, sorted and grouped as it was saved.
     func runSaved(_ saved: SavedSearch, arguments: [String]) async throws -> Output {

@@ -1,6 +1,6 @@
 /// The listing page, its heading and the detail view, as typed views of the state that the output
 /// renders afterwards (`ResultsPage`, `ItemDetail`).
-extension ShellState {
+extension BrowseService {
     /// The current page with its heading, marks and group headings; nothing is rendered yet.
     func resultsPage() throws -> ResultsPage {
         try requireResults()
@@ -42,11 +42,6 @@ extension ShellState {
         return output
     }
 
-    /// A row of a listing, cut with … to the window's width on a terminal (whole on a pipe).
-    func fitted(_ line: String) -> String {
-        context.fitsWidth ? DisplayWidth.truncate(line, to: width) : line
-    }
-
     /// A search as typed, for the heading and messages: `"alien" --type series`, or `everything`.
     nonisolated static func searched(_ query: SearchQuery) -> String {
         var text = query.terms.isEmpty ? "everything" : "\"\(Text.brief(query.terms))\""
@@ -61,7 +56,7 @@ extension ShellState {
 
     func heading() -> String {
         var parts = [session.source]
-        parts.append(session.query.map(ShellState.searched) ?? "everything")
+        parts.append(session.query.map(BrowseService.searched) ?? "everything")
         let count = results.count
         // A source that does not say how many it has (iTunes) has "50+" while pages remain.
         let more = results.countIsOpen ? "+" : ""

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// What the numbers on screen name (`ShellState.rowsOnScreen`).
+/// What the numbers on screen name (`BrowseService.rowsOnScreen`).
 enum RowsOnScreen: Equatable {
     case results
     /// The films of a listing, by row: `listing` names it in errors (`the diary`).
@@ -8,8 +8,8 @@ enum RowsOnScreen: Equatable {
 }
 
 /// The screen as the feature services see it (`Screen`): the rows of the list, what the numbers on screen
-/// name, and the detail view with its artwork placed (`ShellState+Art`).
-extension ShellState: Screen {
+/// name, and the detail view with its artwork placed (`BrowseService+Art`).
+extension BrowseService: Screen {
     /// What `fav add` keeps: those rows of the list; without rows, what the screen shows, the item of the
     /// detail view, else the selected items that are rows of the current list (never items selected in
     /// other searches).
@@ -51,7 +51,7 @@ extension ShellState: Screen {
     }
 
     func itemShown(atRow row: Int) async throws -> Item {
-        if let problem = try await prepareResults(upTo: row) { warnings.add(problem) }
+        if let problem = try await prepareResults(upTo: row) { wiring.warn(problem) }
         return try item(atRow: row)
     }
 

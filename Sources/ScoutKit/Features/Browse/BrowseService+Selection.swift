@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Choosing rows, the operations `select` and `pick` share.
-extension ShellState {
+extension BrowseService {
     /// Adds the rows `spec` names to the selection (one pick replaces another where the source takes one).
     func select(_ spec: RangeSpec) throws -> Output {
         try requireResults()

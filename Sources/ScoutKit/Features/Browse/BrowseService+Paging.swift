@@ -1,5 +1,5 @@
 /// Turning pages, as `next`, `prev` and `page N` do.
-extension ShellState {
+extension BrowseService {
     /// Shows page `page`, fetching what it needs; says why when there is no such page (`next` says it is
     /// on the last one; `page N` how many there are).
     func turnPage(to page: Int, isNext: Bool = false) async throws -> Output {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A detail view with its artwork placed beside or above it (`ArtService` fetches and draws it).
-extension ShellState {
+extension BrowseService {
     /// An item's detail (with a line `under` it), and on a terminal that draws images a request for its artwork
     /// after the text: beside it in a window of 100 columns or more (the text broken short of it), above it
     /// otherwise, or where above gives it more than twice the rows (beside, it stops above a web address kept

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Running a search, the operation `search`, `history rerun`, `!N`, `pick` and a restored session
 /// share: the deny list's refusal, the first page, the history record, and the results' order.
-extension ShellState {
+extension BrowseService {
     /// Runs `query` as a new search: refused when denied, else its first page shown and recorded in history.
     /// `arrange` narrows and orders the results before they are shown (a saved search's filter and sort);
     /// what it returns is said above them.
@@ -10,7 +10,7 @@ extension ShellState {
         let source = try source(named: query.source)
         try source.validate(query)
         if let refused = try services.deny.refusal(of: query, in: source) { return refused }
-        let first = try await waiting("searching \(source.name)") { try await source.search(query, page: 1) }
+        let first = try await wiring.waiting("searching \(source.name)") { try await source.search(query, page: 1) }
         results.start(with: first)
         if session.source != source.name {
             // An order chosen for one source's fields is no order for another's (rating for restaurants).
@@ -36,7 +36,7 @@ extension ShellState {
             output.warn("the search ran but was not written to history: \(error)")
         }
         if results.items.isEmpty {
-            output.say("No \(source.name) match \(ShellState.searched(query)).")
+            output.say("No \(source.name) match \(BrowseService.searched(query)).")
             output.addJSON(try resultsPage())
             services.deny.rememberEmptySearch(query, in: source, answer: first, into: &output)
             return output
@@ -70,7 +70,7 @@ extension ShellState {
         guard let query = session.query else { return nil }
         do {
             let source = try source(named: query.source)
-            let first = try await waiting("restoring your \(source.name) search") {
+            let first = try await wiring.waiting("restoring your \(source.name) search") {
                 try await source.search(query, page: 1)
             }
             results.start(with: first)
@@ -79,10 +79,10 @@ extension ShellState {
         } catch {
             results.clear()
             if case SourceError.cancelled = error {
-                return "fetching \(ShellState.searched(query)) again was cancelled: list fetches it when you want it"
+                return "fetching \(BrowseService.searched(query)) again was cancelled: list fetches it when you want it"
             }
             return
-                "could not fetch the results of \(ShellState.searched(query)) again (\(error)); search again when "
+                "could not fetch the results of \(BrowseService.searched(query)) again (\(error)); search again when "
                 + "you can"
         }
     }

@@ -1,17 +1,17 @@
 import FoundationEssentials
 
 /// The candidates the picker opens over, for `pick`, Ctrl-R and `scripts/bench`.
-extension ShellState {
+extension Services {
     /// The candidates, newest first.
     func pickerCorpus(_ over: PickCommand.Over) throws -> PickerCorpus {
         switch over {
         case .history:
-            return try services.history.pickerCorpus()
+            return try history.pickerCorpus()
         case .fav:
-            return services.favourites.pickerCorpus()
+            return favourites.pickerCorpus()
         case .results:
-            try requireResults()
-            let rows = results.displayed
+            try browse.requireResults()
+            let rows = browse.results.displayed
             return PickerCorpus(
                 rows.enumerated().map { offset, item in
                     .init(
@@ -19,7 +19,7 @@ extension ShellState {
                         recency: rows.count - offset)
                 }, earlierMatchFirst: true)
         case .diary, .ratings, .watchlist:
-            return try services.library.pickerCorpus(over)
+            return try library.pickerCorpus(over)
         }
     }
 }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The session restored at launch and by `session load`: the results fetched again, the view the user
 /// left, and a line that says where it stands.
-extension ShellState {
+extension BrowseService {
     /// Restores the session on launch: fetches the last query's results again and, when `greet` (on a
     /// terminal), shows a welcome-back line and the view the user left. Scripts get neither, so that a
     /// script's start reads no favourites.
@@ -16,16 +16,16 @@ extension ShellState {
                 prose:
                     "Welcome back, last visit "
                     + "\(RelativeTime.describe(previousVisit, now: now, in: context.localTime))"
-                    + " (\(RelativeTime.date(previousVisit, in: context.localTime))).", width: proseWidth,
+                    + " (\(RelativeTime.date(previousVisit, in: context.localTime))).", width: wiring.proseWidth,
                 indent: 2)
-            output.say(prose: "Restored: \(contextSummary()).", width: proseWidth, indent: 2)
-            output.say(prose: "Next: \(nextHint()).", width: proseWidth, indent: 2)
+            output.say(prose: "Restored: \(contextSummary()).", width: wiring.proseWidth, indent: 2)
+            output.say(prose: "Next: \(nextHint()).", width: wiring.proseWidth, indent: 2)
         } else {
             output.say(
                 prose:
                     "scout \(Scout.version): search the \(session.source) catalog. Type help for commands, Tab to "
                     + "complete, Ctrl-D to leave.",
-                width: proseWidth, indent: 2)
+                width: wiring.proseWidth, indent: 2)
         }
         // At most the rows that fit under the welcome lines, the prompt's line left free.
         if results.loaded {
