@@ -8,6 +8,7 @@ struct CheckCommand: ServiceCommand, Equatable {
         name: "check", usage: "check [NAME…] [--json]",
         summary: "list what is new in the watched searches since the last look, and remember it",
         example: "check", topic: .saved, arguments: [.watchedSearches],
+        options: [.init("--json", help: "its output as a --json line, as scout --json gives")],
         details: .table(
             """
             check  every watched search, at once (iTunes' requests paced), each from its source and never the cache, \
@@ -22,9 +23,8 @@ struct CheckCommand: ServiceCommand, Equatable {
     var json: Bool
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        let (rest, json) = args.without("--json")
-        names = rest.words
-        self.json = json
+        let parsed = try args.options(Self.spec.options, command: "check", example: nil)
+        (names, json) = (parsed.positional, parsed.has("--json"))
     }
 
     static func service(in services: Services) -> (saved: SavedService, browse: BrowseService) {

@@ -17,8 +17,8 @@ struct DiaryCommand: ServiceCommand, Equatable {
     init(year: Int?, all: Bool = false) { (self.year, self.all) = (year, all) }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        let (rest, all) = args.without("--all")
-        (self.all, year) = (all, try rest.year())
+        let parsed = try args.options(Self.spec.options, command: "diary", example: nil)
+        (all, year) = (parsed.has("--all"), try CommandSpec.Arguments(spec: args.spec, words: parsed.positional).year())
     }
 
     static let monthNames = [

@@ -18,18 +18,13 @@ struct RatingsCommand: ServiceCommand, Equatable {
     init(minimum: Double?, all: Bool = false) { (self.minimum, self.all) = (minimum, all) }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        let (rest, all) = args.without("--all")
-        self.all = all
-        var words = rest.words
-        guard !words.isEmpty else { return }
-        guard words.count == 2, words[0].lowercased() == "--min" else {
-            if words.count == 1, words[0].lowercased() == "--min" {
-                throw UsageError("--min needs a value: ratings --min 4")
-            }
-            throw words.count == 1 && (try? Stars.parse(words[0])) != nil
-                ? UsageError("ratings takes stars after --min: ratings --min \(words[0])") : args.usage()
+        let parsed = try args.options(Self.spec.options, command: "ratings", example: "ratings --min 4")
+        all = parsed.has("--all")
+        if let word = parsed.positional.first {
+            throw parsed.positional.count == 1 && (try? Stars.parse(word)) != nil
+                ? UsageError("ratings takes stars after --min: ratings --min \(word)") : args.usage()
         }
-        minimum = try Stars.parse(words.removeLast())
+        if let stars = parsed.last("--min") { minimum = try Stars.parse(stars) }
     }
 
     static func service(in services: Services) -> LibraryService { services.library }

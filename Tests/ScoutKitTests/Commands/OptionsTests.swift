@@ -47,4 +47,39 @@ import Testing
         }
         #expect(throws: UsageError("--year needs a value")) { try CommandTable.parse(["search", "alien", "--year"]) }
     }
+
+    @Test("ratings, diary and check read their declared flags anywhere, in any case, with their errors")
+    func libraryAndCheckFlagsAreDeclared() throws {
+        #expect(
+            try CommandTable.parse(["ratings", "--ALL"]) as? RatingsCommand == RatingsCommand(minimum: nil, all: true))
+        #expect(try CommandTable.parse(["ratings", "--min=3.5"]) as? RatingsCommand == RatingsCommand(minimum: 3.5))
+        #expect(
+            try CommandTable.parse(["ratings", "--all", "--Min", "4"]) as? RatingsCommand
+                == RatingsCommand(minimum: 4, all: true))
+        #expect(
+            try CommandTable.parse(["diary", "--all", "2025"]) as? DiaryCommand == DiaryCommand(year: 2025, all: true))
+        #expect(
+            try CommandTable.parse(["diary", "2024", "--All"]) as? DiaryCommand == DiaryCommand(year: 2024, all: true))
+        let check = try #require(try CommandTable.parse(["check", "films", "--JSON", "songs"]) as? CheckCommand)
+        #expect(check.names == ["films", "songs"])
+        #expect(check.json)
+        #expect(throws: UsageError("--min needs a value: ratings --min 4")) {
+            try CommandTable.parse(["ratings", "--min"])
+        }
+        #expect(throws: UsageError("ratings takes stars after --min: ratings --min 4")) {
+            try CommandTable.parse(["ratings", "4"])
+        }
+        #expect(throws: UsageError("ratings has no option --top: it takes --min STARS and --all")) {
+            try CommandTable.parse(["ratings", "--top", "10"])
+        }
+        #expect(throws: UsageError("diary has no option --al: it takes --all")) {
+            try CommandTable.parse(["diary", "--al"])
+        }
+        #expect(throws: UsageError("\"--all\" is not a year: diary 2025")) {
+            try CommandTable.parse(["diary", "--", "--all"])
+        }
+        #expect(throws: UsageError("check has no option --quiet: it takes --json")) {
+            try CommandTable.parse(["check", "--quiet"])
+        }
+    }
 }
