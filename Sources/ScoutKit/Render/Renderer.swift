@@ -6,6 +6,18 @@ public struct Renderer: Sendable {
         self.width = max(40, width)
     }
 
+    /// A listing's heading: `parts` joined by ` · `, fitted to `width`. Where they do not fit, the `dropping`
+    /// parts go first, in that order, and what is left is cut with … rather than wrapped.
+    static func heading(_ parts: [String], dropping droppable: [String], width: Int) -> String {
+        var parts = parts
+        var line = parts.joined(separator: " · ")
+        for part in droppable where DisplayWidth.of(line) > width {
+            parts.removeAll { $0 == part }
+            line = parts.joined(separator: " · ")
+        }
+        return DisplayWidth.truncate(line, to: width)
+    }
+
     /// One page of a result list: a row each, numbered across the whole list, with marks
     /// (`*` selected, `♥` favourite) and group headings. Its numbers and columns are as wide as `sizedBy`
     /// (every row of the result set) needs, so that they stay put from page to page: `next` moves nothing.
