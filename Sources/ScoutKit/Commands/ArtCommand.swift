@@ -41,7 +41,7 @@ struct ArtCommand: RowCommand, ServiceCommand, Equatable {
                         + "items do)")
         }
         var output = Output()
-        output.json["url"] = .string(url)
+        output.json[.url] = .string(url)
         if let request = art.request(for: item, layout: .large) {
             output.say(StyledLine(item.title, .title)) // which item's image this is
             output.art = request

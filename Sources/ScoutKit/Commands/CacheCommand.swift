@@ -37,7 +37,7 @@ struct CacheCommand: ServiceCommand, Equatable {
             let images = art.cache.clear()
             let entries = "\(names.count) entr\(names.count == 1 ? "y" : "ies")"
             output.say("Cache cleared (\(entries), \(images) image\(images == 1 ? "" : "s")).")
-            output.json["images"] = .int(images)
+            output.json[.images] = .int(images)
             return output
         }
         let bytes = names.reduce(0) { total, name in total + files.size(of: folder.appendingPathComponent(name)) }
@@ -53,12 +53,12 @@ struct CacheCommand: ServiceCommand, Equatable {
         output.say(
             "Art: \(figures.images) image\(figures.images == 1 ? "" : "s"), \(figures.bytes) bytes of "
                 + "\(settings.artCacheMB) MB (set art-cache-mb), in \(art.cache.folder.path)")
-        output.json["images"] = .int(figures.images)
-        output.json["imageBytes"] = .int(figures.bytes)
-        output.json["entries"] = .int(names.count)
-        output.json["bytes"] = .int(bytes)
-        output.json["hits"] = .int(counts.hits)
-        output.json["misses"] = .int(counts.misses)
+        output.json[.images] = .int(figures.images)
+        output.json[.imageBytes] = .int(figures.bytes)
+        output.json[.entries] = .int(names.count)
+        output.json[.bytes] = .int(bytes)
+        output.json[.hits] = .int(counts.hits)
+        output.json[.misses] = .int(counts.misses)
         return output
     }
 }

@@ -71,7 +71,7 @@ struct CheckCommand: ServiceCommand, Equatable {
         }
         if watched.isEmpty {
             output.say("Nothing is watched: watch NAME watches a saved search (saved lists them).")
-            output.json["searches"] = .array([])
+            output.json[.searches] = .array([])
             output.status = 1
             return output
         }
@@ -148,7 +148,7 @@ struct CheckCommand: ServiceCommand, Equatable {
                 output.say("Nothing new in \(checked) \(searches)\(failures).")
             }
         }
-        output.json["searches"] = .array(entries)
+        output.json[.searches] = .array(entries)
         output.status = failed > 0 ? 2 : newCount > 0 ? 0 : 1
         if failed == watched.count {
             output.fail("no watched search could be checked: each one's line says why", code: "unchecked")

@@ -53,7 +53,7 @@ struct ExportCommand: ServiceCommand, Equatable {
         guard !library.diary.isEmpty || !library.ratings.isEmpty || !library.watched.isEmpty || !wanted.isEmpty else {
             var output = Output()
             output.say("Nothing to export: the library has no diary entry, rating or film on the watchlist yet.")
-            output.json["exported"] = .int(0)
+            output.json[.exported] = .int(0)
             return output
         }
         // Both files checked before either is written: nothing is written when one cannot be.
@@ -87,10 +87,10 @@ struct ExportCommand: ServiceCommand, Equatable {
         if others > 0 {
             output.say("Left out \(others) series, episodes and games: Letterboxd keeps films.")
         }
-        output.json["exported"] = .int(entries + rated + seen)
-        output.json["file"] = .string(path)
-        output.json["watchlist"] = .int(wanted.count)
-        if !wanted.isEmpty { output.json["watchlistFile"] = .string(listPath) }
+        output.json[.exported] = .int(entries + rated + seen)
+        output.json[.file] = .string(path)
+        output.json[.watchlist] = .int(wanted.count)
+        if !wanted.isEmpty { output.json[.watchlistFile] = .string(listPath) }
         return output
     }
 

@@ -88,15 +88,15 @@ struct ImportCommand: ServiceCommand, Equatable {
             output.warn("and \(result.problems.count - Self.shownProblems) more bad rows")
         }
         output.say(result.summary)
-        output.json["imported"] = .int(result.diaryEntries + result.ratings + result.wanted)
-        output.json["diary"] = .int(result.diaryEntries)
-        output.json["ratings"] = .int(result.ratings)
-        output.json["watchlist"] = .int(result.wanted)
-        output.json["reviews"] = .int(result.reviews)
-        output.json["seenUndated"] = .int(result.watched)
-        output.json["skipped"] = .int(result.problems.count + result.passed.values.reduce(0, +))
-        output.json["known"] = .int(result.known)
-        output.json["older"] = .int(result.older)
+        output.json[.imported] = .int(result.diaryEntries + result.ratings + result.wanted)
+        output.json[.diary] = .int(result.diaryEntries)
+        output.json[.ratings] = .int(result.ratings)
+        output.json[.watchlist] = .int(result.wanted)
+        output.json[.reviews] = .int(result.reviews)
+        output.json[.seenUndated] = .int(result.watched)
+        output.json[.skipped] = .int(result.problems.count + result.passed.values.reduce(0, +))
+        output.json[.known] = .int(result.known)
+        output.json[.older] = .int(result.older)
         return output
     }
 

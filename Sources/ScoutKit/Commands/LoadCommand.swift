@@ -44,7 +44,7 @@ struct LoadCommand: Command, ServiceCommand, Equatable {
             output.say("Loaded \(added) more: \(kept) in all.")
         }
         output.addJSON(try browse.resultsPage())
-        output.json["added"] = .int(added)
+        output.json[.added] = .int(added)
         return output
     }
 }

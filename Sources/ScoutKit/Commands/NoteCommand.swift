@@ -34,19 +34,19 @@ struct NoteCommand: ServiceCommand, Equatable {
     func run(with library: LibraryService) async throws -> Output {
         let film = try await library.film(target)
         var output = Output()
-        output.json["id"] = .string(film.id)
+        output.json[.id] = .string(film.id)
         switch change {
         case .show:
             let note = try library.store.library().notes[film.id]
             output.say(note.map { "\(film.label): \($0)" } ?? "No note on \(film.label): note N TEXT keeps one.")
-            output.json["note"] = note.map(JSONValue.string) ?? .null
+            output.json[.note] = note.map(JSONValue.string) ?? .null
         case .set(let text):
             try library.record(.note, film) { library, event in
                 event.text = text
                 return library.notes[film.id] != text
             }
             output.say("Noted on \(film.label).")
-            output.json["note"] = .string(text)
+            output.json[.note] = .string(text)
         case .clear:
             var had = false
             try library.record(.note, film) { library, _ in
@@ -54,7 +54,7 @@ struct NoteCommand: ServiceCommand, Equatable {
                 return had
             }
             output.say(had ? "Dropped the note on \(film.label)." : "\(film.label) has no note.")
-            output.json["note"] = .null
+            output.json[.note] = .null
         }
         return output
     }

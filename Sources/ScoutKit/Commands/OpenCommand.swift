@@ -21,7 +21,7 @@ struct OpenCommand: RowCommand, ServiceCommand, Equatable {
         } else {
             output.say(url)
         }
-        output.json["url"] = .string(url)
+        output.json[.url] = .string(url)
         return output
     }
 }

@@ -78,9 +78,9 @@ struct SeenCommand: ServiceCommand, Equatable {
         var output = Output()
         let notes = (again ? ", a rewatch" : "") + (unwanted ? "; took it off the watchlist" : "")
         output.say("Logged \(film.label) on \(day)\(notes).")
-        output.json["date"] = .string(day)
-        output.json["rewatch"] = .bool(again)
-        output.json["id"] = .string(film.id)
+        output.json[.date] = .string(day)
+        output.json[.rewatch] = .bool(again)
+        output.json[.id] = .string(film.id)
         return output
     }
 }

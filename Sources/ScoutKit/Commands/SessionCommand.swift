@@ -63,7 +63,7 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
                 json["view"] = .string("detail")
                 json["detail"] = .string(id)
             }
-            output.json["session"] = .object(json)
+            output.json[.session] = .object(json)
         case .save(let name):
             var copy = browse.session
             copy.lastVisited = browse.context.now()

@@ -38,7 +38,7 @@ struct SetCommand: ServiceCommand, Equatable {
             }
             output.addJSON { [settings = wiring.settings()] in
                 [
-                    "settings": .object(
+                    .settings: .object(
                         Dictionary(uniqueKeysWithValues: Settings.table.map { ($0.key, $0.json(settings, context)) }))
                 ]
             }
@@ -48,7 +48,7 @@ struct SetCommand: ServiceCommand, Equatable {
         guard let value else {
             output.say("\(key) \(setting.show(wiring.settings(), context))")
             output.addJSON { [settings = wiring.settings()] in
-                ["settings": .object([key: setting.json(settings, context)])]
+                [.settings: .object([key: setting.json(settings, context)])]
             }
             return output
         }
@@ -65,7 +65,7 @@ struct SetCommand: ServiceCommand, Equatable {
             setting.confirm?(wiring.settings(), context) ?? "\(key) is now \(setting.show(wiring.settings(), context))."
         )
         if let consequence { output.say(consequence) }
-        output.addJSON { [settings = wiring.settings()] in ["settings": .object([key: setting.json(settings, context)])]
+        output.addJSON { [settings = wiring.settings()] in [.settings: .object([key: setting.json(settings, context)])]
         }
         return output
     }

@@ -31,11 +31,6 @@ struct SortCommand: Command, ServiceCommand, Equatable {
     static func service(in services: Services) -> BrowseService { services.browse }
 
     func run(with browse: BrowseService) async throws -> Output {
-        try browse.requireResults()
-        try await browse.applySort(order)
-        // Rows move: page 3 of the old order is nothing in the new one, so the list starts again.
-        browse.session.page = 1
-        browse.session.view = .list
-        return try browse.listing()
+        try await browse.relisted { try await browse.applySort(order) }
     }
 }

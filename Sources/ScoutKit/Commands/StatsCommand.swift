@@ -124,12 +124,12 @@ struct StatsCommand: ServiceCommand, Equatable {
                 .array(list.map { .object(["name": .string($0.name), "count": .int($0.count)]) })
             }
             return [
-                "months": .array(months.map { .object(["month": .string($0), "seen": .int(seenJSON[$0] ?? 0)]) }),
-                "ratings": .array(
+                .months: .array(months.map { .object(["month": .string($0), "seen": .int(seenJSON[$0] ?? 0)]) }),
+                .ratings: .array(
                     histogramJSON.enumerated().map {
                         .object(["stars": .double(Double($0.offset + 1) / 2), "count": .int($0.element)])
                     }),
-                "genres": counts(genres), "directors": counts(directors), "sources": counts(sources),
+                .genres: counts(genres), .directors: counts(directors), .sources: counts(sources),
             ]
         }
         return output

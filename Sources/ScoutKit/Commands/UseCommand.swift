@@ -35,7 +35,7 @@ struct UseCommand: Command, ServiceCommand, Equatable {
         browse.session.searchID = nil
         browse.results.clear()
         output.say("Now using \(source.name): \(source.searchHint).")
-        output.json["source"] = .string(source.name)
+        output.json[.source] = .string(source.name)
         return output
     }
 }

@@ -17,7 +17,7 @@ public struct Output: Sendable {
     /// The command word (its name, not an alias), for `--json`; nil when no command could be read.
     public var command: String?
     /// Scalar facts for `--json` (`added`, `removed`), beside the views' fields.
-    public var json: [String: JSONValue] = [:]
+    var json: [OutputField: JSONValue] = [:]
     /// Whether the REPL should stop after this command.
     public var quit = false
     /// Whether a terminal may show it through the pager when it is longer than the screen (help, history,
@@ -74,7 +74,7 @@ public struct Output: Sendable {
     }
 
     /// `--json` fields made from what the command found, only when a JSON line is written.
-    mutating func addJSON(_ make: @escaping @Sendable () -> [String: JSONValue]) {
+    mutating func addJSON(_ make: @escaping @Sendable () -> [OutputField: JSONValue]) {
         jsonViews.append(LazyJSON(make: make))
     }
 
@@ -119,16 +119,17 @@ public struct Output: Sendable {
     public func jsonLine() -> String {
         var object = json
         for view in jsonViews { object.merge(view.json) { $1 } }
-        object["schema"] = .int(TypedJSON.schema)
-        object["ok"] = .bool(ok)
-        object["command"] = command.map(JSONValue.string) ?? .null
+        object[.schema] = .int(TypedJSON.schema)
+        object[.ok] = .bool(ok)
+        object[.command] = command.map(JSONValue.string) ?? .null
         if let error {
-            object["error"] = .string(error)
-            object["code"] = .string(code ?? "failed")
+            object[.error] = .string(error)
+            object[.code] = .string(code ?? "failed")
         }
-        if !warnings.isEmpty { object["warnings"] = .array(warnings.map(JSONValue.string)) }
-        if object["items"] == nil, !lines.isEmpty { object["message"] = .string(lines.joined(separator: "\n")) }
-        let data = (try? JSONEncoder.scoutLine.encode(JSONValue.object(object))) ?? Data(#"{"ok":false}"#.utf8)
+        if !warnings.isEmpty { object[.warnings] = .array(warnings.map(JSONValue.string)) }
+        if object[.items] == nil, !lines.isEmpty { object[.message] = .string(lines.joined(separator: "\n")) }
+        let fields = Dictionary(uniqueKeysWithValues: object.map { ($0.key.rawValue, $0.value) })
+        let data = (try? JSONEncoder.scoutLine.encode(JSONValue.object(fields))) ?? Data(#"{"ok":false}"#.utf8)
         return Self.escapeInvisible(String(decoding: data, as: UTF8.self))
     }
 
@@ -168,12 +169,12 @@ extension Output {
 /// `--json` fields only when JSON is printed.
 protocol OutputView: Sendable {
     var lines: [StyledLine] { get }
-    var json: [String: JSONValue] { get }
+    var json: [OutputField: JSONValue] { get }
 }
 
 /// Fields for `--json` alone, made from the values a command found when the line is written.
 struct LazyJSON: OutputView {
-    let make: @Sendable () -> [String: JSONValue]
+    let make: @Sendable () -> [OutputField: JSONValue]
     var lines: [StyledLine] { [] }
-    var json: [String: JSONValue] { make() }
+    var json: [OutputField: JSONValue] { make() }
 }

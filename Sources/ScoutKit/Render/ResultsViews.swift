@@ -51,7 +51,7 @@ struct ResultsPage: OutputView {
         return lines
     }
 
-    var json: [String: JSONValue] {
+    var json: [OutputField: JSONValue] {
         var json = TypedJSON.listing(
             .results,
             rows.enumerated().map { offset, item in
@@ -59,11 +59,11 @@ struct ResultsPage: OutputView {
                     item, row: firstRow + offset, selected: selected.contains(item.id),
                     favourite: favourites.contains(item.id))
             }, total: total)
-        json["page"] = .int(page)
-        json["pages"] = .int(pages)
-        json["more"] = .bool(more)
-        json["loaded"] = .int(loaded)
-        json["source"] = .string(source)
+        json[.page] = .int(page)
+        json[.pages] = .int(pages)
+        json[.more] = .bool(more)
+        json[.loaded] = .int(loaded)
+        json[.source] = .string(source)
         return json
     }
 }
@@ -76,7 +76,7 @@ struct ItemRows: OutputView {
 
     var lines: [StyledLine] { [] }
 
-    var json: [String: JSONValue] {
+    var json: [OutputField: JSONValue] {
         TypedJSON.listing(
             .results,
             items.map {
@@ -96,7 +96,7 @@ struct ItemDetail: OutputView {
     /// What the library holds of it (`You rated: ★★★★½`), under the fields.
     var mine: [String] = []
     /// The same for `--json`, as `rate` gives it; nil when the library does not know the item.
-    var library: [String: JSONValue]?
+    var library: [OutputField: JSONValue]?
 
     var lines: [StyledLine] {
         let lines =
@@ -104,9 +104,9 @@ struct ItemDetail: OutputView {
         guard let wrapWidth else { return lines }
         return lines.flatMap { $0.wrapped(to: wrapWidth) }
     }
-    var json: [String: JSONValue] {
-        var json = ["item": TypedJSON.row(item, selected: selected, favourite: favourite)]
-        if let library { json["library"] = library["library"] }
+    var json: [OutputField: JSONValue] {
+        var json: [OutputField: JSONValue] = [.item: TypedJSON.row(item, selected: selected, favourite: favourite)]
+        if let library { json[.library] = library[.library] }
         return json
     }
 }

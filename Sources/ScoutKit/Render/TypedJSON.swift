@@ -58,13 +58,13 @@ enum TypedJSON {
     static func date(_ date: Date) -> JSONValue { .string(ISODate.string(date)) }
 
     /// What a listing's rows are, so that a reader knows their fields whatever command listed them.
-    enum Listing: String {
+    enum Listing: String, CaseIterable {
         case results, favourites, history, denied, sessions, sources, picked, diary, ratings, watchlist, saved, devices
     }
 
     /// A listing: its rows under `items`, `total` (nil where the source does not say), and what they are.
-    static func listing(_ kind: Listing, _ items: [JSONValue], total: Int?) -> [String: JSONValue] {
-        ["listing": .string(kind.rawValue), "items": .array(items), "total": total.map(JSONValue.int) ?? .null]
+    static func listing(_ kind: Listing, _ items: [JSONValue], total: Int?) -> [OutputField: JSONValue] {
+        [.listing: .string(kind.rawValue), .items: .array(items), .total: total.map(JSONValue.int) ?? .null]
     }
 
     /// The kind of an error, for scripts to tell one from another: kebab-case, stable across versions.

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// read each log (the state at that point is what the files were brought to), the files' stamps then, and
 /// what it has reported and published.
 struct SyncRecord: Codable, Equatable {
-    enum Kind: String, Codable { case git, folder }
+    enum Kind: String, Codable, CaseIterable { case git, folder }
     var kind: Kind
     var location: String
     /// Bytes of each log folded at the last sync, by file name (`own` for this device's).

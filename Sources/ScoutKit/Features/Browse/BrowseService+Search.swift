@@ -121,6 +121,16 @@ extension BrowseService {
         session.group = key
     }
 
+    /// Orders or groups the results (`reorder`) and shows the list from page 1: rows move, so page 3 of the
+    /// old order is nothing in the new one.
+    func relisted(after reorder: () async throws -> Void) async throws -> Output {
+        try requireResults()
+        try await reorder()
+        session.page = 1
+        session.view = .list
+        return try listing()
+    }
+
     /// Refuses to sort by a field none of the results has (`sort year` on restaurants), naming the keys
     /// that do; title and relevance apply to any results.
     func checkSort(_ key: SortOrder.Key) throws(UsageError) {

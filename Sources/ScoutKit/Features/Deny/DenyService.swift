@@ -38,14 +38,14 @@ import FoundationEssentials
         switch refusal {
         case .term(let term):
             output.fail(Self.refusedByTerm(query.terms, term), code: "refused")
-            output.json["refused"] = .object(["term": .string(term), "automatic": .bool(false)])
+            output.json[.refused] = .object(["term": .string(term), "automatic": .bool(false)])
         case .search(let search):
             var formatter = MinuteFormatter(timeZone: wiring.context.localTime)
             output.fail(
                 "refused: \(search.description) found nothing on \(formatter.string(search.time)), so it is not "
                     + "sent again (deny rm \(Tokenizer.quoted(search.terms)) allows it); nothing was sent",
                 code: "refused")
-            output.json["refused"] = Self.json(search, asTerm: true)
+            output.json[.refused] = Self.json(search, asTerm: true)
         }
         return output
     }
@@ -84,7 +84,7 @@ import FoundationEssentials
         output.say(
             "Added \(search.description) to the deny list: this same search is not sent again"
                 + " (deny rm \(Tokenizer.quoted(search.terms)) undoes it; set auto-deny off stops this).")
-        output.json["denied"] = Self.json(search, asTerm: true)
+        output.json[.denied] = Self.json(search, asTerm: true)
     }
 
     /// A watched search that found something is no longer one that found nothing.
@@ -159,7 +159,7 @@ import FoundationEssentials
         for search in removedSearches {
             output.say("\(search.description) may be searched again (it was an automatic entry).")
         }
-        output.json["removed"] = .object([
+        output.json[.removed] = .object([
             "term": .bool(removedTerm), "automatic": .array(removedSearches.map { Self.json($0) }),
         ])
         return output
@@ -176,7 +176,7 @@ import FoundationEssentials
         let added = try store.add(terms)
         var output = Output()
         output.say("Imported \(added) new denied term\(added == 1 ? "" : "s") (\(terms.count - added) already there).")
-        output.json["imported"] = .int(added)
+        output.json[.imported] = .int(added)
         return output
     }
 }

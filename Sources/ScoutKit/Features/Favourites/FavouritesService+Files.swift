@@ -24,8 +24,8 @@ extension FavouritesService {
         let url = try wiring.context.exportTarget(path, force: force, command: "fav export")
         try wiring.context.fileStore.write(data, to: url)
         output.say("Exported \(all.count) favourite\(all.count == 1 ? "" : "s") to \(path).")
-        output.json["exported"] = .int(all.count)
-        output.json["file"] = .string(url.path)
+        output.json[.exported] = .int(all.count)
+        output.json[.file] = .string(url.path)
         return output
     }
 
@@ -59,7 +59,7 @@ extension FavouritesService {
                     + "movies:12 (line\(skipped.count == 1 ? "" : "s") \(lines))"
             )
         }
-        output.json["imported"] = .int(added)
+        output.json[.imported] = .int(added)
         return output
     }
 }

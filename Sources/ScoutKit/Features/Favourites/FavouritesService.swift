@@ -97,8 +97,8 @@ import FoundationEssentials
                 output.say("\(whom) now tagged \(hashtags) too.")
             }
         }
-        output.json["added"] = .int(outcome.added.count)
-        output.json["tagged"] = .int(outcome.tagged.count)
+        output.json[.added] = .int(outcome.added.count)
+        output.json[.tagged] = .int(outcome.tagged.count)
         return output
     }
 
@@ -136,8 +136,8 @@ import FoundationEssentials
                 "Removed \(removed.count) favourite\(removed.count == 1 ? "" : "s")\(removed.isEmpty ? "." : ":")")
             for favourite in removed { output.say(wiring.fit("  \(Renderer.summary(favourite.item))")) }
         }
-        output.json["removed"] = .int(removed.count)
-        output.json["ids"] = .array(removed.map { .string($0.id) })
+        output.json[.removed] = .int(removed.count)
+        output.json[.ids] = .array(removed.map { .string($0.id) })
         return output
     }
 
@@ -175,7 +175,7 @@ import FoundationEssentials
                 output.say("Took \(hashtags) off \(changed.count) favourite\(changed.count == 1 ? "" : "s").")
             }
         }
-        output.json["changed"] = .int(changed.count)
+        output.json[.changed] = .int(changed.count)
         return output
     }
 

@@ -44,7 +44,7 @@ import FoundationEssentials
         var output = Output()
         let line = Tokenizer.searchLine(entry.query)
         output.say("Re-running: \(line)")
-        output.json["rerun"] = .string(line)
+        output.json[.rerun] = .string(line)
         output.merge(try await wiring.runSearch(entry.query))
         return output
     }
@@ -69,7 +69,7 @@ import FoundationEssentials
             !(await confirm("Clear all \(searches) and typed lines? It cannot be undone."))
         {
             output.say("History kept: \(searches).")
-            output.json["removed"] = .int(0)
+            output.json[.removed] = .int(0)
             return output
         }
         let removed = try store.clear()
@@ -80,7 +80,7 @@ import FoundationEssentials
             removed == 0 && typed == 0
                 ? "History was already empty."
                 : "History cleared: \(removed) search\(removed == 1 ? "" : "es") removed\(lines).")
-        output.json["removed"] = .int(removed)
+        output.json[.removed] = .int(removed)
         return output
     }
 
@@ -92,7 +92,7 @@ import FoundationEssentials
         let entries = log.entries(1..<(log.count + 1)).map(\.entry)
         guard let first = entries.first, let last = entries.last else {
             output.say("No searches yet.")
-            output.json["stats"] = .object(["searches": .int(0)])
+            output.json[.stats] = .object(["searches": .int(0)])
             return output
         }
         var sources: [String: Int] = [:], terms: [String: Int] = [:]
@@ -115,7 +115,7 @@ import FoundationEssentials
             wiring.fit(
                 "Searched most: "
                     + top.map { "\(BrowseService.describe(terms: $0.key)) (\($0.value))" }.joined(separator: ", ")))
-        output.json["stats"] = .object([
+        output.json[.stats] = .object([
             "searches": .int(entries.count), "chosen": .int(chosen), "first": TypedJSON.date(first.time),
             "last": TypedJSON.date(last.time),
             "sources": .object(sources.mapValues(JSONValue.int)),

@@ -16,10 +16,10 @@ enum LibraryJSON {
     }
 
     /// What the library holds of a film, for `rate`, `show` and friends.
-    static func film(_ film: LibraryFilm, _ library: Library) -> @Sendable () -> [String: JSONValue] {
+    static func film(_ film: LibraryFilm, _ library: Library) -> @Sendable () -> [OutputField: JSONValue] {
         let entries = library.entries(of: film.id)
-        let object: [String: JSONValue] = [
-            "library": .object(
+        let object: [OutputField: JSONValue] = [
+            .library: .object(
                 Self.film(film).merging([
                     "rating": stars(library.ratings[film.id]?.stars), "seen": .int(entries.count),
                     "lastSeen": entries.last.map { .string($0.date) } ?? .null,

@@ -99,8 +99,8 @@ import FoundationEssentials
         case (false, true): output.say("Took \(film.label) off the watchlist.")
         case (false, false): output.say("\(film.label) is not on the watchlist.")
         }
-        output.json[want ? "added" : "removed"] = .int(changed ? 1 : 0)
-        output.json["id"] = .string(film.id)
+        output.json[want ? .added : .removed] = .int(changed ? 1 : 0)
+        output.json[.id] = .string(film.id)
         return output
     }
 

@@ -72,7 +72,7 @@ extension SavedService {
         for (term, value) in lines {
             output.say(prose: "  \(DisplayWidth.pad(term, to: 10))  \(value)", width: proseWidth, indent: 14)
         }
-        output.json["saved"] = .object(json(saved))
+        output.json[.saved] = .object(json(saved))
         return output
     }
 
@@ -89,8 +89,8 @@ extension SavedService {
             "Removed the saved search \(name)"
                 + (removed.watch.map { " and its watch, with the \($0.seen.count) items it had seen" } ?? "")
                 + ".")
-        output.json["removed"] = .int(1)
-        output.json["saved"] = .object(json(removed))
+        output.json[.removed] = .int(1)
+        output.json[.saved] = .object(json(removed))
         return output
     }
 

@@ -90,12 +90,12 @@ import Glibc
             output.say(
                 "Synced through \(record.label): \(parts.joined(separator: "; ")). \(agreement.capitalizedFirst).")
         }
-        output.json["digest"] = .string(report.digest)
-        output.json["agree"] = .bool(report.agree)
-        output.json["new"] = .bool(!report.nothingNew)
-        output.json["sent"] = .int(report.sent)
-        output.json["incoming"] = .object(report.added.mapValues { .int($0) })
-        output.json["deleted"] = .object(report.removed.mapValues { .int($0) })
+        output.json[.digest] = .string(report.digest)
+        output.json[.agree] = .bool(report.agree)
+        output.json[.`new`] = .bool(!report.nothingNew)
+        output.json[.sent] = .int(report.sent)
+        output.json[.incoming] = .object(report.added.mapValues { .int($0) })
+        output.json[.deleted] = .object(report.removed.mapValues { .int($0) })
         return output
     }
 

@@ -58,12 +58,12 @@ extension SyncService {
         }
         output.say("Digest of the merged state here: \(report.digest.prefix(16))… (* here, ! differs).")
         output.say(Self.agreement(report).capitalizedFirst + ".")
-        output.json["digest"] = .string(report.digest)
-        output.json["agree"] = .bool(report.agree)
-        output.json["pending"] = .int(report.pending)
-        output.json["failure"] = record.failure.map { .string($0) } ?? .null
-        output.json["transport"] = .string(record.kind.rawValue)
-        output.json["location"] = .string(record.location)
+        output.json[.digest] = .string(report.digest)
+        output.json[.agree] = .bool(report.agree)
+        output.json[.pending] = .int(report.pending)
+        output.json[.failure] = record.failure.map { .string($0) } ?? .null
+        output.json[.transport] = .string(record.kind.rawValue)
+        output.json[.location] = .string(record.location)
         output.json.merge(TypedJSON.listing(.devices, items, total: items.count)) { $1 }
         return output
     }
