@@ -10,14 +10,19 @@ import Testing
         let long = "search " + String(repeating: "x", count: 1_000_000)
         let nested = "search " + String(repeating: #"'"'"#, count: 20_000)
         var input = Data(
-            (["search", "select 1-999999999", "select \(ranges)", long, nested, "search ÿþ"].joined(separator: "\n")
-                + "\n").utf8)
+            ([
+                "search", "select 999999999", "select 1-999999999", "use restaurants", "search", "select 1-999999999",
+                "select \(ranges)", "use movies", long, nested, "search ÿþ",
+            ].joined(separator: "\n") + "\n").utf8)
         // Not UTF-8: stray, overlong, surrogate.
         input += Data("search ".utf8) + [0xFF, 0xFE, 0xC0, 0xAF, 0xED, 0xA0, 0x80, 0x0A]
         input += Data("list\n".utf8)
         let run = try await box.run(bytes: input)
         #expect(run.status == 1)
         #expect(run.stderr.contains("there is no row 999999999: rows run from 1 to 139"))
+        // Where one pick is taken, a range is that mistake; where several are, its end is too far.
+        #expect(run.stderr.contains("movies takes one pick: select a single row, such as select 3"))
+        #expect(run.stderr.contains("there is no row 999999999: rows run from 1 to 66"))
         #expect(run.stderr.contains("too many ranges (at most 10000)"))
         #expect(run.stderr.contains("search terms are limited to 1000 characters: shorten them"))
         #expect(

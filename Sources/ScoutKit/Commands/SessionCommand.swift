@@ -80,9 +80,12 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
             browse.session = loaded
             if let problem = await browse.reload() { output.warn(problem) }
             output.say("Loaded session \(name): \(browse.contextSummary()).")
-            // Kept whole, a selected item is never dropped; one the results no longer show is said.
+            // Kept whole, a selected item is never dropped; one of this search's source that the results no
+            // longer show is said (one picked in another source's list is not among them, and never was).
             let shown = Set(browse.results.items.map(\.id))
-            let elsewhere = browse.session.selections.filter { !shown.contains($0.id) }.count
+            let source = SourceRegistry.idPrefix(of: browse.session.source)
+            let elsewhere = browse.session.selections.filter { $0.sourceName == source && !shown.contains($0.id) }
+                .count
             if browse.results.loaded, elsewhere > 0 {
                 let more = browse.results.hasMore ? " loaded" : ""
                 output.say(

@@ -154,7 +154,7 @@ public struct CommandSpec: Sendable {
             guard count <= 1 else { throw usage() }
             guard let word = first else { return nil }
             guard let year = Int(word), (1870...9999).contains(year) else {
-                throw UsageError("\"\(Text.brief(word))\" is not a year: \(spec.name) 2025")
+                throw UsageError("\"\(Text.brief(word))\" is not a year (1870 to 9999): \(spec.name) 2025")
             }
             return year
         }

@@ -6,6 +6,15 @@ public enum RangeSpec: Equatable, Sendable {
     /// Closed ranges of row numbers from 1; an open end is nil.
     case rows([Span])
 
+    /// Whether it names more than one row, however many the list has (`all`, `1-3`, `2,5`, `4-`).
+    var namesSeveralRows: Bool {
+        switch self {
+        case .all: true
+        case .none: false
+        case .rows(let spans): Set(spans.map { $0.lower ?? 0 }).count > 1 || spans.contains { $0.lower != $0.upper }
+        }
+    }
+
     public struct Span: Equatable, Sendable {
         public var lower: Int?
         public var upper: Int?

@@ -33,10 +33,14 @@ public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
     public func wrapped(to width: Int) -> [StyledLine] {
         let text = plain
         guard DisplayWidth.of(text) > width else { return [self] }
-        let lead = text.prefix { $0 == " " }.count
+        // A row's marks (`▸`, `*`, `♥`) stand where its spaces would: its lines wrap as the other rows' do.
+        let lead = text.prefix { $0 == " " || $0 == "▸" || $0 == "*" || $0 == "♥" }.count
         var indent = lead + 2
+        // Under the value of a label (`Director:  `), unless that leaves the value less than two thirds of the
+        // window: a sentence with a colon (`Now using restaurants: …`) is no label.
         if let label = text.prefixMatch(of: /^ *[A-Za-z][A-Za-z .]{0,20}: +/) {
-            indent = text.distance(from: label.range.lowerBound, to: label.range.upperBound)
+            let labelWidth = text.distance(from: label.range.lowerBound, to: label.range.upperBound)
+            if labelWidth <= min(16, width / 3) { indent = labelWidth }
         }
         return DisplayWidth.wrap(text, to: width, indent: indent).map { StyledLine($0) }
     }

@@ -89,12 +89,14 @@ extension Settings {
         {
             var setting = Setting.onOff(
                 "sync-auto", \.syncAuto, help: "sync in the background at start and at exit, where sync init set it up")
-            setting.confirm = { settings, context in
-                let setUp = context.fileStore.exists(
+            @Sendable func isSetUp(_ context: ShellContext) -> Bool {
+                context.fileStore.exists(
                     context.paths.state.appendingPathComponent("sync", isDirectory: true)
                         .appendingPathComponent("state.json"))
-                return "sync-auto is now \(settings.syncAuto ? "on" : "off")."
-                    + (settings.syncAuto && !setUp ? " It syncs once sync init has set sync up." : "")
+            }
+            // On before sync is set up says so: it does nothing until sync init has run.
+            setting.show = { settings, context in
+                !settings.syncAuto ? "off" : isSetUp(context) ? "on" : "on (once sync init has set sync up)"
             }
             return setting
         }(),

@@ -75,7 +75,7 @@ import Testing
         #expect(throws: UsageError("diary has no option --al: it takes --all")) {
             try CommandTable.parse(["diary", "--al"])
         }
-        #expect(throws: UsageError("\"--all\" is not a year: diary 2025")) {
+        #expect(throws: UsageError("\"--all\" is not a year (1870 to 9999): diary 2025")) {
             try CommandTable.parse(["diary", "--", "--all"])
         }
         #expect(throws: UsageError("check has no option --quiet: it takes --json")) {

@@ -18,7 +18,7 @@ import Testing
                 omdb-key      (not set: set omdb-key KEY, or OMDB_API_KEY)
                 picker        builtin
                 watch-pages   3
-                sync-auto     on
+                sync-auto     on (once sync init has set sync up)
                 sync-timeout  3s
                 images        auto
                 art-cache-mb  100

@@ -76,7 +76,8 @@ import Testing
         #expect(
             Settings.table.map(\.defaultValue) == [
                 "US", "en_us", "auto (fits the window; 20 in a script)", "auto", "on", "off",
-                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin", "3", "on", "3s", "auto",
+                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin", "3",
+                "on (once sync init has set sync up)", "3s", "auto",
                 "100",
             ])
         try settings.set("images", to: "Kitty")

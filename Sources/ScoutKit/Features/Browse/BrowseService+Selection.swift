@@ -10,11 +10,13 @@ extension BrowseService {
             return selectionChanged("Selection cleared.")
         }
         let rows = results.displayed
+        let single = currentSource?.selection == .single
+        // Several rows where one pick is taken: that is the mistake to say, before any row that is not there.
+        let onePick = UsageError("\(session.source) takes one pick: select a single row, such as select 3")
+        if single, spec.namesSeveralRows { throw onePick }
         let items = try spec.indices(count: rows.count).map { rows[$0] }
-        if currentSource?.selection == .single {
-            guard items.count == 1, let item = items.first else {
-                throw UsageError("\(session.source) takes one pick: select a single row, such as select 3")
-            }
+        if single {
+            guard items.count == 1, let item = items.first else { throw onePick }
             let source = session.source
             let replaced = session.selections.first { $0.sourceName == source && $0.id != item.id }
             session.selections.removeAll { $0.sourceName == source }

@@ -1,0 +1,39 @@
+import Testing
+@testable import ScoutKit
+
+/// A line wider than the window breaks at spaces: under a label's value, at the margin for a sentence that
+/// has a colon, and a row with a mark as the rows without one.
+@Suite struct WrapTests {
+    func wrapped(_ line: String, to width: Int) -> [String] { StyledLine(line).wrapped(to: width).map(\.plain) }
+
+    @Test func aLabelHangsItsValue() {
+        #expect(
+            wrapped("Plot:      A crew wakes to a signal from a moon no one has charted.", to: 40) == [
+                "Plot:      A crew wakes to a signal from", "           a moon no one has charted.",
+            ])
+    }
+
+    @Test func aSentenceWithAColonWrapsAtTheMargin() {
+        #expect(
+            wrapped("Now using restaurants: search TERMS, or search alone for everything.", to: 40) == [
+                "Now using restaurants: search TERMS, or", "  search alone for everything.",
+            ])
+        #expect(
+            wrapped("Removed Batman: The Dark Knight Returns, Part 2 (2013, movie) from the favourites.", to: 40) == [
+                "Removed Batman: The Dark Knight Returns,", "  Part 2 (2013, movie) from the",
+                "  favourites.",
+            ])
+    }
+
+    /// (The spaces before the break stay: the terminal shows none.)
+    @Test func aMarkedRowWrapsAsTheOthers() {
+        #expect(
+            wrapped("▸ restaurants   usable  several picks  built-in catalog", to: 40) == [
+                "▸ restaurants   usable  several picks ", "    built-in catalog",
+            ])
+        #expect(
+            wrapped("  movies        usable  one pick       built-in catalog", to: 40) == [
+                "  movies        usable  one pick      ", "    built-in catalog",
+            ])
+    }
+}
