@@ -18,6 +18,12 @@
         context.fitsWidth ? DisplayWidth.truncate(line, to: width()) : line
     }
 
+    /// A row whose `tail` (its id, its tags) stays whole when the row is cut to the window's width; whole on a
+    /// pipe.
+    func fit(_ head: String, keeping tail: String) -> String {
+        context.fitsWidth ? DisplayWidth.fit(head, keeping: tail, to: width()) : head + tail
+    }
+
     /// The width prose is wrapped to: the window's on a terminal; none (whole lines) on a pipe.
     var proseWidth: Int? { context.fitsWidth ? width() : nil }
 

@@ -84,6 +84,17 @@ public enum DisplayWidth {
         return lines.map { of($0) > width && !$0.contains("://") ? truncate($0, to: width) : $0 }
     }
 
+    /// `head` and `tail` on one line of `width` cells: when they do not fit, the head is cut with … so that the
+    /// tail (an id to name the row by, its tags) shows whole, as long as 16 cells of the head are left;
+    /// narrower, the whole line is cut.
+    static func fit(_ head: String, keeping tail: String, to width: Int) -> String {
+        let whole = head + tail
+        guard of(whole) > width else { return whole }
+        let room = width - of(tail)
+        guard room >= 16 else { return truncate(whole, to: width) }
+        return truncate(head, to: room) + tail
+    }
+
     public static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         var out = ""

@@ -37,3 +37,20 @@ import Testing
             ])
     }
 }
+
+/// A row cut to the window keeps its tail (its id, its tags) whole while 16 cells of its head are left.
+@Suite struct FitTests {
+    @Test func theTailStaysWholeAndTheHeadIsCut() {
+        #expect(
+            DisplayWidth.fit("1. Alien (1979, Science Fiction, Ridley Scott)", keeping: "  [movies:10]", to: 40)
+                == "1. Alien (1979, Science Fi…  [movies:10]")
+        #expect(DisplayWidth.fit("1. Alien (1979)", keeping: "  [movies:10]", to: 40) == "1. Alien (1979)  [movies:10]")
+    }
+
+    @Test func tooNarrowForSixteenCellsTheWholeIsCut() {
+        #expect(
+            DisplayWidth.fit(
+                "3. Franklin Barbecue (American, Austin)", keeping: "  [restaurants:12] #bbq #austin", to: 40)
+                == "3. Franklin Barbecue (American, Austin)…")
+    }
+}

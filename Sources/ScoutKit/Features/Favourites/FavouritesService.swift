@@ -49,7 +49,7 @@ import FoundationEssentials
         for (index, favourite) in list.enumerated() {
             let n = String(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0).leftPadded(to: width, with: " ")
             let tags = favourite.tags.isEmpty ? "" : "  " + Tokenizer.hashtags(favourite.tags)
-            output.say(wiring.fit("\(n). \(Renderer.summary(favourite.item))  [\(favourite.id)]\(tags)"))
+            output.say(wiring.fit("\(n). \(Renderer.summary(favourite.item))", keeping: "  [\(favourite.id)]\(tags)"))
         }
         guard wiring.context.json else { return output }
         output.json = TypedJSON.listing(

@@ -17,12 +17,15 @@ extension LibraryService {
         let width = String(ids.count).count
         var n = 0
         for row in rows {
-            guard row.film != nil else {
+            guard let film = row.film else {
                 output.say(StyledLine(row.line, .heading))
                 continue
             }
             n += 1
-            output.say(wiring.fit("\(String(n).leftPadded(to: width, with: " ")). \(row.line)"))
+            let line = "\(String(n).leftPadded(to: width, with: " ")). \(row.line)"
+            // A row that ends with its id keeps it whole in a narrow window: rate, want and note take it.
+            let id = "  [\(film)]"
+            output.say(line.hasSuffix(id) ? wiring.fit(String(line.dropLast(id.count)), keeping: id) : wiring.fit(line))
         }
         let total = total ?? ids.count
         if let more, total > ids.count { output.say("(\(more.replacing("TOTAL", with: "\(total)")))") }
