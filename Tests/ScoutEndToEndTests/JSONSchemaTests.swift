@@ -28,7 +28,7 @@ import Testing
         search alien; save s1; save s1; save s2 search $1 --in movies; saved; saved show s1; run s2 alien; run s2
         watch s1; watch s2; check; check s1; unwatch s1; unwatch s1; check; saved rm s2; saved rm nothing
         sync; sync status; sync init folder shared; sync; sync status; sync init bogus; sync off; sync off
-        help; help select; xyzzy; quit
+        help; help select; clear; xyzzy; quit
         """
 
     static func checkJSON(_ lines: String) throws -> (status: Int32, report: String) {

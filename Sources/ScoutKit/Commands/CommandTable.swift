@@ -46,6 +46,7 @@ public enum CommandTable {
         SyncCommand.self,
         SetCommand.self,
         HelpCommand.self,
+        ClearCommand.self,
         QuitCommand.self,
     ]
 

@@ -54,6 +54,9 @@ public struct Printer {
             console.write(output.jsonLine() + "\n", .output)
             return
         }
+        // Home, then erase the screen (what Ctrl-L does at the prompt, and clear(1) with TERM=xterm), only on a
+        // terminal: a pipe or a file gets no escape.
+        if output.clearsScreen, console.isTerminal(.output) { console.write("\u{1B}[H\u{1B}[2J", .output) }
         let styled = output.styledLines // views render here, once
         if !styled.isEmpty {
             let colourLines = colour(.output)

@@ -20,6 +20,8 @@ public struct Output: Sendable {
     var json: [OutputField: JSONValue] = [:]
     /// Whether the REPL should stop after this command.
     public var quit = false
+    /// Whether the terminal's screen is cleared before the lines (`clear`); nothing on a pipe.
+    public var clearsScreen = false
     /// Whether a terminal may show it through the pager when it is longer than the screen (help, history,
     /// favourites); a listing page or a detail is sized to fit and never is.
     public var pageable = true
@@ -159,6 +161,7 @@ extension Output {
         json.merge(other.json) { $1 }
         pageable = pageable && other.pageable
         quit = quit || other.quit
+        clearsScreen = clearsScreen || other.clearsScreen
         prefill = other.prefill ?? prefill
         art = other.art ?? art
         status = [status, other.status].compactMap { $0 }.max()

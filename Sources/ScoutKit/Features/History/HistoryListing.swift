@@ -11,6 +11,9 @@ enum HistoryListing {
     ) -> [(n: Int, entry: HistoryEntry, line: String)] {
         let width = String(total).count
         var formatter = MinuteFormatter(timeZone: localTime)
+        // In a window under 60 columns the terms come first: the year and the source's padded column go, so that
+        // what was searched is read before the line is cut.
+        let narrow = (fit ?? .max) < 60
         // Each line's bytes appended into one buffer, then made a String once: a history search lists tens of
         // thousands of these, and interpolating or appending Strings cost more than reading the records.
         var line: [UInt8] = []
@@ -21,9 +24,10 @@ enum HistoryListing {
             line.append(contentsOf: repeatElement(0x20, count: max(0, width - number.count)))
             add(number)
             add("  ")
-            add(formatter.string(entry.time))
+            let time = formatter.string(entry.time)
+            add(narrow ? String(time.dropFirst(5)) : time)
             add("  ")
-            add(DisplayWidth.pad(entry.source, to: 11))
+            add(narrow ? entry.source : DisplayWidth.pad(entry.source, to: 11))
             add(" ")
             add(BrowseService.describe(terms: entry.terms))
             for (name, value) in entry.filters.sorted(by: { $0.key < $1.key }) {
