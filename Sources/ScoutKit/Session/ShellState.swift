@@ -72,7 +72,4 @@ public final class ShellState {
             settings = onDisk
         }
     }
-
-    /// The width prose is wrapped to: the window's on a terminal; none (whole lines) on a pipe.
-    var proseWidth: Int? { context.fitsWidth ? width : nil }
 }

@@ -2,9 +2,6 @@ import FoundationEssentials
 
 /// What `saved`, `saved show` and `saved rm` say, and a saved search as `--json` gives it.
 extension SavedService {
-    /// The width prose is wrapped to: the window's on a terminal; none (whole lines) on a pipe.
-    private var proseWidth: Int? { wiring.context.fitsWidth ? wiring.width() : nil }
-
     /// `saved`: each search's name, its watch and its command line; under its name where a line would be cut.
     func list() -> Output {
         var output = Output()
@@ -24,7 +21,7 @@ extension SavedService {
         if wiring.context.fitsWidth, lines.contains(where: { DisplayWidth.of($0) > wiring.width() }) {
             for (saved, watch) in zip(all, states) {
                 output.say(saved.name + "  " + watch)
-                output.say(prose: "    " + saved.commandLine, width: proseWidth, indent: 4)
+                output.say(prose: "    " + saved.commandLine, width: wiring.proseWidth, indent: 4)
             }
         } else {
             for line in lines { output.say(line) }
@@ -70,7 +67,7 @@ extension SavedService {
         }
         output.say(saved.name)
         for (term, value) in lines {
-            output.say(prose: "  \(DisplayWidth.pad(term, to: 10))  \(value)", width: proseWidth, indent: 14)
+            output.say(prose: "  \(DisplayWidth.pad(term, to: 10))  \(value)", width: wiring.proseWidth, indent: 14)
         }
         output.json[.saved] = .object(json(saved))
         return output
