@@ -4,9 +4,13 @@ struct DoneCommand: PlainCommand, ServiceCommand, Equatable {
         name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done",
         topic: .choosing)
 
-    static func service(in services: Services) -> BrowseService { services.browse }
+    /// The selection, and the history its search's record is in.
+    static func service(in services: Services) -> (browse: BrowseService, history: HistoryService) {
+        (services.browse, services.history)
+    }
 
-    func run(with browse: BrowseService) async throws -> Output {
+    func run(with services: (browse: BrowseService, history: HistoryService)) async throws -> Output {
+        let (browse, history) = services
         let selections = browse.session.selections
         guard !selections.isEmpty else { throw UsageError("nothing selected: select RANGES first") }
         var output = Output()
@@ -19,7 +23,7 @@ struct DoneCommand: PlainCommand, ServiceCommand, Equatable {
         let fromSearch = selections.filter { results?.contains($0.id) ?? ($0.sourceName == prefix) }
         if let search = browse.session.searchID, !fromSearch.isEmpty {
             do {
-                try browse.services.history.store.recordDone(
+                try history.store.recordDone(
                     search: search, chosen: fromSearch, at: browse.context.now())
             } catch {
                 output.warn("the choice was not written to history: \(error)")

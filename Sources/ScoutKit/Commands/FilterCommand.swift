@@ -22,10 +22,6 @@ struct FilterCommand: Command, ServiceCommand, Equatable {
     static func service(in services: Services) -> BrowseService { services.browse }
 
     func run(with browse: BrowseService) async throws -> Output {
-        try browse.requireResults()
-        browse.session.filter = text
-        browse.session.page = 1
-        browse.session.view = .list
-        return try browse.listing()
+        try await browse.relisted { browse.session.filter = text }
     }
 }

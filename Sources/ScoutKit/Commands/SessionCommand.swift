@@ -65,11 +65,9 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
             }
             output.json[.session] = .object(json)
         case .save(let name):
-            var copy = browse.session
-            copy.lastVisited = browse.context.now()
             try SessionModel.file(
                 browse.context.paths.namedSession(name), label: "session \(name)", store: browse.context.fileStore
-            ).save(copy)
+            ).save(browse.stamped())
             output.say("Saved this session as \(name): session load \(name) brings it back.")
         case .load(let name):
             let file = SessionModel.file(

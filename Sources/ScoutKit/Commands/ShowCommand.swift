@@ -10,14 +10,18 @@ struct ShowCommand: RowCommand, ServiceCommand, Equatable {
     /// session are not fetched for it: `run` fetches them only for a row of the results.
     var needsResults: Bool { false }
 
-    static func service(in services: Services) -> BrowseService { services.browse }
+    /// The results, and the library whose card a library listing's row shows.
+    static func service(in services: Services) -> (browse: BrowseService, library: LibraryService) {
+        (services.browse, services.library)
+    }
 
-    func run(with browse: BrowseService) async throws -> Output {
+    func run(with services: (browse: BrowseService, library: LibraryService)) async throws -> Output {
+        let (browse, library) = services
         if case .films(let listing, let ids) = browse.rowsOnScreen, listing != "fav" {
             guard row <= ids.count else {
                 throw UsageError.notFound("there is no row \(row): \(listing) shows rows 1 to \(ids.count)")
             }
-            return try browse.services.library.cards([ids[row - 1]], numbered: false)
+            return try library.cards([ids[row - 1]], numbered: false)
         }
         let restoreProblem = try await browse.prepareResults(upTo: row)
         let item = try browse.item(atRow: row)

@@ -89,14 +89,12 @@ extension Settings {
         {
             var setting = Setting.onOff(
                 "sync-auto", \.syncAuto, help: "sync in the background at start and at exit, where sync init set it up")
-            @Sendable func isSetUp(_ context: ShellContext) -> Bool {
-                context.fileStore.exists(
-                    context.paths.state.appendingPathComponent("sync", isDirectory: true)
-                        .appendingPathComponent("state.json"))
-            }
             // On before sync is set up says so: it does nothing until sync init has run.
             setting.show = { settings, context in
-                !settings.syncAuto ? "off" : isSetUp(context) ? "on" : "on (once sync init has set sync up)"
+                !settings.syncAuto
+                    ? "off"
+                    : context.fileStore.exists(SyncEngine.recordFile(in: context.paths))
+                        ? "on" : "on (once sync init has set sync up)"
             }
             return setting
         }(),

@@ -8,8 +8,11 @@ struct SyncEngine {
     let environment: [String: String]
     let warn: @Sendable (String) -> Void
 
-    var folder: URL { paths.state.appendingPathComponent("sync", isDirectory: true) }
-    var recordFile: URL { folder.appendingPathComponent("state.json") }
+    var folder: URL { Self.folder(in: paths) }
+    var recordFile: URL { Self.recordFile(in: paths) }
+    static func folder(in paths: Paths) -> URL { paths.state.appendingPathComponent("sync", isDirectory: true) }
+    /// What this device keeps of sync; there when sync is set up (`set sync-auto` reads it without an engine).
+    static func recordFile(in paths: Paths) -> URL { folder(in: paths).appendingPathComponent("state.json") }
     /// The record after `sync off`: kept, so that `sync init` to the same place goes on from it (what was
     /// removed here meanwhile is removed everywhere, not brought back).
     var offFile: URL { folder.appendingPathComponent("state-off.json") }

@@ -121,8 +121,8 @@ extension BrowseService {
         session.group = key
     }
 
-    /// Orders or groups the results (`reorder`) and shows the list from page 1: rows move, so page 3 of the
-    /// old order is nothing in the new one.
+    /// Filters, orders or groups the results (`reorder`) and shows the list from page 1: rows move, so page 3
+    /// of the old list is nothing in the new one.
     func relisted(after reorder: () async throws -> Void) async throws -> Output {
         try requireResults()
         try await reorder()

@@ -120,8 +120,7 @@ import FoundationEssentials
     /// memory and is written with the next command.
     func saveSession(into output: inout Output) {
         guard session != savedSession else { return }
-        var toSave = session
-        toSave.lastVisited = context.now()
+        let toSave = stamped()
         do {
             try sessionFile.save(toSave)
             session.lastVisited = toSave.lastVisited
@@ -133,14 +132,19 @@ import FoundationEssentials
 
     /// Records the time of this visit; called when scout exits.
     func saveOnExit() -> String? {
-        var toSave = session
-        toSave.lastVisited = context.now()
         do {
-            try sessionFile.save(toSave)
+            try sessionFile.save(stamped())
             return nil
         } catch {
             return "\(error)"
         }
+    }
+
+    /// The session as it is written: with the time of this visit.
+    func stamped() -> SessionModel {
+        var stamped = session
+        stamped.lastVisited = context.now()
+        return stamped
     }
 
     /// The names of the saved sessions, sorted.
