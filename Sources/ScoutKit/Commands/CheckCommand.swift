@@ -118,10 +118,10 @@ struct CheckCommand: ServiceCommand, Equatable {
                 failed += 1
                 output.warn("\(saved.name): could not check (\(error)); the next check tries again")
                 entries.append(
-                    .object([
-                        "search": .string(saved.name), "error": .string(SafeText.clean("\(error)")),
-                        "code": .string(TypedJSON.code(of: error)),
-                    ]))
+                    JSONObject<CheckedSearchField>([
+                        .search: .string(saved.name), .error: .string(SafeText.clean("\(error)")),
+                        .code: .string(TypedJSON.code(of: error)),
+                    ]).value)
                 continue
             }
             let new = news[saved.name] ?? []
@@ -134,9 +134,9 @@ struct CheckCommand: ServiceCommand, Equatable {
                 for item in new { output.say(browse.wiring.fit("  \(Renderer.summary(item))")) }
             }
             let rows = new.map {
-                TypedJSON.row($0, selected: selected.contains($0.id), favourite: favourites.contains($0.id))
+                TypedJSON.row($0, selected: selected.contains($0.id), favourite: favourites.contains($0.id)).value
             }
-            entries.append(.object(["search": .string(saved.name), "items": .array(rows)]))
+            entries.append(JSONObject<CheckedSearchField>([.search: .string(saved.name), .items: .array(rows)]).value)
         }
         if watched.count > 1 {
             let checked = watched.count - failed

@@ -49,20 +49,20 @@ struct DiaryCommand: ServiceCommand, Equatable {
             rows.append((shelf.id(film), line))
         }
         return library.listing(
-            .diary, name: "the diary", rows: rows,
+            name: "the diary", rows: rows,
             empty: year.map { "Nothing in the diary for \($0)." }
                 ?? "The diary is empty: seen N logs a film you watched.",
             total: matching.count,
             more: "the newest \(shown.count) of TOTAL: diary YEAR lists a year, diary --all every entry"
         ) {
             shown.map { entry in
-                var object = LibraryJSON.film(shelf, shelf.entryFilm(entry))
-                object["date"] = .string(shelf.entryDate(entry))
-                object["rating"] = LibraryJSON.stars(shelf.entryStars(entry))
-                object["rewatch"] = .bool(shelf.entryRewatch(entry))
-                object["tags"] = .array(shelf.entryTags(entry).map(JSONValue.string))
-                object["review"] = shelf.entryReview(entry).map(JSONValue.string) ?? .null
-                return .object(object)
+                var object: JSONObject<DiaryEntryField> = LibraryJSON.film(shelf, shelf.entryFilm(entry))
+                object[.date] = .string(shelf.entryDate(entry))
+                object[.rating] = LibraryJSON.stars(shelf.entryStars(entry))
+                object[.rewatch] = .bool(shelf.entryRewatch(entry))
+                object[.tags] = .array(shelf.entryTags(entry).map(JSONValue.string))
+                object[.review] = shelf.entryReview(entry).map(JSONValue.string) ?? .null
+                return object
             }
         }
     }

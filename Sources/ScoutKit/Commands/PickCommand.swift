@@ -73,11 +73,10 @@ struct PickCommand: ServiceCommand, Equatable {
             output.pageable = false
             if services.wiring.context.json {
                 output.json = TypedJSON.listing(
-                    .picked,
                     ranked.map { match in
-                        .object([
-                            "value": .string(corpus.value(match.index)), "text": .string(corpus.text(match.index)),
-                            "score": .int(match.score),
+                        JSONObject<PickedField>([
+                            .value: .string(corpus.value(match.index)), .text: .string(corpus.text(match.index)),
+                            .score: .int(match.score),
                         ])
                     }, total: ranked.count)
             }

@@ -41,7 +41,7 @@ struct RatingsCommand: ServiceCommand, Equatable {
             )
         }
         return library.listing(
-            .ratings, name: "ratings", rows: rows,
+            name: "ratings", rows: rows,
             empty: minimum.map { "No film is rated \(library.starText($0)) or more." }
                 ?? "No ratings yet: rate N STARS rates a film.",
             total: matching.count,
@@ -49,7 +49,9 @@ struct RatingsCommand: ServiceCommand, Equatable {
                 + "ratings --all every one"
         ) {
             shown.map {
-                .object(LibraryJSON.film(shelf, $0).merging(["rating": LibraryJSON.stars(shelf.stars($0))]) { $1 })
+                var object: JSONObject<RatingRowField> = LibraryJSON.film(shelf, $0)
+                object[.rating] = LibraryJSON.stars(shelf.stars($0))
+                return object
             }
         }
     }

@@ -98,7 +98,7 @@ struct SaveCommand: ServiceCommand, Equatable {
                         ? "; it is still watched."
                         : "; it takes "
                             + "arguments now, so it is no longer watched."))
-        output.json[.saved] = .object(savedSearches.json(saved))
+        output.json[.saved] = savedSearches.json(saved).value
         return output
     }
 }

@@ -116,13 +116,12 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
             }
             output.addJSON { [listed] in
                 TypedJSON.listing(
-                    .sessions,
                     listed.map { name, model in
-                        .object([
-                            "name": .string(name), "source": model.map { .string($0.source) } ?? .null,
-                            "query": model?.query.map { .string($0.terms) } ?? .null,
-                            "selected": .int(model?.selections.count ?? 0),
-                            "savedAt": model?.lastVisited.map(TypedJSON.date) ?? .null,
+                        JSONObject<SavedSessionField>([
+                            .name: .string(name), .source: model.map { .string($0.source) } ?? .null,
+                            .query: model?.query.map { .string($0.terms) } ?? .null,
+                            .selected: .int(model?.selections.count ?? 0),
+                            .savedAt: model?.lastVisited.map(TypedJSON.date) ?? .null,
                         ])
                     }, total: listed.count)
             }

@@ -20,11 +20,10 @@ struct SourcesCommand: PlainCommand, ServiceCommand, Equatable {
         }
         output.addJSON { [rows] in
             TypedJSON.listing(
-                .sources,
                 rows.map { row in
-                    .object([
-                        "name": .string(row.name), "usable": .bool(row.usable), "selection": .string(row.selection),
-                        "current": .bool(row.current),
+                    JSONObject<SourceRowField>([
+                        .name: .string(row.name), .usable: .bool(row.usable), .selection: .string(row.selection),
+                        .current: .bool(row.current),
                     ])
                 }, total: rows.count)
         }

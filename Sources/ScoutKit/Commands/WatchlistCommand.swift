@@ -19,9 +19,13 @@ struct WatchlistCommand: PlainCommand, ServiceCommand, Equatable {
             )
         }
         return library.listing(
-            .watchlist, name: "the watchlist", rows: rows, empty: "The watchlist is empty: want N adds a film."
+            name: "the watchlist", rows: rows, empty: "The watchlist is empty: want N adds a film."
         ) {
-            wanted.map { .object(LibraryJSON.film(shelf, $0.film).merging(["added": .string($0.added)]) { $1 }) }
+            wanted.map {
+                var object: JSONObject<WantedRowField> = LibraryJSON.film(shelf, $0.film)
+                object[.added] = .string($0.added)
+                return object
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
 /// Whether a source lets its user pick one item or several.
-public enum SelectionMode: String, Codable, Sendable {
+public enum SelectionMode: String, Codable, CaseIterable, Sendable {
     case single, multiple
 }

@@ -10,20 +10,7 @@ enum OutputField: String, CaseIterable, Sendable {
         directors, sources, searches, saved, digest, agree, pending, `new`, sent, incoming, deleted, failure,
         transport, location
 
-    /// What a field holds, as the schema types it.
-    enum Kind: Equatable, Sendable {
-        case integer, string, boolean, array, object, integerOrNull, stringOrNull
-        /// One value only (`schema`: the version).
-        case constant(Int)
-        /// One of these words.
-        case words([String])
-        /// The schema's shape of that name (`$defs`).
-        case shape(String)
-        /// One of several shapes (`removed`: a count, or what the deny list dropped).
-        case either
-    }
-
-    var kind: Kind {
+    var kind: JSONKind {
         switch self {
         case .schema: .constant(TypedJSON.schema)
         case .ok, .more, .rewatch, .agree, .`new`: .boolean

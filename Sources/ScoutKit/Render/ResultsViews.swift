@@ -53,7 +53,6 @@ struct ResultsPage: OutputView {
 
     var json: [OutputField: JSONValue] {
         var json = TypedJSON.listing(
-            .results,
             rows.enumerated().map { offset, item in
                 TypedJSON.row(
                     item, row: firstRow + offset, selected: selected.contains(item.id),
@@ -78,7 +77,6 @@ struct ItemRows: OutputView {
 
     var json: [OutputField: JSONValue] {
         TypedJSON.listing(
-            .results,
             items.map {
                 TypedJSON.row($0, selected: selected.contains($0.id), favourite: favourites.contains($0.id))
             }, total: items.count)
@@ -105,7 +103,9 @@ struct ItemDetail: OutputView {
         return lines.flatMap { $0.wrapped(to: wrapWidth) }
     }
     var json: [OutputField: JSONValue] {
-        var json: [OutputField: JSONValue] = [.item: TypedJSON.row(item, selected: selected, favourite: favourite)]
+        var json: [OutputField: JSONValue] = [
+            .item: TypedJSON.row(item, selected: selected, favourite: favourite).value
+        ]
         if let library { json[.library] = library[.library] }
         return json
     }

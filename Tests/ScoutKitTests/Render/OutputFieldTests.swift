@@ -16,19 +16,36 @@ import Testing
         return (properties, try #require(object["$defs"] as? [String: Any]))
     }
 
-    /// A property's kind, read from the schema as `OutputField.Kind` declares kinds.
-    static func kind(_ property: [String: Any]) -> OutputField.Kind? {
+    /// A property's kind, read from the schema as `JSONKind` declares kinds.
+    static func kind(_ property: [String: Any]) -> JSONKind? {
+        // JSONSerialization reads `true` as a number too; its type tells them apart.
+        if let value = property["const"], "\(type(of: value))".contains("Boolean") {
+            return value as? Bool == true ? .alwaysTrue : nil
+        }
         if let value = property["const"] as? Int { return .constant(value) }
-        if let ref = property["$ref"] as? String { return .shape(String(ref.split(separator: "/").last ?? "")) }
+        if let ref = property["$ref"] as? String { return .shape(shapeName(ref)) }
         if let words = property["enum"] as? [String] { return .words(words) }
-        if property["oneOf"] != nil { return .either }
+        if let choices = property["oneOf"] as? [[String: Any]] {
+            // A shape or null, an object or null; anything else is one of several shapes.
+            let null = choices.filter { $0["type"] as? String == "null" }
+            let other = choices.filter { $0["type"] as? String != "null" }
+            guard choices.count == 2, null.count == 1, let one = other.first else { return .either }
+            if let ref = one["$ref"] as? String { return .shapeOrNull(shapeName(ref)) }
+            return one["type"] as? String == "object" ? .objectOrNull : .either
+        }
         if let types = property["type"] as? [String], types.count == 2, types[1] == "null" {
-            return ["integer": .integerOrNull, "string": .stringOrNull][types[0]]
+            return ["integer": .integerOrNull, "number": .numberOrNull, "string": .stringOrNull][types[0]]
         }
         return (property["type"] as? String).flatMap {
-            ["integer": .integer, "string": .string, "boolean": .boolean, "array": .array, "object": .object][$0]
+            [
+                "integer": .integer, "number": .number, "string": .string, "boolean": .boolean, "array": .array,
+                "object": .object,
+            ][$0]
         }
     }
+
+    /// `#/$defs/item` is `item`.
+    static func shapeName(_ ref: String) -> String { String(ref.split(separator: "/").last ?? "") }
 
     @Test func theSchemaListsEveryDeclaredFieldAndNoOther() throws {
         let (properties, _) = try Self.schema()

@@ -38,14 +38,14 @@ import FoundationEssentials
         switch refusal {
         case .term(let term):
             output.fail(Self.refusedByTerm(query.terms, term), code: "refused")
-            output.json[.refused] = .object(["term": .string(term), "automatic": .bool(false)])
+            output.json[.refused] = JSONObject<DeniedField>([.term: .string(term), .automatic: .bool(false)]).value
         case .search(let search):
             var formatter = MinuteFormatter(timeZone: wiring.context.localTime)
             output.fail(
                 "refused: \(search.description) found nothing on \(formatter.string(search.time)), so it is not "
                     + "sent again (deny rm \(Tokenizer.quoted(search.terms)) allows it); nothing was sent",
                 code: "refused")
-            output.json[.refused] = Self.json(search, asTerm: true)
+            output.json[.refused] = Self.json(search, asTerm: true).value
         }
         return output
     }
@@ -84,7 +84,7 @@ import FoundationEssentials
         output.say(
             "Added \(search.description) to the deny list: this same search is not sent again"
                 + " (deny rm \(Tokenizer.quoted(search.terms)) undoes it; set auto-deny off stops this).")
-        output.json[.denied] = Self.json(search, asTerm: true)
+        output.json[.denied] = Self.json(search, asTerm: true).value
     }
 
     /// A watched search that found something is no longer one that found nothing.
@@ -94,16 +94,16 @@ import FoundationEssentials
 
     /// A search that found nothing, for `--json`: with `term` and `automatic` too when it says what was
     /// refused or added, as a denied term does.
-    nonisolated static func json(_ search: DeniedSearch, asTerm: Bool = false) -> JSONValue {
-        var fields: [String: JSONValue] = [
-            "source": .string(search.source), "terms": .string(search.terms),
-            "options": .object(search.options.mapValues(JSONValue.string)), "time": TypedJSON.date(search.time),
-        ]
+    nonisolated static func json(_ search: DeniedSearch, asTerm: Bool = false) -> JSONObject<DeniedField> {
+        var object = JSONObject<DeniedField>([
+            .source: .string(search.source), .terms: .string(search.terms),
+            .options: .object(search.options.mapValues(JSONValue.string)), .time: TypedJSON.date(search.time),
+        ])
         if asTerm {
-            fields["term"] = .string(search.terms)
-            fields["automatic"] = .bool(true)
+            object[.term] = .string(search.terms)
+            object[.automatic] = .bool(true)
         }
-        return .object(fields)
+        return object
     }
 
     // MARK: What `deny` does
@@ -129,8 +129,7 @@ import FoundationEssentials
         }
         output.addJSON {
             TypedJSON.listing(
-                .denied,
-                terms.map { .object(["term": .string($0), "automatic": .bool(false)]) }
+                terms.map { JSONObject<DeniedField>([.term: .string($0), .automatic: .bool(false)]) }
                     + searches.map { Self.json($0, asTerm: true) }, total: terms.count + searches.count)
         }
         return output
@@ -160,7 +159,7 @@ import FoundationEssentials
             output.say("\(search.description) may be searched again (it was an automatic entry).")
         }
         output.json[.removed] = .object([
-            "term": .bool(removedTerm), "automatic": .array(removedSearches.map { Self.json($0) }),
+            "term": .bool(removedTerm), "automatic": .array(removedSearches.map { Self.json($0).value }),
         ])
         return output
     }

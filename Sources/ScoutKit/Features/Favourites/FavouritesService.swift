@@ -53,13 +53,14 @@ import FoundationEssentials
         }
         guard wiring.context.json else { return output }
         output.json = TypedJSON.listing(
-            .favourites,
             list.enumerated().map { index, favourite in
-                var object = TypedJSON.item(favourite.item)
-                object["n"] = .int(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0)
-                object["addedAt"] = TypedJSON.date(favourite.addedAt)
-                object["tags"] = .array(favourite.tags.map(JSONValue.string))
-                return .object(object)
+                JSONObject<FavouriteField>(
+                    extending: TypedJSON.item(favourite.item),
+                    [
+                        .n: .int(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0),
+                        .addedAt: TypedJSON.date(favourite.addedAt),
+                        .tags: .array(favourite.tags.map(JSONValue.string)),
+                    ])
             }, total: list.count)
         return output
     }

@@ -156,13 +156,12 @@ import FoundationEssentials
         for (_, _, line) in shown { output.say(line) }
         guard context.json else { return output }
         output.json = TypedJSON.listing(
-            .history,
             shown.map { n, entry, _ in
-                .object([
-                    "n": .int(n), "time": TypedJSON.date(entry.time),
-                    "source": .string(entry.source), "terms": .string(entry.terms),
-                    "filters": .object(entry.filters.mapValues(JSONValue.string)), "count": .int(entry.count),
-                    "chosen": .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) }),
+                JSONObject<HistoryEntryField>([
+                    .n: .int(n), .time: TypedJSON.date(entry.time),
+                    .source: .string(entry.source), .terms: .string(entry.terms),
+                    .filters: .object(entry.filters.mapValues(JSONValue.string)), .count: .int(entry.count),
+                    .chosen: .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) }),
                 ])
             }, total: found ? shown.count : total)
         return output

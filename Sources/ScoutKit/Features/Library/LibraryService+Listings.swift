@@ -6,9 +6,9 @@ extension LibraryService {
     /// A listing of films: the rows (each a film id and its line; a nil id is a heading), remembered as the
     /// rows on screen, with `json` making its `--json` rows when a line is written.
     /// `total` counts the rows the listing has in all, and `more` says how to see those it leaves out.
-    func listing(
-        _ listing: TypedJSON.Listing, name: String, rows: [(film: String?, line: String)], empty: String,
-        total: Int? = nil, more: String? = nil, json: @escaping @Sendable () -> [JSONValue]
+    func listing<Row: JSONRowShape>(
+        name: String, rows: [(film: String?, line: String)], empty: String,
+        total: Int? = nil, more: String? = nil, json: @escaping @Sendable () -> [JSONObject<Row>]
     ) -> Output {
         var output = Output()
         let ids = rows.compactMap(\.film)
@@ -29,7 +29,7 @@ extension LibraryService {
         }
         let total = total ?? ids.count
         if let more, total > ids.count { output.say("(\(more.replacing("TOTAL", with: "\(total)")))") }
-        output.addJSON { TypedJSON.listing(listing, json(), total: total) }
+        output.addJSON { TypedJSON.listing(json(), total: total) }
         return output
     }
 

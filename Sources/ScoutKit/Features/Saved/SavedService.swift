@@ -163,7 +163,7 @@ import FoundationEssentials
         output.say(
             "Watching \(name): remembered the \(items.count) item\(items.count == 1 ? "" : "s") it finds now "
                 + "(up to \(pages) page\(pages == 1 ? "" : "s")); check lists what appears after.")
-        output.json[.saved] = .object(json(try savedSearch(name)))
+        output.json[.saved] = json(try savedSearch(name)).value
         return output
     }
 
@@ -187,7 +187,7 @@ import FoundationEssentials
         output.say(
             "Stopped watching \(name), and forgot the \(watch.seen.count) items it had seen; it stays saved "
                 + "(saved rm \(name) removes it).")
-        output.json[.saved] = .object(json(try savedSearch(name)))
+        output.json[.saved] = json(try savedSearch(name)).value
         return output
     }
 }

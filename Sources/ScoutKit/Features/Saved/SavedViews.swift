@@ -26,8 +26,7 @@ extension SavedService {
         } else {
             for line in lines { output.say(line) }
         }
-        let rows = all.map { JSONValue.object(json($0)) }
-        output.json.merge(TypedJSON.listing(.saved, rows, total: rows.count)) { $1 }
+        output.json.merge(TypedJSON.listing(all.map(json), total: all.count)) { $1 }
         return output
     }
 
@@ -69,7 +68,7 @@ extension SavedService {
         for (term, value) in lines {
             output.say(prose: "  \(DisplayWidth.pad(term, to: 10))  \(value)", width: wiring.proseWidth, indent: 14)
         }
-        output.json[.saved] = .object(json(saved))
+        output.json[.saved] = json(saved).value
         return output
     }
 
@@ -87,7 +86,7 @@ extension SavedService {
                 + (removed.watch.map { " and its watch, with the \($0.seen.count) items it had seen" } ?? "")
                 + ".")
         output.json[.removed] = .int(1)
-        output.json[.saved] = .object(json(removed))
+        output.json[.saved] = json(removed).value
         return output
     }
 
@@ -103,22 +102,22 @@ extension SavedService {
     }
 
     /// A saved search for `--json`: its search typed, and its watch.
-    func json(_ saved: SavedSearch) -> [String: JSONValue] {
+    func json(_ saved: SavedSearch) -> JSONObject<SavedSearchField> {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         let watch = saved.watch
-        return [
-            "name": .string(saved.name), "source": .string(saved.query.source), "terms": .string(saved.query.terms),
-            "options": .object(saved.query.options.mapValues(JSONValue.string)), "filter": text(saved.filter),
-            "sort": text(saved.sort?.description), "group": text(saved.group),
-            "parameters": .int(saved.parameterCount), "command": .string(saved.commandLine),
-            "savedAt": TypedJSON.date(saved.savedAt), "watched": .bool(watch != nil),
-            "watchedSince": watch.map { TypedJSON.date($0.since) } ?? .null,
-            "lastCheck": watch?.lastCheck.map(TypedJSON.date) ?? .null,
-            "newAtLastCheck": watch?.newAtLastCheck.map(JSONValue.int) ?? .null,
-            "seen": .int(watch?.seen.count ?? 0),
-            "lastFailure": watch.flatMap { watch in
+        return JSONObject([
+            .name: .string(saved.name), .source: .string(saved.query.source), .terms: .string(saved.query.terms),
+            .options: .object(saved.query.options.mapValues(JSONValue.string)), .filter: text(saved.filter),
+            .sort: text(saved.sort?.description), .group: text(saved.group),
+            .parameters: .int(saved.parameterCount), .command: .string(saved.commandLine),
+            .savedAt: TypedJSON.date(saved.savedAt), .watched: .bool(watch != nil),
+            .watchedSince: watch.map { TypedJSON.date($0.since) } ?? .null,
+            .lastCheck: watch?.lastCheck.map(TypedJSON.date) ?? .null,
+            .newAtLastCheck: watch?.newAtLastCheck.map(JSONValue.int) ?? .null,
+            .seen: .int(watch?.seen.count ?? 0),
+            .lastFailure: watch.flatMap { watch in
                 watch.failedAt.map { .object(["at": TypedJSON.date($0), "error": .string(watch.failure ?? "")]) }
             } ?? .null,
-        ]
+        ])
     }
 }

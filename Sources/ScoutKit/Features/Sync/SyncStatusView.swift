@@ -27,7 +27,7 @@ extension SyncService {
         }
         var devices = report.devices
         if !devices.contains(where: { $0.id == device }) { devices.insert(SyncDevice(id: device), at: 0) }
-        var items: [JSONValue] = []
+        var items: [JSONObject<DeviceField>] = []
         // A table where the window is wide enough; else each device on three lines.
         let wide = wiring.width() >= 76
         if wide {
@@ -49,11 +49,11 @@ extension SyncService {
                 output.say("    digest \(digest)")
             }
             items.append(
-                .object([
-                    "device": .string(other.id), "host": .string(host), "this": .bool(this),
-                    "lastChange": other.lastChange.map { .string(ISODate.string($0.date)) } ?? .null,
-                    "lastSync": other.lastSync.map { .string(ISODate.string($0.date)) } ?? .null,
-                    "digest": other.digest.map { .string($0) } ?? .null,
+                JSONObject([
+                    .device: .string(other.id), .host: .string(host), .this: .bool(this),
+                    .lastChange: other.lastChange.map { .string(ISODate.string($0.date)) } ?? .null,
+                    .lastSync: other.lastSync.map { .string(ISODate.string($0.date)) } ?? .null,
+                    .digest: other.digest.map { .string($0) } ?? .null,
                 ]))
         }
         output.say("Digest of the merged state here: \(report.digest.prefix(16))… (* here, ! differs).")
@@ -64,7 +64,7 @@ extension SyncService {
         output.json[.failure] = record.failure.map { .string($0) } ?? .null
         output.json[.transport] = .string(record.kind.rawValue)
         output.json[.location] = .string(record.location)
-        output.json.merge(TypedJSON.listing(.devices, items, total: items.count)) { $1 }
+        output.json.merge(TypedJSON.listing(items, total: items.count)) { $1 }
         return output
     }
 }
