@@ -128,17 +128,12 @@ public final class LibraryStore {
     ) -> Int {
         var damaged = 0
         data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var start = 0
-            while start < raw.count {
-                let end = memchr(base + start, 0x0A, raw.count - start).map { UnsafeRawPointer($0) - base } ?? raw.count
-                defer { start = end + 1 }
-                guard end > start else { continue }
-                let bytes = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+            raw.forEachLine { range in
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[range])
                 var reader = JSONBytes(bytes)
                 if let event = reader.libraryEvent().flatMap({ reader.atEnd ? $0 : nil }) ?? Self.decode(bytes) {
                     body(event)
-                    line(data[data.startIndex + start..<data.startIndex + end])
+                    line(data[data.startIndex + range.lowerBound..<data.startIndex + range.upperBound])
                 } else {
                     damaged += 1
                 }

@@ -118,16 +118,9 @@ final class HistoryIndex: Sendable {
             var end = covered
             history.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                guard let base = raw.baseAddress, covered < bytes.count,
-                    let last = bytes[covered...].lastIndex(of: 0x0A)
-                else { return }
+                guard covered < bytes.count, let last = bytes[covered...].lastIndex(of: 0x0A) else { return }
                 end = last + 1
-                var start = covered
-                while start < end {
-                    let stop = memchr(base + start, 0x0A, end - start).map { UnsafeRawPointer($0) - base } ?? end
-                    let line = start..<stop
-                    start = stop + 1
-                    guard !line.isEmpty else { continue }
+                raw.forEachLine(from: covered, to: end) { line in
                     switch index(bytes, line, history: history) {
                     case .search(let folded, let idHash):
                         newText.append(contentsOf: folded)

@@ -51,15 +51,8 @@ public struct HistoryLog: Sendable {
         var done: [UInt64: Range<Int>] = [:]
         var damaged = 0
         data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
             let bytes = raw.bindMemory(to: UInt8.self)
-            var start = 0
-            while start < bytes.count {
-                let end =
-                    memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - base } ?? bytes.count
-                let line = start..<end
-                start = end + 1
-                guard !line.isEmpty else { continue }
+            raw.forEachLine { line in
                 switch Self.classify(bytes, line) {
                 case .search: searches.append(line)
                 case .done:
@@ -69,7 +62,7 @@ public struct HistoryLog: Sendable {
                 case .unknown:
                     guard let record = try? JSONDecoder.scout.decode(HistoryRecord.self, from: Data(bytes[line])) else {
                         damaged += 1
-                        continue
+                        return
                     }
                     if record.kind == .search {
                         searches.append(line)

@@ -91,13 +91,8 @@ struct SyncLocal {
     static func lines<Value>(_ data: Data, _ decode: (Data) -> Value?) -> [(Data, Value)] {
         var result: [(Data, Value)] = []
         data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var at = 0
-            while at < raw.count {
-                let end = memchr(base + at, 0x0A, raw.count - at).map { UnsafeRawPointer($0) - base } ?? raw.count
-                defer { at = end + 1 }
-                guard end > at else { continue }
-                let line = Data(UnsafeRawBufferPointer(rebasing: raw[at..<end]))
+            raw.forEachLine { range in
+                let line = Data(UnsafeRawBufferPointer(rebasing: raw[range]))
                 if let value = decode(line) { result.append((line, value)) }
             }
         }

@@ -176,22 +176,12 @@ extension SyncOp {
     static func read(_ data: Data) -> (ops: [(op: SyncOp, end: Int)], damaged: [Int], end: Int) {
         var ops: [(op: SyncOp, end: Int)] = []
         var damaged: [Int] = []
-        var end = 0
-        data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var at = 0
-            while at < raw.count {
-                guard let found = memchr(base + at, 0x0A, raw.count - at) else { break }
-                let newline = UnsafeRawPointer(found) - base
-                defer {
-                    at = newline + 1
-                    end = at
-                }
-                guard newline > at else { continue }
-                if let op = parse(UnsafeRawBufferPointer(rebasing: raw[at..<newline])) {
-                    ops.append((op, newline + 1))
+        let end = data.withUnsafeBytes { raw in
+            raw.forEachWholeLine { line in
+                if let op = parse(UnsafeRawBufferPointer(rebasing: raw[line])) {
+                    ops.append((op, line.upperBound + 1))
                 } else {
-                    damaged.append(at)
+                    damaged.append(line.lowerBound)
                 }
             }
         }

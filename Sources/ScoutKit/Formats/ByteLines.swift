@@ -1,0 +1,33 @@
+import Glibc
+
+/// The lines of a file held in memory, found with `memchr`: the one loop every line-per-record file
+/// (history, the library, sync's logs and payloads) is read with.
+extension UnsafeRawBufferPointer {
+    /// Calls `body` with each non-empty line of `self[start..<end]` (its offsets, the newline left out), the
+    /// last one too when no newline ends it.
+    @inline(__always)
+    func forEachLine(from start: Int = 0, to end: Int? = nil, _ body: (Range<Int>) -> Void) {
+        let end = end ?? count
+        let last = lines(from: start, to: end, body)
+        if last < end { body(last..<end) }
+    }
+
+    /// Calls `body` with each non-empty line that a newline ends: a last line without one is being written,
+    /// and is read whole next time. Returns the offset after the last newline.
+    @inline(__always)
+    func forEachWholeLine(_ body: (Range<Int>) -> Void) -> Int {
+        lines(from: 0, to: count, body)
+    }
+
+    @inline(__always)
+    private func lines(from start: Int, to end: Int, _ body: (Range<Int>) -> Void) -> Int {
+        guard let base = baseAddress else { return start }
+        var at = start
+        while at < end, let found = memchr(base + at, 0x0A, end - at) {
+            let newline = UnsafeRawPointer(found) - base
+            if newline > at { body(at..<newline) }
+            at = newline + 1
+        }
+        return at
+    }
+}
