@@ -71,6 +71,13 @@ public enum Manual {
             ]
         }
         page += [
+            ".SH FILES", "Unset, empty or relative \\fBXDG_*\\fR values are \\fI~/.config\\fR, \\fI~/.local/share\\fR,",
+        ]
+        page += ["\\fI~/.local/state\\fR and \\fI~/.cache\\fR. Folders are made 0700 and files 0600."]
+        for file in Paths.described {
+            page += [".TP", "\\fI\\%$\(file.folder)/scout/\(escape(file.path))\\fR", escape(file.holds) + "."]
+        }
+        page += [
             ".SH EXIT STATUS",
             ".TP", ".B 0",
             "Every command succeeded; \\fB\\-\\-help\\fR, \\fB\\-\\-version\\fR; an interactive session, always "

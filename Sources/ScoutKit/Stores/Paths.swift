@@ -40,3 +40,23 @@ public struct Paths: Sendable, Equatable {
         sessionsFolder.appendingPathComponent("\(name).json")
     }
 }
+
+extension Paths {
+    /// The files scout keeps, each under its XDG folder with what it holds: the man page's FILES and the
+    /// guide's table are these (`PathsTests` checks that every file above is here, `DocsTests` the guide).
+    public static let described: [(folder: String, path: String, holds: String)] = [
+        ("XDG_CONFIG_HOME", "config.json", "the settings (set) and the OMDb key"),
+        ("XDG_STATE_HOME", "session.json", "the session: source, search, page, selections and view"),
+        ("XDG_STATE_HOME", "sessions/NAME.json", "the sessions saved by name"),
+        ("XDG_STATE_HOME", "history.jsonl", "every search and every done, one a line"),
+        ("XDG_STATE_HOME", "editline_history", "the lines typed at the prompt"),
+        ("XDG_DATA_HOME", "favourites.json", "the favourites"),
+        ("XDG_DATA_HOME", "denylist.txt", "your denied terms, one a line"),
+        ("XDG_DATA_HOME", "denied-searches.jsonl", "the remote searches that found nothing (auto-deny)"),
+        ("XDG_DATA_HOME", "library.jsonl", "the library: ratings, diary, watchlist and notes, one event a line"),
+        ("XDG_DATA_HOME", "saved-searches.json", "the saved searches and their watches"),
+        ("XDG_STATE_HOME", "device", "this device's id"),
+        ("XDG_STATE_HOME", "sync/", "sync: where to, this device's log, the clone of a git remote"),
+        ("XDG_CACHE_HOME", "", "answers, indexes and artwork: all of it safe to delete"),
+    ]
+}

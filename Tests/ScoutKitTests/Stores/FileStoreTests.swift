@@ -127,37 +127,6 @@ final class TempFolder {
     }
 }
 
-@Suite struct PathsTests {
-    @Test func xdgValuesAreUsedWhenAbsolute() {
-        let paths = Paths(
-            environment: [
-                "XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/k",
-            ], home: "/home/u")
-        #expect(paths.configFile.path == "/c/scout/config.json")
-        #expect(paths.favouritesFile.path == "/d/scout/favourites.json")
-        #expect(paths.sessionFile.path == "/s/scout/session.json")
-        #expect(paths.historyFile.path == "/s/scout/history.jsonl")
-        #expect(paths.lineHistoryFile.path == "/s/scout/editline_history")
-        #expect(paths.denyListFile.path == "/d/scout/denylist.txt")
-        #expect(paths.namedSession("weekend").path == "/s/scout/sessions/weekend.json")
-        #expect(paths.cache.path == "/k/scout")
-    }
-
-    @Test func unsetEmptyOrRelativeValuesFallBackToTheDefaults() {
-        for value in [nil, "", "relative/dir", "~/x"] as [String?] {
-            var environment: [String: String] = [:]
-            for name in ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] {
-                environment[name] = value
-            }
-            let paths = Paths(environment: environment, home: "/home/u")
-            #expect(paths.config.path == "/home/u/.config/scout")
-            #expect(paths.data.path == "/home/u/.local/share/scout")
-            #expect(paths.state.path == "/home/u/.local/state/scout")
-            #expect(paths.cache.path == "/home/u/.cache/scout")
-        }
-    }
-}
-
 @Suite struct StateFileTests {
     @Test func sessionDecodesFromEmptyObjectAndEarlierVersions() throws {
         #expect(try JSONDecoder.scout.decode(SessionModel.self, from: Data("{}".utf8)) == SessionModel())
