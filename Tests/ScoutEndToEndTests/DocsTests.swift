@@ -102,6 +102,14 @@ import Testing
         for setting in Settings.table { #expect(settings.contains("`\(setting.key)`"), "set \(setting.key)") }
     }
 
+    /// The guide's exit statuses are the ones the man page's EXIT STATUS is made from.
+    @Test func theGuidesExitStatusesAreTheManPages() throws {
+        let rows = try Self.read("docs/GUIDE.md").split(separator: "\n").filter { line in
+            ExitStatus.described.contains { line.hasPrefix("| \($0.status) | ") }
+        }
+        #expect(rows == ExitStatus.described.map { "| \($0.status) | \($0.meaning) |" })
+    }
+
     /// What a scenario shows, as a person reads it: each `$` command and what it printed (standard error as
     /// it appears on the terminal, without the exit status), or each screen.
     static func transcript(_ scenario: Scenario) -> [String] {

@@ -15,7 +15,8 @@ struct CheckCommand: ServiceCommand, Equatable {
             up to set watch-pages pages
             check NAME…  only these watched searches
             --json  its output as a --json line (searches: each with its new items, or its error), as scout --json gives
-            exit status  0: something is new; 1: nothing is; 2: a search could not be checked (the others still are)
+            exit status  0: something is new; 1: nothing is; 2: a search could not be checked (the others still are), \
+            or check itself failed (offline, an unknown name)
             """))
 
     var names: [String]
@@ -38,7 +39,7 @@ struct CheckCommand: ServiceCommand, Equatable {
         } catch {
             // Any error is 2, as grep's: 1 says only that nothing is new.
             output = Output.failure(error)
-            output.status = 2
+            output.status = ExitStatus.trouble.rawValue
         }
         output.asJSON = json
         return output
@@ -72,7 +73,7 @@ struct CheckCommand: ServiceCommand, Equatable {
         if watched.isEmpty {
             output.say("Nothing is watched: watch NAME watches a saved search (saved lists them).")
             output.json[.searches] = .array([])
-            output.status = 1
+            output.status = ExitStatus.failure.rawValue
             return output
         }
         try savedSearches.requireNetwork(for: "check")
@@ -149,7 +150,7 @@ struct CheckCommand: ServiceCommand, Equatable {
             }
         }
         output.json[.searches] = .array(entries)
-        output.status = failed > 0 ? 2 : newCount > 0 ? 0 : 1
+        output.status = (failed > 0 ? ExitStatus.trouble : newCount > 0 ? .success : .failure).rawValue
         if failed == watched.count {
             output.fail("no watched search could be checked: each one's line says why", code: "unchecked")
         }

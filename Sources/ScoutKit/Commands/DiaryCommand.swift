@@ -8,7 +8,13 @@ struct DiaryCommand: ServiceCommand, Equatable {
         summary: "the films you logged, newest first, by month",
         example: "diary 2025",
         topic: .library,
-        options: [.init("--all", help: "every entry; without it (or a YEAR), the newest 100")])
+        options: [.init("--all", help: "every entry; without it (or a YEAR), the newest 100")],
+        details: .table(
+            """
+            diary  the newest 100 entries under a heading a month, and how many there are
+            diary YEAR  every entry of that year
+            marks  ↻ a rewatch, ✎ a review, #tags; N of a row names that film for rate, seen, want, note and show
+            """))
 
     var year: Int?
     /// `--all`: every entry, not the newest `libraryPage`.

@@ -2,7 +2,13 @@
 struct DoneCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done",
-        topic: .choosing)
+        topic: .choosing,
+        details: .table(
+            """
+            done  prints every item selected, in every source, and writes the picks of the searched source into that \
+            search's history record (history shows them after →)
+            kept  the selection stays; select none empties it
+            """))
 
     /// The selection, and the history its search's record is in.
     static func service(in services: Services) -> (browse: BrowseService, history: HistoryService) {

@@ -2,7 +2,13 @@
 struct FilterCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "filter", usage: "filter [TEXT]", summary: "narrow the current results; no text clears the filter",
-        example: "filter nolan", topic: .results)
+        example: "filter nolan", topic: .results,
+        details: .table(
+            """
+            filter TEXT  keep the rows where every word matches the title or a field, in the source's order
+            filter  no text clears it
+            rows  rows are numbered in the filtered list; paging and the filter never move a row
+            """))
 
     var text: String?
 

@@ -3,7 +3,12 @@ struct GroupCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "group", usage: "group year|cuisine|genre|kind|none", summary: "section the results",
         example: "group genre",
-        topic: .results, arguments: [.words(ResultView.groupKeys)])
+        topic: .results, arguments: [.words(ResultView.groupKeys)],
+        details: .table(
+            """
+            keys  year, cuisine (restaurants, grouped by it unless told), genre, kind; none ends the grouping
+            every page  on a list whose pages are not all fetched, group fetches them first
+            """))
 
     var key: String
 

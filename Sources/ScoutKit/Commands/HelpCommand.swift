@@ -60,7 +60,8 @@ struct HelpCommand: ServiceCommand, Equatable {
         if !info.aliases.isEmpty { output.say("also: \(info.aliases.joined(separator: ", "))") }
         let lines = info.helpLines
         if !lines.isEmpty {
-            output.say("options:")
+            // Options where every line is one; else what the lines say of the command (`again` is no option).
+            output.say(lines.allSatisfy { $0.term.hasPrefix("-") } ? "options:" : "details:")
             let width = (lines.map { DisplayWidth.of($0.term) }.max() ?? 0) + 2
             for line in lines {
                 output.say(

@@ -2,7 +2,12 @@
 struct LoadCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "load", usage: "load all", summary: "fetch every remaining page", example: "load all", topic: .searching,
-        subcommands: [.init("all")])
+        subcommands: [.init("all")],
+        details: .table(
+            """
+            load all  fetch every page left (OMDb 8 at a time, iTunes paced), in page order; Ctrl-C keeps what came
+            end  when a source sends fewer pages than it counted, load all says so and the list ends there
+            """))
 
     init() {}
 

@@ -7,7 +7,13 @@ struct NoteCommand: ServiceCommand, Equatable {
         example: "note 2 \"watch the director's cut\"",
         topic: .library,
         arguments: [.rows],
-        options: [.init("--clear", help: "drop the note")])
+        options: [.init("--clear", help: "drop the note")],
+        details: .table(
+            """
+            note N TEXT  keep TEXT on that film (one note a film; a new one replaces it)
+            note N  show the note; show N shows it too
+            --clear  drop the note
+            """))
 
     enum Change: Equatable { case show, set(String), clear }
 

@@ -4,7 +4,12 @@ import FoundationEssentials
 struct OpenCommand: RowCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "open", usage: "open N", summary: "open row N's web page, or print its URL", example: "open 3",
-        topic: .results, arguments: [.rows])
+        topic: .results, arguments: [.rows],
+        details: .table(
+            """
+            on a terminal  the page opens in $BROWSER, else xdg-open
+            in a script  the URL is printed; an item with no web page (the catalog's) says so
+            """))
 
     var row: Int
 

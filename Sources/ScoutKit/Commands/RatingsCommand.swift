@@ -9,7 +9,13 @@ struct RatingsCommand: ServiceCommand, Equatable {
         options: [
             .init("--min", value: "STARS", help: "only those rated STARS or more"),
             .init("--all", help: "every film rated; without it (or --min), the top 100"),
-        ])
+        ],
+        details: .table(
+            """
+            ratings  the top 100, highest first (ties by title), and how many there are
+            --min STARS  every film rated that or more (0.5 to 5)
+            rows  N of a row names that film for rate, seen, want, note and show
+            """))
 
     var minimum: Double?
     /// `--all`: every film rated, not the top `libraryPage`.

@@ -3,7 +3,12 @@ struct RunCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "run", usage: "run NAME [ARGS…]",
         summary: "run a saved search as a new search; ARGS fill its $1, $2…",
-        example: "run newsongs \"taylor swift\"", topic: .saved, arguments: [.savedSearches])
+        example: "run newsongs \"taylor swift\"", topic: .saved, arguments: [.savedSearches],
+        details: .table(
+            """
+            run NAME  a new search like any other (into history, the deny list checked), then its filter, sort and group
+            ARGS  each fills $1, $2… whole, once; a missing or an extra one is an error that names the parameter
+            """))
 
     var name: String
     var arguments: [String]

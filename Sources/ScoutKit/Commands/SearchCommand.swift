@@ -7,7 +7,16 @@ struct SearchCommand: Command, ServiceCommand, Equatable {
         options: [
             .init("--in", value: "SOURCE", help: "search that source, which becomes the current one", values: .sources)
         ]
-            + SourceRegistry.searchOptions)
+            + SourceRegistry.searchOptions,
+        details: .table(
+            """
+            search TERMS  every word must match the title or a field, ignoring case, accents and width; in the \
+            catalog no terms lists everything
+            --in SOURCE  search that source, which becomes the current one (use SOURCE switches without searching)
+            checked  the options below are checked before any request; --country and --lang default from set
+            history  each search is recorded as its answer arrives; a remote search that finds nothing is refused \
+            next time as that same search (set auto-deny off stops it)
+            """))
 
     /// The longest search a user may send: far past any real query, short of a pasted file.
     static let maxTerms = 1000

@@ -2,7 +2,13 @@
 struct ShowCommand: RowCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "show", usage: "show N", summary: "the detail view of row N", example: "show 3", topic: .results,
-        arguments: [.rows])
+        arguments: [.rows],
+        details: .table(
+            """
+            N  a row of the listing on screen: the results, or the last diary, ratings, watchlist or fav
+            details  iTunes and OMDb items are asked for their full details; what the library holds of a film is added
+            artwork  drawn beside or above the text on a terminal that draws (set images); art N draws it alone
+            """))
 
     var row: Int
 

@@ -3,7 +3,13 @@ struct SortCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "sort", usage: "sort year|title|rating|relevance [asc|desc]", summary: "order the results",
         example: "sort year desc",
-        topic: .results, arguments: [.words(SortOrder.Key.allCases.map(\.rawValue)), .words(["asc", "desc"])])
+        topic: .results, arguments: [.words(SortOrder.Key.allCases.map(\.rawValue)), .words(["asc", "desc"])],
+        details: .table(
+            """
+            keys  year and rating newest and best first, title A to Z, relevance the source's order; ties by title
+            every page  on a list whose pages are not all fetched, sort fetches them first (Ctrl-C keeps the old order)
+            source  a sort belongs to its source: a search elsewhere starts in that source's own order
+            """))
 
     var order: SortOrder
 

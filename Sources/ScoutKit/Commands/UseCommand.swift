@@ -3,7 +3,12 @@ struct UseCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "use", usage: "use SOURCE", summary: "switch the current source", example: "use restaurants",
         topic: .searching,
-        arguments: [.sources])
+        arguments: [.sources],
+        details: .table(
+            """
+            use SOURCE  switch the current source and say what its search takes (sources lists them)
+            kept  the selection stays whole; each source starts in its own order
+            """))
 
     /// The source's name, in lower case: names are matched as typed, whatever the case.
     var source: String

@@ -6,7 +6,15 @@ struct WatchCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "watch", usage: "watch NAME",
         summary: "watch a saved search: remember what it finds now, so check lists only what is new",
-        example: "save alien; watch alien", topic: .saved, arguments: [.unwatchedSearches])
+        example: "save alien; watch alien", topic: .saved, arguments: [.unwatchedSearches],
+        details: .table(
+            """
+            watch NAME  look at the saved search once and remember the id of every item it finds (up to set \
+            watch-pages pages)
+            then  check lists only the items no earlier look showed; unwatch stops; saved says each one's last \
+            check
+            parameters  a search that takes arguments cannot be watched: save one with them in it
+            """))
 
     var name: String
 

@@ -5,7 +5,12 @@ struct WatchlistCommand: PlainCommand, ServiceCommand, Equatable {
         usage: "watchlist",
         summary: "the films you want to see, oldest first",
         example: "watchlist",
-        topic: .library)
+        topic: .library,
+        details: .table(
+            """
+            watchlist  every film on it, oldest first, with the day it was put there
+            off  seen N (a diary entry) or unwant N takes a film off, as on Letterboxd
+            """))
 
     static func service(in services: Services) -> LibraryService { services.library }
 

@@ -30,13 +30,15 @@ struct LibraryImport {
     private(set) var problems: [String] = []
     /// Rows skipped for what they are rather than for a fault (`a list`), by reason.
     private(set) var passed: [String: Int] = [:]
-    /// Entries on each (film, day) seen so far in this import, and in the library.
-    private var dayCounts: [String: Int] = [:]
-    private var logged: [String: Int] = [:]
+    /// Entries of each film on each day seen so far in this import, and in the library, by the id the film
+    /// lands on: moved with it when the import makes two films one (a Letterboxd film that a later row names
+    /// by its IMDb id), so that its entries are counted once whatever id a row gives.
+    private var dayCounts: [String: [String: Int]] = [:]
+    private var logged: [String: [String: Int]] = [:]
 
     init(library: Library, via: String, device: String, now: Date) {
         (self.library, self.via, self.device, self.now) = (library, via, device, now)
-        for entry in library.diary { logged[entry.film + "|" + entry.date, default: 0] += 1 }
+        for entry in library.diary { logged[entry.film, default: [:]][entry.date, default: 0] += 1 }
     }
 
     /// The most rows an import reads: the largest real exports hold about 20,000, and the library's memory
@@ -66,10 +68,18 @@ struct LibraryImport {
     /// Adds the event; whether it changed the film's rating.
     @discardableResult
     private mutating func add(_ event: LibraryEvent) -> Bool {
-        let before = library.ratings[library.landing(event.film)]?.stars
+        let landed = library.landing(event.film)
+        let before = library.ratings[landed]?.stars
         library.apply(event)
         events.append(event)
         let film = library.landing(event.film)
+        if film != landed {
+            // The film was merged into this one: its entries are counted under the id it lands on now.
+            for counts in [\Self.logged, \Self.dayCounts] {
+                guard let days = self[keyPath: counts].removeValue(forKey: landed) else { continue }
+                self[keyPath: counts][film, default: [:]].merge(days, uniquingKeysWith: +)
+            }
+        }
         guard library.ratings[film]?.stars != before else { return false }
         rated.insert(film)
         return true
@@ -120,11 +130,11 @@ struct LibraryImport {
     /// A diary entry, unless the library has as many entries of the film that day as this export has so far.
     mutating func log(_ film: LibraryFilm, day: String, stars: Double?, rewatch: Bool, review: String?, tags: [String])
     {
-        let key = film.id + "|" + day
-        let seenInExport = dayCounts[key, default: 0] + 1
-        dayCounts[key] = seenInExport
-        guard logged[key, default: 0] < seenInExport else { return known += 1 }
-        logged[key, default: 0] += 1
+        let lands = library.landing(film)
+        let seenInExport = dayCounts[lands, default: [:]][day, default: 0] + 1
+        dayCounts[lands, default: [:]][day] = seenInExport
+        guard logged[lands, default: [:]][day, default: 0] < seenInExport else { return known += 1 }
+        logged[lands, default: [:]][day, default: 0] += 1
         add(
             LibraryEvent(
                 device: device, time: now, op: .seen, film: film, stars: stars, date: day, rewatch: rewatch,

@@ -37,7 +37,7 @@ public struct Printer {
     /// Prints `output`; with `quietSuccess`, only its warnings and error (for the restored view in scripts).
     public mutating func print(_ output: Output, quietSuccess: Bool = false, paged: Bool = true) {
         let json = self.json || output.asJSON
-        status = max(status, output.status ?? (output.ok ? 0 : 1))
+        status = max(status, output.status ?? (output.ok ? ExitStatus.success : .failure).rawValue)
         let colourErrors = !json && colour(.error)
         // On a terminal a long line breaks at spaces to the window, never inside a word; on a pipe it is whole.
         let errorWidth = console.isTerminal(.error) && !json ? console.width() : nil

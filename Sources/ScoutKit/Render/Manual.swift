@@ -77,32 +77,19 @@ public enum Manual {
         for file in Paths.described {
             page += [".TP", "\\fI\\%$\(file.folder)/scout/\(escape(file.path))\\fR", escape(file.holds) + "."]
         }
-        page += [
-            ".SH EXIT STATUS",
-            ".TP", ".B 0",
-            "Every command succeeded; \\fB\\-\\-help\\fR, \\fB\\-\\-version\\fR; an interactive session, always "
-                + "(a failed",
-            "command there is said, and the session goes on).",
-            ".TP", ".B 1",
-            "A command failed, in \\fB\\-c\\fR or in commands piped in; the commands after it still ran;",
-            "or \\fBcheck\\fR found nothing new.",
-            ".TP", ".B 2",
-            "\\fBcheck\\fR could not check a watched search (the others were checked), or failed itself",
-            "(offline, an unknown name); \\fBsync\\fR failed (the remote could not be reached, a push was",
-            "refused). The highest status of the commands run is the one given.",
-            ".TP", ".B 64",
-            "A usage error (EX_USAGE), before anything runs: an unknown flag or argument, a flag without its",
-            "value, or a value refused (\\fB\\-\\-source\\fR, \\fB\\-\\-color\\fR, \\fB\\-\\-session\\fR,",
-            "\\fB\\-\\-generate\\-completion\\-script\\fR).",
-            ".TP", ".B 128+N",
-            "Ended by signal N: Ctrl\\-C in \\fB\\-c\\fR or a pipe (130); SIGTERM (143) or SIGHUP (129) in",
-            "\\fB\\-c\\fR, or with commands piped in once the running command is done.",
-            ".PP",
-            "In an interactive session Ctrl\\-C cancels the running command instead; SIGTERM and SIGHUP save and",
-            "leave once the running command is done, with 0 or 1 as above. A reader that goes away",
-            "(\\fBscout \\-c help | head \\-1\\fR) ends scout quietly with 0.",
-        ]
+        page += [".SH EXIT STATUS"]
+        for (status, meaning) in ExitStatus.described {
+            page += [".TP", ".B \(escape(status))", code(meaning).capitalizedFirst + "."]
+        }
+        page += [".PP", code(ExitStatus.notes)]
         return page.joined(separator: "\n") + "\n"
+    }
+
+    /// Text made safe for roff, with what stands in backticks (`scout -c`) in bold.
+    static func code(_ text: String) -> String {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, piece in
+            index % 2 == 1 ? "\\fB\(escape(String(piece)))\\fR" : escape(String(piece))
+        }.joined()
     }
 
     /// Text made safe for roff: backslashes doubled, hyphens and a leading dot or quote escaped.

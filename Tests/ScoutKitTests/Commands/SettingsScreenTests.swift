@@ -75,6 +75,13 @@ import Testing
             try await screen(after: ["help select"]) == """
                 select: pick rows: 3, 1,4, 2-5, 5-, -3, 1-3,7
                 usage: select RANGES|all|none
+                details:
+                  RANGES     rows of the list on screen, numbered across the pages: 3, 1,4, 2-5, 5-, -3, 1-3,7 \
+                (commas or spaces)
+                  all, none  every row loaded; nothing (the whole selection, in every source)
+                  one pick   movies take one pick (a second replaces the first); the other sources several
+                  kept       the selection is one basket across sources, kept in the session; selection lists it, \
+                done confirms it
                 example: select 1-3,7
                 """)
     }

@@ -190,6 +190,17 @@ import Testing
         #expect(try CommandTable.parse(["ls"]) is ListCommand)
     }
 
+    /// The reference lives with the code: a command says in its spec what `help COMMAND` and the man page tell
+    /// of it beyond its usage, unless its usage and summary already say it all.
+    @Test func everyCommandThatNeedsALongDescriptionHasOne() {
+        let said = [
+            "sources", "list", "next", "prev", "page", "unselect", "selection", "want", "unwant", "history", "saved",
+            "unwatch", "cache", "session", "help", "clear", "quit",
+        ]
+        let without = CommandTable.specs.filter(\.details.isEmpty).map(\.name)
+        #expect(without == said)
+    }
+
     /// Every command in the table parses its own example, and only quit (and its aliases) parses as quit:
     /// a table row the parser does not know must never end the REPL.
     @Test func everyCommandParsesItsExampleAndOnlyQuitQuits() throws {

@@ -37,7 +37,9 @@ extension BrowseService {
         return selectionChanged(
             new.count == 1
                 ? "Selected \(Renderer.summary(new[0]))."
-                : "Selected \(new.count) more (\(session.selections.count) in all).")
+                : new.count == session.selections.count
+                    ? "Selected \(new.count)."
+                    : "Selected \(new.count) more (\(session.selections.count) in all).")
     }
 
     /// A message about the selection, with the selection as its `--json` rows.

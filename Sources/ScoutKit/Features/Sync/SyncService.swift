@@ -42,7 +42,7 @@ import Glibc
             var output = Output.failure(
                 "sync: scout is offline (--offline or set offline on), and sync through git needs the remote",
                 code: "offline")
-            output.status = 2
+            output.status = ExitStatus.trouble.rawValue
             return output
         }
         var output = Output()
@@ -61,7 +61,7 @@ import Glibc
             if failed, let last = lines.last {
                 for line in lines.dropLast() { output.warn(line) }
                 output.fail(last, code: "sync-failed")
-                output.status = 2
+                output.status = ExitStatus.trouble.rawValue
                 return output
             }
             for line in lines { output.warn(line) }
@@ -73,7 +73,7 @@ import Glibc
             // A first sync that failed set nothing up: there is no next sync to try again.
             let said = settingUp ? failure.reason + "; nothing was set up" : failure.description
             var failed = Output.failure("sync: \(said)", code: "sync-failed")
-            failed.status = 2
+            failed.status = ExitStatus.trouble.rawValue
             output.merge(failed)
             return output
         }
@@ -127,7 +127,7 @@ import Glibc
         var place = location
         func failed(_ text: String, code: String = "sync-failed") -> Output {
             var output = Output.failure("sync: \(text); nothing was set up", code: code)
-            output.status = 2
+            output.status = ExitStatus.trouble.rawValue
             return output
         }
         if kind == .folder {
