@@ -65,10 +65,11 @@ struct LibraryImport {
 
     mutating func pass(_ reason: String) { passed[reason, default: 0] += 1 }
 
-    /// Adds the event; whether it changed the film's rating.
+    /// Adds the event (`landing`: the id it lands on, where the caller has it); whether it changed the film's
+    /// rating.
     @discardableResult
-    private mutating func add(_ event: LibraryEvent) -> Bool {
-        let landed = library.landing(event.film)
+    private mutating func add(_ event: LibraryEvent, landing: String? = nil) -> Bool {
+        let landed = landing ?? library.landing(event.film)
         let before = library.ratings[landed]?.stars
         library.apply(event)
         events.append(event)
@@ -138,7 +139,7 @@ struct LibraryImport {
         add(
             LibraryEvent(
                 device: device, time: now, op: .seen, film: film, stars: stars, date: day, rewatch: rewatch,
-                review: review, tags: tags.isEmpty ? nil : tags, via: via))
+                review: review, tags: tags.isEmpty ? nil : tags, via: via), landing: lands)
         diaryEntries += 1
         if review != nil { reviews += 1 }
         // Seen on or after the day it was put on the watchlist: it comes off, as Letterboxd and seen do.
