@@ -43,13 +43,13 @@ struct JSONObject<Shape: JSONShape>: Sendable {
     private(set) var fields: [String: JSONValue] = [:]
 
     init(_ fields: KeyValuePairs<Shape, JSONValue> = [:]) {
-        for (field, value) in fields { self.fields[field.rawValue] = value }
+        for (field, value) in fields { self[field] = value }
     }
 
     /// An object with the fields of the shape it extends (a favourite made from its item).
     init<Base: JSONShape>(extending base: JSONObject<Base>, _ fields: KeyValuePairs<Shape, JSONValue> = [:]) {
-        self.fields = base.fields
-        for (field, value) in fields { self.fields[field.rawValue] = value }
+        self.init(fields)
+        self.fields.merge(base.fields) { own, _ in own }
     }
 
     subscript(field: Shape) -> JSONValue? {
