@@ -75,8 +75,7 @@ struct ScoutCommand: AsyncParsableCommand {
         abstract: "Search films, restaurants, iTunes and OMDb from a REPL; keep favourites, history and your session.",
         discussion:
             "Standard input a terminal: line editing, Tab completion, Ctrl-R. Otherwise commands are read line "
-            + "by line.\n\nShell completion: scout --generate-completion-script bash (or zsh, fish) prints the "
-            + "script to install; scripts/install installs it.",
+            + "by line.",
         version: Scout.version)
 
     @Option(help: "Use the named session (kept under sessions/ in the state folder).")
@@ -108,6 +107,14 @@ struct ScoutCommand: AsyncParsableCommand {
     @Flag(
         help: "Print the man page (roff): scout --manual > scout.1; man -l scout.1")
     var manual = false
+
+    /// Declared for the help and the man page only: ArgumentParser answers it before any option is parsed.
+    @Option(
+        name: .customLong("generate-completion-script"),
+        help: ArgumentHelp(
+            "Print the completion script for bash, zsh or fish (scripts/install installs it).", valueName: "shell"),
+        completion: .list(["bash", "zsh", "fish"]))
+    var completionScript: String?
 
     var options: LaunchOptions {
         var options = LaunchOptions()

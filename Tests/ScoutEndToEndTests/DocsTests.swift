@@ -102,6 +102,49 @@ import Testing
         for setting in Settings.table { #expect(settings.contains("`\(setting.key)`"), "set \(setting.key)") }
     }
 
+    /// The guide's environment variables are the ones the man page's ENVIRONMENT is made from.
+    @Test func theGuidesEnvironmentIsTheManPages() throws {
+        let guide = try Self.read("docs/GUIDE.md").split(separator: "\n").map(String.init)
+        let table = guide.drop { $0 != "| variable | meaning |" }.dropFirst(2).prefix { $0.hasPrefix("| ") }
+        #expect(
+            Array(table)
+                == EnvironmentVariables.described.map { variable in
+                    "| \(variable.names.map { "`\($0)`" }.joined(separator: ", ")) | \(variable.meaning) |"
+                })
+    }
+
+    /// Every variable the sources read from the environment (or set for a child) is described for the
+    /// man page and the guide, or listed with why it is not; and the unlisted ones are still read.
+    @Test func everyEnvironmentVariableReadIsDescribed() throws {
+        // A name read (`environment["TERM"]`, `getenv("SCOUT_LIBCURL")`, a source's `urlVariable`), or the names
+        // handed to the readers of several (`proxy("https_proxy", "HTTPS_PROXY")`, `base("XDG_DATA_HOME", …)`).
+        let one = try NSRegularExpression(pattern: #"(?:environment\[|getenv\(|urlVariable = )"([A-Za-z_]\w*)""#)
+        let several = try NSRegularExpression(pattern: #"\b(?:base|proxy|value)\(((?:"[A-Za-z_]\w*"(?:, )?)+)"#)
+        let name = try NSRegularExpression(pattern: #""([A-Za-z_]\w*)""#)
+        func captured(_ pattern: NSRegularExpression, _ text: String) -> [String] {
+            pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+                Range($0.range(at: 1), in: text).map { String(text[$0]) }
+            }
+        }
+        var found: Set<String> = []
+        for folder in ["Sources/ScoutKit", "Sources/scout", "Sources/CScoutNet", "Sources/CScoutImage"] {
+            let root = ScenarioRunner.repository.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+            while let file = files?.nextObject() as? URL {
+                guard ["swift", "c"].contains(file.pathExtension) else { continue }
+                let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+                found.formUnion(captured(one, text))
+                for names in captured(several, text) { found.formUnion(captured(name, names)) }
+            }
+        }
+        let described = Set(EnvironmentVariables.described.flatMap(\.names))
+        let unlisted = Set(EnvironmentVariables.unlisted.keys)
+        #expect(found.subtracting(described).subtracting(unlisted).sorted() == [], "read but not described")
+        #expect(unlisted.subtracting(found).sorted() == [], "listed as read but not read")
+        #expect(described.intersection(unlisted).sorted() == [])
+        #expect(found.contains("SSL_CERT_DIR") && found.contains("no_proxy") && found.contains("SCOUT_ITUNES_URL"))
+    }
+
     /// The guide's exit statuses are the ones the man page's EXIT STATUS is made from.
     @Test func theGuidesExitStatusesAreTheManPages() throws {
         let rows = try Self.read("docs/GUIDE.md").split(separator: "\n").filter { line in

@@ -123,13 +123,12 @@ import Testing
             manual.stdout.contains(
                 "\\fBpage\\-size N\\fR\nrows a page: 1 to 200, or auto to fit the window. Default: auto (fits the "
                     + "window; 20 in a script)."))
+        // The environment comes from its table, each variable the sources read with it.
         #expect(
             manual.stdout.contains(
-                "\\fBSCOUT_OMDB_URL\\fR\nA server that answers for omdb instead of the source's own."))
-        #expect(
-            manual.stdout.contains(
-                "\\fBSCOUT_ITUNES_URL\\fR\nA server that answers for songs, albums, artists, music\\-videos, podcasts, "
-                    + "films, audiobooks, ebooks, apps instead"))
+                "\\fBSCOUT_OMDB_URL\\fR\nBase URL of OMDb (default \\fBhttps://www.omdbapi.com\\fR).\n"))
+        #expect(manual.stdout.contains("\\fBPAGER\\fR, \\fBLESS\\fR, \\fBLV\\fR\nShows output longer than the screen"))
+        #expect(manual.stdout.contains("\\-\\-generate\\-completion\\-script <shell>"))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
             let page = box.root.appendingPathComponent("scout.1")
             try Data(manual.stdout.utf8).write(to: page)

@@ -12,7 +12,8 @@ struct ImportCommand: ServiceCommand, Equatable {
         details: .table(
             """
             letterboxd PATH  the export's folder, its zip, or one of its CSVs (diary, reviews, ratings, watched,
-                             watchlist), or a file in Letterboxd's import format (what export letterboxd writes)
+                             watchlist; likes/films.csv only names films), or a file in Letterboxd's import format
+                             (what export letterboxd writes)
             imdb PATH        IMDb's ratings.csv, a watchlist or a list export (any year's format)
             again            importing the same export again adds nothing; a later one adds what is new
             """))

@@ -28,38 +28,12 @@ public enum Manual {
                 page += [".br", "Example: \\fB\(escape(info.example))\\fR"]
             }
         }
-        page += [
-            ".SH ENVIRONMENT",
-            ".TP", "\\fBNO_COLOR\\fR",
-            "No colour when set and not empty (\\fB\\-\\-color always\\fR or \\fBset color always\\fR still give it).",
-            ".TP", "\\fBPAGER\\fR",
-            "Shows output longer than the screen (default \\fBless\\fR; empty or \\fBcat\\fR: no pager).",
-            ".TP", "\\fBLESS\\fR",
-            "Options for \\fBless\\fR; when unset, scout sets \\fBFRX\\fR for the pager, as git does.",
-            ".TP", "\\fBhttp_proxy\\fR, \\fBhttps_proxy\\fR, \\fBall_proxy\\fR, \\fBno_proxy\\fR",
-            "Proxies, as curl reads them (\\fBHTTPS_PROXY\\fR, \\fBALL_PROXY\\fR and \\fBNO_PROXY\\fR too, but never "
-                + "\\fBHTTP_PROXY\\fR).",
-            ".TP", "\\fBSSL_CERT_FILE\\fR, \\fBSSL_CERT_DIR\\fR",
-            "The certificate authorities to trust, as OpenSSL reads them.",
-            ".TP", "\\fBBROWSER\\fR", "Opens web pages for \\fBopen\\fR (default \\fBxdg\\-open\\fR).",
-            ".TP", "\\fBOMDB_API_KEY\\fR", "The OMDb key.",
-        ]
-        // Each source's own variable, from the list of sources.
-        for family in SourceRegistry.families {
-            guard let variable = family.urlVariable else { continue }
-            page += [
-                ".TP", "\\fB\(escape(variable))\\fR",
-                "A server that answers for \(escape(family.names.joined(separator: ", "))) instead of the "
-                    + "source's own.",
-            ]
+        page += [".SH ENVIRONMENT"]
+        for variable in EnvironmentVariables.described {
+            let names = variable.names.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ")
+            page += [".TP", names, code(variable.meaning).capitalizedFirst + "."]
         }
         page += [
-            ".TP", "\\fB\(escape(ArtFetcher.urlVariable))\\fR",
-            "A server asked for every image instead of the image's own (the tests' fixture server).",
-            ".TP", "\\fBSCOUT_LIBCURL\\fR",
-            "The libcurl to load for HTTP, on the first request (default \\fBlibcurl.so.4\\fR).",
-            ".TP", "\\fBXDG_CONFIG_HOME\\fR, \\fBXDG_DATA_HOME\\fR, \\fBXDG_STATE_HOME\\fR, \\fBXDG_CACHE_HOME\\fR",
-            "Where the files go.",
             ".SH SETTINGS",
             "Kept in \\fI\\%$XDG_CONFIG_HOME/scout/config.json\\fR; \\fBset KEY VALUE\\fR changes one, "
                 + "\\fBset\\fR lists them.",
