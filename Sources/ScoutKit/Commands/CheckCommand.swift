@@ -127,12 +127,12 @@ struct CheckCommand: ServiceCommand, Equatable {
             }
             let new = news[saved.name] ?? []
             if new.isEmpty {
-                output.say(browse.wiring.fit("\(saved.name): nothing new"))
+                output.say("\(saved.name): nothing new")
             } else {
                 newCount += new.count
                 searchesWithNew += 1
-                output.say(browse.wiring.fit("\(saved.name): \(new.count) new, \(saved.commandLine)"))
-                for item in new { output.say(browse.wiring.fit("  \(Renderer.summary(item))")) }
+                output.say("\(saved.name): \(new.count) new, \(saved.commandLine)")
+                for item in new { output.say("  \(Renderer.summary(item))") }
             }
             let rows = new.map {
                 TypedJSON.row($0, selected: selected.contains($0.id), favourite: favourites.contains($0.id)).value

@@ -21,7 +21,7 @@ struct DoneCommand: PlainCommand, ServiceCommand, Equatable {
         guard !selections.isEmpty else { throw UsageError("nothing selected: select RANGES first") }
         var output = Output()
         output.say(selections.count == 1 ? "Chosen:" : "Chosen (\(selections.count)):")
-        for item in selections { output.say(browse.wiring.fit("  \(Renderer.summary(item))")) }
+        for item in selections { output.say("  \(Renderer.summary(item))") }
         // The search's history record gets its own picks: those among its results, or (results not fetched
         // again since a restart) those its source made; the selection may hold others.
         let results = browse.results.loaded ? Set(browse.results.items.map(\.id)) : nil

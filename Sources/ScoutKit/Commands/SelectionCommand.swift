@@ -11,7 +11,7 @@ struct SelectionCommand: PlainCommand, ServiceCommand, Equatable {
             output.say("Nothing selected: select RANGES picks rows.")
         }
         for (index, item) in browse.session.selections.enumerated() {
-            output.say(browse.wiring.fit("\(index + 1). \(Renderer.summary(item))  [\(item.id)]"))
+            output.say(browse.wiring.fit("\(index + 1). \(Renderer.summary(item))", keeping: "  [\(item.id)]"))
         }
         output.addJSON(browse.itemRows(browse.session.selections))
         return output

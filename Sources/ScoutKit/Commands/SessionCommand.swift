@@ -49,7 +49,7 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
                 output.say("Last visit: none before this one")
             }
             output.say("Session: \(browse.contextSummary())")
-            for item in browse.session.selections { output.say(browse.wiring.fit("  * \(Renderer.summary(item))")) }
+            for item in browse.session.selections { output.say("  * \(Renderer.summary(item))") }
             var json: [String: JSONValue] = [
                 "source": .string(browse.session.source), "page": .int(browse.session.page),
                 "selected": .array(browse.session.selections.map { .string($0.id) }),

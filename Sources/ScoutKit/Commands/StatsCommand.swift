@@ -94,13 +94,11 @@ struct StatsCommand: ServiceCommand, Equatable {
             let span = firstYear == lastYear ? "in \(lastYear)" : "from \(firstYear) to \(lastYear)"
             let when = year.map { "in \($0)" } ?? "in the last 12 months"
             output.say(
-                library.wiring.fit(
-                    "None logged \(when): the diary has entries \(span); stats \(lastYear) shows that year."))
+                "None logged \(when): the diary has entries \(span); stats \(lastYear) shows that year.")
         } else {
             output.say(
-                library.wiring.fit(
-                    "The diary is empty: stats charts diary entries by the day watched, and a rating has no watch "
-                        + "day (ratings lists them; seen N logs one)."))
+                "The diary is empty: stats charts diary entries by the day watched, and a rating has no watch "
+                    + "day (ratings lists them; seen N logs one).")
         }
         // The films the rest counts (their ratings, genres, directors, sources), said once; none, nothing to chart.
         if !films.isEmpty {
@@ -112,9 +110,10 @@ struct StatsCommand: ServiceCommand, Equatable {
                 ))
             for line in columns(histogram, library) { output.say(line) }
             for (label, list) in [("Top genres", genres), ("Top directors", directors), ("Sources", sources)] {
-                let text =
-                    list.isEmpty ? "none known" : list.map { "\($0.name) \($0.count)" }.joined(separator: " · ")
-                output.say(library.wiring.fit("\(label): \(text)"))
+                let items = list.isEmpty ? ["none known"] : list.map { "\($0.name) \($0.count)" }
+                for line in DisplayWidth.list("\(label): ", items, width: library.wiring.proseWidth) {
+                    output.say(line)
+                }
             }
         }
         let histogramJSON = histogram

@@ -84,6 +84,30 @@ public enum DisplayWidth {
         return lines.map { of($0) > width && !$0.contains("://") ? truncate($0, to: width) : $0 }
     }
 
+    /// `label` and `items` in lines of `width` cells, broken only between two items (so `Horror 1` stays
+    /// whole), each broken line ending with the separator's mark and the next under the first item (under
+    /// the margin's two cells when the label takes over a third of the window); one line on a pipe.
+    static func list(_ label: String, _ items: [String], separator: String = " · ", width: Int?) -> [String] {
+        let whole = label + items.joined(separator: separator)
+        guard let width, of(whole) > width else { return [whole] }
+        let pad = String(repeating: " ", count: of(label) <= min(16, width / 3) ? of(label) : 2)
+        let mark = String(separator.reversed().drop { $0 == " " }.reversed())
+        var lines: [String] = []
+        var line = label
+        for (index, item) in items.enumerated() {
+            let room = of(line) + of(separator) + of(item) + (index == items.count - 1 ? 0 : of(mark))
+            if index == 0 {
+                line += item
+            } else if room <= width {
+                line += separator + item
+            } else {
+                lines.append(line + mark)
+                line = pad + item
+            }
+        }
+        return lines + [line]
+    }
+
     /// `head` and `tail` on one line of `width` cells: when they do not fit, the head is cut with … so that the
     /// tail (an id to name the row by, its tags) shows whole, as long as 16 cells of the head are left;
     /// narrower, the whole line is cut.

@@ -21,6 +21,28 @@ import Testing
         return try await command.run(with: library).lines
     }
 
+    /// Whatever is not a film is refused in one wording that says what it is: iTunes' kind in lower case (its
+    /// albums' is `Album`), a restaurant, or the source it is from; iTunes' films and OMDb's are films.
+    @Test func whatIsNoFilmIsRefusedSayingWhatItIs() {
+        func refusal(_ item: Item) -> String {
+            do throws(UsageError) {
+                return "kept: " + (try LibraryService.film(item)).id
+            } catch { return error.description }
+        }
+        let tail = ": the library keeps films (search --in movies, films or omdb)"
+        #expect(
+            refusal(Item(id: "itunes:1", title: "Red", fields: [.init("kind", "Album")])) == "Red is an album" + tail)
+        #expect(
+            refusal(Item(id: "itunes:2", title: "Dune", fields: [.init("kind", "ebook")])) == "Dune is an ebook" + tail)
+        #expect(
+            refusal(Item(id: "itunes:3", title: "Wild", fields: [.init("kind", "music-video")]))
+                == "Wild is a music video" + tail)
+        #expect(refusal(Item(id: "restaurants:4", title: "Jiro", fields: [])) == "Jiro is a restaurant" + tail)
+        #expect(
+            refusal(Item(id: "itunes:5", title: "Heat", fields: [.init("kind", "feature-movie")])) == "kept: itunes:5")
+        #expect(refusal(Item(id: "omdb:tt0078748", title: "Alien", fields: [])) == "kept: omdb:tt0078748")
+    }
+
     @Test func filmsAreNamedByTheRowsOnScreenThenByTheLastListingOrByTheirIds() async throws {
         let folder = try TempFolder()
         let screen = RowsScreen(Self.rows)
@@ -34,7 +56,7 @@ import Testing
         #expect(try await said("seen 2 2026-11-01") == ["Logged Alien (1979) on 2026-11-01."])
         #expect(try await said("rate 2 3.5") == ["Rated Alien (1979) ★★★½."])
         await #expect(
-            throws: UsageError("Heat Waves is a song: the library keeps films (search --in films or --in omdb)")
+            throws: UsageError("Heat Waves is a song: the library keeps films (search --in movies, films or omdb)")
         ) { try await said("want 3") }
         #expect(
             try await said("ratings") == ["1. ★★★★   Heat (1995)  [movies:7]", "2. ★★★½   Alien (1979)  [movies:9]"])

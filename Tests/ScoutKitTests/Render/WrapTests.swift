@@ -13,6 +13,25 @@ import Testing
             ])
     }
 
+    /// A list of counts breaks between its items only, each broken line ending in the separator's mark and
+    /// every line within the width; the margin takes the rest when the label is long; whole on a pipe.
+    @Test func aListBreaksBetweenItsItems() {
+        let genres = ["Comedy 1", "Crime 1", "Horror 1", "Science Fiction 1", "War 1"]
+        #expect(
+            DisplayWidth.list("Top genres: ", genres, width: 40) == [
+                "Top genres: Comedy 1 · Crime 1 ·", "            Horror 1 ·", "            Science Fiction 1 · War 1",
+            ])
+        #expect(
+            DisplayWidth.list("Top directors: ", ["Francis Ford Coppola 2", "Ridley Scott 2"], width: 40) == [
+                "Top directors: Francis Ford Coppola 2 ·", "  Ridley Scott 2",
+            ])
+        #expect(
+            DisplayWidth.list("Sources: ", ["letterboxd 11", "movies 3"], width: 40) == [
+                "Sources: letterboxd 11 · movies 3"
+            ])
+        #expect(DisplayWidth.list("Sources: ", genres, width: nil) == ["Sources: " + genres.joined(separator: " · ")])
+    }
+
     @Test func aSentenceWithAColonWrapsAtTheMargin() {
         #expect(
             wrapped("Now using restaurants: search TERMS, or search alone for everything.", to: 40) == [

@@ -110,11 +110,10 @@ import FoundationEssentials
         let when = from == to ? "on \(from)" : "from \(from) to \(to)"
         output.say(
             "\(entries.count) search\(entries.count == 1 ? "" : "es") \(when); \(chosen) ended in a choice (done).")
-        output.say(wiring.fit("By source: " + bySource.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
+        output.say("By source: " + bySource.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         output.say(
-            wiring.fit(
-                "Searched most: "
-                    + top.map { "\(BrowseService.describe(terms: $0.key)) (\($0.value))" }.joined(separator: ", ")))
+            "Searched most: "
+                + top.map { "\(BrowseService.describe(terms: $0.key)) (\($0.value))" }.joined(separator: ", "))
         output.json[.stats] = .object([
             "searches": .int(entries.count), "chosen": .int(chosen), "first": TypedJSON.date(first.time),
             "last": TypedJSON.date(last.time),

@@ -59,16 +59,17 @@ import FoundationEssentials
         switch item.sourceName {
         case "movies", "omdb", "letterboxd": return item
         case "itunes" where item[field: "kind"] == "feature-movie": return item
-        case "itunes":
-            let kind = (item[field: "kind"] ?? "item").replacing("-", with: " ")
-            let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-            throw UsageError(
-                "\(Text.brief(item.title)) is \(article) \(kind): the library keeps films (search --in films or "
-                    + "--in omdb)")
         default:
+            // What it is, in words: iTunes' kind (`a song`, `an ebook`), `a restaurant`, else its source.
+            let what: String
+            if item.sourceName == "itunes" {
+                let kind = (item[field: "kind"] ?? "item").lowercased().replacing("-", with: " ")
+                what = (kind.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + kind
+            } else {
+                what = item.sourceName == "restaurants" ? "a restaurant" : "from \(item.sourceName)"
+            }
             throw UsageError(
-                "\(Text.brief(item.title)) is from \(item.sourceName): the library keeps films (search --in movies, "
-                    + "films or omdb)")
+                "\(Text.brief(item.title)) is \(what): the library keeps films (search --in movies, films or omdb)")
         }
     }
 
