@@ -72,7 +72,9 @@ struct LaunchOptions {
 struct ScoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scout",
-        abstract: "Search films, restaurants, iTunes and OMDb from a REPL; keep favourites, history and your session.",
+        abstract:
+            "Search films, restaurants, iTunes and OMDb from a REPL; keep favourites, history, a film library and "
+            + "saved searches, synced across your machines.",
         discussion:
             "Standard input a terminal: line editing, Tab completion, Ctrl-R. Otherwise commands are read line "
             + "by line.",

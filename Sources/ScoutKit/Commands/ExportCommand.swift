@@ -15,7 +15,8 @@ struct ExportCommand: ServiceCommand, Equatable {
             """
             letterboxd FILE.csv  one row per diary entry with its stars, and one without a day per rating the
                                  diary does not carry: Title, Year, imdbID, LetterboxdURI, WatchedDate, Rating,
-                                 Rewatch, Tags, Review; the watchlist goes to FILE-watchlist.csv beside it
+                                 Rewatch, Tags, Review; the watchlist goes to FILE-watchlist.csv beside it,
+                                 with the day each film was added (Date)
             --force              replace the files when they exist
             """))
 
@@ -101,14 +102,17 @@ struct ExportCommand: ServiceCommand, Equatable {
         return stem + "-watchlist.csv"
     }
 
-    /// The watchlist in the columns Letterboxd's importers read, oldest first as the library keeps it.
+    /// The watchlist in the columns Letterboxd's importers read, oldest first as the library keeps it, and the
+    /// day each was added as Letterboxd's own watchlist.csv has it (`Date`), which `import letterboxd` reads
+    /// back: the watchlist round-trips whole.
     static func watchlistCSV(_ library: Library, _ wanted: [Library.Wanted]) -> String {
-        var lines = [FavouritesCSV.line(["Title", "Year", "imdbID", "LetterboxdURI"])]
+        var lines = [FavouritesCSV.line(["Title", "Year", "imdbID", "LetterboxdURI", "Date"])]
         for entry in wanted {
             let film = library.films[entry.film] ?? LibraryFilm(id: entry.film, title: entry.film)
             lines.append(
                 FavouritesCSV.line([
                     film.title, film.year.map(String.init) ?? "", film.imdbID ?? "", film.letterboxd ?? "",
+                    entry.added,
                 ]))
         }
         return lines.joined(separator: "\r\n") + "\r\n"

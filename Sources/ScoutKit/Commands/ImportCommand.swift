@@ -18,7 +18,18 @@ struct ImportCommand: ServiceCommand, Equatable {
             again            importing the same export again adds nothing; a later one adds what is new
             """))
 
-    enum Format: String, Equatable, Sendable { case letterboxd, imdb }
+    enum Format: String, Equatable, Sendable {
+        case letterboxd, imdb
+
+        /// What to give instead, said where a path is not an export, in the words of the guide's steps.
+        var what: String {
+            switch self {
+            case .letterboxd:
+                "the folder or zip of Letterboxd's Settings → Data → Export your data, or one of its CSVs"
+            case .imdb: "the ratings.csv, watchlist or list that IMDb's Export gave you"
+            }
+        }
+    }
 
     var format: Format
     var path: String
@@ -54,8 +65,7 @@ struct ImportCommand: ServiceCommand, Equatable {
                 "\(path) is in \(removed)/, where Letterboxd keeps what you removed: scout never imports it")
         }
         guard context.fileStore.exists(url) else {
-            throw UsageError.notFound(
-                "there is no \(path): give the export's folder, its zip, or one of its CSVs; nothing was imported")
+            throw UsageError.notFound("there is no \(path): give \(format.what); nothing was imported")
         }
         var result: LibraryImport?
         try library.store.update { library, device in
@@ -73,11 +83,8 @@ struct ImportCommand: ServiceCommand, Equatable {
             }
             guard read else {
                 throw UsageError(
-                    "\(path) is not \(format == .imdb ? "an IMDb" : "a Letterboxd") export: give "
-                        + (format == .imdb
-                            ? "the ratings.csv, watchlist or list IMDb gave you"
-                            : "the folder or zip from Letterboxd's settings (Import & export), or one of its CSVs")
-                        + "; nothing was imported")
+                    "\(path) is not \(format == .imdb ? "an IMDb" : "a Letterboxd") export: give \(format.what); "
+                        + "nothing was imported")
             }
             result = work
             return work.events

@@ -5,7 +5,7 @@ struct SetCommand: ServiceCommand, Equatable {
         name: "set", usage: "set [KEY [VALUE]]", summary: "show or change settings", example: "set page-size 10",
         topic: .session,
         arguments: [.words(Settings.table.map(\.key)), .settingValue],
-        details: Settings.table.map { CommandSpec.Detail($0.term, $0.help) })
+        details: Settings.table.map { CommandSpec.Detail($0.term, "\($0.help); default \($0.defaultValue)") })
 
     var key: String?
     var value: String?

@@ -4,7 +4,7 @@
 struct SyncCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "sync", usage: usage("sync", alone: nil, subcommands),
-        summary: "sync favourites, history, library and saved searches through git or a synced folder",
+        summary: "sync favourites, history, deny list, library, saved searches and sessions through git or a folder",
         example: "sync init git git@github.com:me/scout-sync.git", topic: .session,
         subcommands: subcommands.map(\.declared),
         details: .table(

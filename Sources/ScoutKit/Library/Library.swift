@@ -88,6 +88,9 @@ public struct Library: Sendable {
     /// is an observed-remove set, so a `want` an `unwant` had not seen (another device's) survives it.
     private var wants: [String: Set<String>] = [:]
     private var unwanted: Set<String> = []
+    /// How many diary entries each film has on each day (`film|day`), which an imported entry's `nth` is
+    /// measured against.
+    private var entriesOn: [String: Int] = [:]
     /// Films by folded title and year, to match a film an export names without an id.
     private var byTitle: [String: String] = [:]
 
@@ -128,6 +131,9 @@ public struct Library: Sendable {
             break
         case .seen:
             let day = event.date ?? Day.of(event.time)
+            // An imported entry the film has already (the same export imported on another device): once.
+            if let nth = event.nth, entriesOn[id + "|" + day, default: 0] >= nth { break }
+            entriesOn[id + "|" + day, default: 0] += 1
             if lastSeen[id].map({ $0 < day }) ?? true { lastSeen[id] = day }
             diary.append(
                 DiaryEntry(
@@ -188,7 +194,11 @@ public struct Library: Sendable {
         if let claim = diaryClaims.removeValue(forKey: old) { offer(claim, for: new) }
         if let claim = rateClaims.removeValue(forKey: old) { offer(claim, for: new) }
         if let claim = ratingClaims.removeValue(forKey: old) { offer(claim, for: new) }
-        for index in diary.indices where diary[index].film == old { diary[index].film = new }
+        for index in diary.indices where diary[index].film == old {
+            diary[index].film = new
+            entriesOn[old + "|" + diary[index].date] = nil
+            entriesOn[new + "|" + diary[index].date, default: 0] += 1
+        }
         for index in watchlist.indices where watchlist[index].film == old { watchlist[index].film = new }
         var listed: Set<String> = []
         watchlist.removeAll { !listed.insert($0.film).inserted }
@@ -209,12 +219,12 @@ public struct Library: Sendable {
 
     /// The film already in the library that `film`, new under `id`, is one with: a Letterboxd film (known
     /// only by its title and year) and the same title and year with an IMDb id are one, under the IMDb id,
-    /// whichever came first.
+    /// whichever came first; with a film of another source (the catalog's), under the id that came first,
+    /// as an import on one device lands it (an export's row of a catalog film, imported on another device).
     private func twin(of film: LibraryFilm, id: String) -> String? {
         guard films[id] == nil, let other = byTitle[film.matchKey], other != id else { return nil }
-        if film.imdbID != nil, other.hasPrefix("letterboxd:") { return other }
-        if id.hasPrefix("letterboxd:"), films[other]?.imdbID != nil { return other }
-        return nil
+        if film.imdbID != nil { return other.hasPrefix("letterboxd:") ? other : nil }
+        return id.hasPrefix("letterboxd:") || other.hasPrefix("letterboxd:") ? other : nil
     }
 
     /// The id an event about `film` lands on: its own, or that of the twin it is (or will be) one with.

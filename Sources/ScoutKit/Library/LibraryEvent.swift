@@ -39,6 +39,10 @@ public struct LibraryEvent: Codable, Sendable, Equatable {
     /// For `unwant`: the `want` events it takes back, those its device had seen. A `want` made elsewhere at
     /// the same time is not among them, and keeps the film on the watchlist. None: every `want` before it.
     public var removes: [String]?
+    /// For an imported `seen`: which entry of its film that day the export holds it to be (1, 2…). It adds to
+    /// the diary only while the film has fewer entries that day, so that one export imported on two devices
+    /// (or a device's export imported on another) logs each entry once when they sync. None: always adds.
+    public var nth: Int?
 
     public init(
         id: String = LibraryEvent.newID(), device: String, time: Date, op: Operation, film: LibraryFilm,

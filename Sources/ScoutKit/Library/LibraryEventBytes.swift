@@ -38,6 +38,8 @@ extension JSONBytes {
                 read = once(&event.review) { $0.string() }
             } else if Self.same(key, "rewatch") {
                 read = once(&event.rewatch) { $0.bool() }
+            } else if Self.same(key, "nth") {
+                read = once(&event.nth) { $0.smallInteger() }
             } else if Self.same(key, "removes") {
                 read = once(&event.removes) { $0.elements { $0.string() } }
             } else {

@@ -136,10 +136,11 @@ struct LibraryImport {
         dayCounts[lands, default: [:]][day] = seenInExport
         guard logged[lands, default: [:]][day, default: 0] < seenInExport else { return known += 1 }
         logged[lands, default: [:]][day, default: 0] += 1
-        add(
-            LibraryEvent(
-                device: device, time: now, op: .seen, film: film, stars: stars, date: day, rewatch: rewatch,
-                review: review, tags: tags.isEmpty ? nil : tags, via: via), landing: lands)
+        var entry = LibraryEvent(
+            device: device, time: now, op: .seen, film: film, stars: stars, date: day, rewatch: rewatch,
+            review: review, tags: tags.isEmpty ? nil : tags, via: via)
+        entry.nth = seenInExport
+        add(entry, landing: lands)
         diaryEntries += 1
         if review != nil { reviews += 1 }
         // Seen on or after the day it was put on the watchlist: it comes off, as Letterboxd and seen do.

@@ -12,7 +12,9 @@ public enum Manual {
             ".SH DESCRIPTION",
             "scout reads commands at a prompt with line editing (emacs keys, \\fI\\%~/.editrc\\fR, Ctrl-R, Tab",
             "completion), or line by line from a pipe, or from \\fB\\-c\\fR. It keeps favourites, history, a deny",
-            "list and the session in the XDG folders, and finds the session where it was left at the next launch.",
+            "list, a film library (ratings, a diary, a watchlist and notes, imported from Letterboxd and IMDb), saved",
+            "searches and their watches in the XDG folders, syncs them across machines through git or a folder, and",
+            "finds the session where it was left at the next launch.",
             ".SH OPTIONS",
             ".nf",
         ]

@@ -80,13 +80,16 @@ public struct Renderer: Sendable {
         return item[field: field] ?? "other"
     }
 
-    /// The detail view of one item: title, id, every field, web page, marks.
-    public func detail(_ item: Item, selected: Bool, favourite: Bool) -> [StyledLine] {
+    /// The detail view of one item: title, id, every field, web page, marks, then `more` (what the library
+    /// holds of it), every value in one column.
+    public func detail(
+        _ item: Item, selected: Bool, favourite: Bool, more: [(label: String, value: String)] = []
+    ) -> [StyledLine] {
         var lines: [StyledLine] = [
             StyledLine(item.title, .title),
             StyledLine(String(repeating: "─", count: min(width, max(1, DisplayWidth.of(item.title))))),
         ]
-        let labelWidth = max(8, (item.fields.map { $0.name.count }.max() ?? 0) + 1)
+        let labelWidth = max(8, (item.fields.map { $0.name.count }.max() ?? 0) + 1, more.map(\.label.count).max() ?? 0)
         for field in item.fields {
             let value = StyledLine(field.value, field.name.lowercased() == "year" ? .year : nil)
             lines.append(StyledLine(DisplayWidth.pad(Self.label(field.name) + ":", to: labelWidth + 1) + " ") + value)
@@ -100,6 +103,9 @@ public struct Renderer: Sendable {
         case (true, false): lines.append(StyledLine("* selected", .selected))
         case (false, true): lines.append(StyledLine("♥ favourite", .favourite))
         case (false, false): break
+        }
+        for (label, value) in more {
+            lines.append(StyledLine(DisplayWidth.pad(label + ":", to: labelWidth + 1) + " " + value))
         }
         return lines
     }

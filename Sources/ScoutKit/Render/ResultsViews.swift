@@ -91,14 +91,14 @@ struct ItemDetail: OutputView {
     var width: Int
     /// The width its lines are broken at here, when it is narrower than the window (artwork beside it).
     var wrapWidth: Int?
-    /// What the library holds of it (`You rated: ★★★★½`), under the fields.
-    var mine: [String] = []
+    /// What the library holds of it (`You rated: ★★★★½`), under the fields, its values in their column.
+    var mine: [(label: String, value: String)] = []
     /// The same for `--json`, as `rate` gives it; nil when the library does not know the item.
     var library: [OutputField: JSONValue]?
 
     var lines: [StyledLine] {
         let lines =
-            Renderer(width: width).detail(item, selected: selected, favourite: favourite) + mine.map { StyledLine($0) }
+            Renderer(width: width).detail(item, selected: selected, favourite: favourite, more: mine)
         guard let wrapWidth else { return lines }
         return lines.flatMap { $0.wrapped(to: wrapWidth) }
     }

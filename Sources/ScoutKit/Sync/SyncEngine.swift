@@ -190,7 +190,6 @@ struct SyncEngine {
                 mine.append(published)
             }
             if !mine.isEmpty { logs[0] = try append(mine, to: logs[0]) }
-            report.sent = mine.filter { $0.kind != SyncOp.Kind.digest.rawValue && $0.kind != "hello" }.count
             report.warnings += newWarnings(logs, fold, &record)
             // The record is kept before publishing: what was folded stays folded if the push fails.
             record.consumed = Dictionary(logs.map { ($0.name, $0.end) }, uniquingKeysWith: { a, _ in a })
@@ -198,6 +197,12 @@ struct SyncEngine {
             (record.failure, record.failedAt) = (nil, nil)
             try save(record)
             let own = try store.read(ownLog) ?? Data()
+            // Sent: the changes the place did not hold, every one of this device's at a place new to it.
+            let held = store.size(of: transport.published)
+            report.sent =
+                logs[0].ops.filter {
+                    $0.end > held && $0.op.kind != SyncOp.Kind.digest.rawValue && $0.op.kind != "hello"
+                }.count
             do throws(SyncFailure) {
                 _ = try transport.publish(own, until: deadline)
             } catch {

@@ -91,7 +91,7 @@ extension BrowseService {
             ItemDetail(
                 item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),
                 width: wrapWidth ?? width, wrapWidth: wrapWidth,
-                mine: (id == item.id ? [] : ["Library:   \(id)"]) + services.library.lines(id, library),
+                mine: (id == item.id ? [] : [("Library", id)]) + services.library.lines(id, library),
                 library: library.films[id].map { LibraryJSON.film($0, library)() }))
         return output
     }

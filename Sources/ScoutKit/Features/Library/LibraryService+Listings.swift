@@ -38,24 +38,23 @@ extension LibraryService {
     static let page = 100
 
     /// The lines `show` adds for a film the library knows: its rating, viewings, watchlist and note.
-    func lines(_ id: String, _ library: Library) -> [String] {
-        var lines: [String] = []
-        if let rating = library.ratings[id] { lines.append("You rated: \(starText(rating.stars))") }
+    func lines(_ id: String, _ library: Library) -> [(label: String, value: String)] {
+        var lines: [(label: String, value: String)] = []
+        if let rating = library.ratings[id] { lines.append(("You rated", starText(rating.stars))) }
         let entries = library.entries(of: id)
         if let last = entries.last {
             lines.append(
-                "Seen:      "
-                    + (entries.count == 1 ? "on \(last.date)" : "\(entries.count) times, last on \(last.date)"))
+                ("Seen", entries.count == 1 ? "on \(last.date)" : "\(entries.count) times, last on \(last.date)"))
         } else if library.watched.contains(id) {
-            lines.append("Seen:      on a day not known")
+            lines.append(("Seen", "on a day not known"))
         }
         if let wanted = library.watchlist.first(where: { $0.film == id }) {
-            lines.append("Wanted:    on the watchlist since \(wanted.added)")
+            lines.append(("Wanted", "on the watchlist since \(wanted.added)"))
         }
-        if let note = library.notes[id] { lines.append("Note:      \(note)") }
+        if let note = library.notes[id] { lines.append(("Note", note)) }
         // The latest review, as text (Letterboxd's carry HTML).
         if let review = entries.last(where: { $0.review != nil })?.review {
-            lines.append("Review:    \(Text.plain(review))")
+            lines.append(("Review", Text.plain(review)))
         }
         return lines
     }
@@ -99,8 +98,9 @@ extension LibraryService {
         for id in ids where !shown.contains(id) {
             shown.append(id)
             output.say(StyledLine((numbered ? "\(shown.count). " : "") + library.label(id), .title))
-            output.say("   Id:        \(id)")
-            for line in lines(id, library) { output.say("   " + line) }
+            for (label, value) in [("Id", id)] + lines(id, library) {
+                output.say("   " + DisplayWidth.pad(label + ":", to: 10) + " " + value)
+            }
         }
         if numbered { screen.number(shown, as: "the films picked") }
         return output
