@@ -117,14 +117,12 @@ final class BackgroundSync: @unchecked Sendable {
         }
     }
 
-    /// Its output's lines, without the `scout: ` its errors and warnings start with (each is said again as a
-    /// notice, which adds it).
+    /// Its output's lines: what it did as said, its errors and warnings with the `scout: ` they start with,
+    /// which tells them apart (`Launch.notice`, `SyncService`).
     private func said() -> [String] {
         guard let data = FileManager.default.contents(atPath: output) else { return [] }
         unlink(output)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-            line.hasPrefix("scout: ") ? String(line.dropFirst(7)) : String(line)
-        }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
 

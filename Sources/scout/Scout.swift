@@ -184,7 +184,7 @@ enum Launch {
             repl.stopRequested = { Signals.stopRequested }
             repl.beforeRead = { shell in
                 if let words = background?.finished() {
-                    printer.print(Self.notice(words))
+                    printer.print(Self.synced(words))
                     background = nil
                 }
                 EditLineReader.rightPrompt = shell.rightPrompt
@@ -230,23 +230,33 @@ extension Launch {
         // Nothing to send: scout leaves at once, and a sync begun at start that is still waiting on a slow
         // remote is stopped (what it would have brought in, the next sync brings).
         guard shell.hasUnsyncedChanges else {
-            if let (words, _) = background?.state() { printer.print(notice(words)) } else { background?.stop() }
+            if let (words, _) = background?.state() { printer.print(synced(words)) } else { background?.stop() }
             return
         }
         if let background {
             guard let words = background.finish(within: timeout) else { return printer.print(stopped) }
-            printer.print(notice(words))
+            printer.print(synced(words))
         }
         guard let words = BackgroundSync(output: shell.syncOutputFile).finish(within: timeout) else {
             return printer.print(stopped)
         }
-        printer.print(notice(words))
+        printer.print(synced(words))
     }
 
-    /// What a background sync said, as notices on standard error (`scout: …`, fitted to the window).
+    /// Notices on standard error (`scout: …`, fitted to the window).
     static func notice(_ lines: [String]) -> Output {
         var output = Output()
         for line in lines where !line.isEmpty { output.warn(line) }
+        return output
+    }
+
+    /// What a background sync said: what it did as a line of output, as `sync` says it, and its problems
+    /// (the lines it began `scout: `) as notices.
+    static func synced(_ lines: [String]) -> Output {
+        var output = Output()
+        for line in lines where !line.isEmpty {
+            if line.hasPrefix("scout: ") { output.warn(String(line.dropFirst(7))) } else { output.say(line) }
+        }
         return output
     }
 

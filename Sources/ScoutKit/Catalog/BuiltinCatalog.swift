@@ -1,5 +1,5 @@
 // The catalog that ships inside scout, so that it works offline on a fresh machine.
-// Same shapes as a catalog server's `GET /movies` and `GET /restaurants` (see SPEC.md).
+// Same shapes as a catalog server's `GET /movies` and `GET /restaurants` (the man page's SCOUT_CATALOG_URL).
 // Real films (title, genre, director, year) and real restaurants (name, city, price level, rating).
 
 enum BuiltinCatalog {

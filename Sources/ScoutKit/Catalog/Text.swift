@@ -96,10 +96,13 @@ public enum Text {
     }
 
     /// HTML as a remote description carries it (`<br />`, `<i>`, `&amp;`), as one paragraph of plain
-    /// text: tags dropped, the common entities read, line breaks and runs of white space as one space.
+    /// text: tags dropped (an inline one's text joined to what is around it, `<b>this</b>.`; any other a
+    /// space), the common entities read, line breaks and runs of white space as one space.
     public static func plain(_ html: String) -> String {
         guard html.contains("<") || html.contains("&") || html.contains("\n") else { return html }
-        var text = html.replacing(/<[^>]{0,200}>/, with: " ")
+        var text = html.replacing(
+            /<\/?(?:[biusaq]|em|strong|span|small|sup|sub|mark|code)(?:\s[^>]{0,200})?>/.ignoresCase(), with: "")
+        text = text.replacing(/<[^>]{0,200}>/, with: " ")
         for (entity, character) in [
             ("&nbsp;", " "), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"),
             ("&amp;", "&"),

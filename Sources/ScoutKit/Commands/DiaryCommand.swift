@@ -11,7 +11,7 @@ struct DiaryCommand: ServiceCommand, Equatable {
         options: [.init("--all", help: "every entry; without it (or a YEAR), the newest 100")],
         details: .table(
             """
-            diary  the newest 100 entries under a heading a month, and how many there are
+            diary  the newest 100 entries under a heading a month, and how many there are when there are more
             diary YEAR  every entry of that year
             marks  ↻ a rewatch, ✎ a review, #tags; N of a row names that film for rate, seen, want, note and show
             """))

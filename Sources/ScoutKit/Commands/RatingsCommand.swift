@@ -12,7 +12,7 @@ struct RatingsCommand: ServiceCommand, Equatable {
         ],
         details: .table(
             """
-            ratings  the top 100, highest first (ties by title), and how many there are
+            ratings  the top 100, highest first (ties by title), and how many there are when there are more
             --min STARS  every film rated that or more (0.5 to 5)
             rows  N of a row names that film for rate, seen, want, note and show
             """))

@@ -15,7 +15,8 @@ struct SyncCommand: SubcommandsCommand, ServiceCommand, Equatable {
             sync init folder PATH  through a folder Syncthing, Dropbox, NFS or rsync keeps in step
             sync status  every device, its last change and sync, its digest, and whether they agree (--json)
             sync off  stops syncing here; nothing is removed
-            exit status  2 when a sync failed (nothing here changed; the next sync tries again)
+            exit status  2 when a sync failed (nothing here changed; the next sync tries again); 1 when sync is \
+            not set up
             """))
 
     enum Action: Equatable {

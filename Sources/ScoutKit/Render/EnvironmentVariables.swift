@@ -5,8 +5,10 @@ public enum EnvironmentVariables {
     public static let described: [(names: [String], meaning: String)] = [
         (
             [CatalogSource.urlVariable],
-            "base URL of a catalog server (`GET /movies`, `GET /restaurants`, shapes in SPEC.md); unset: the "
-                + "built-in catalog"
+            "base URL of a catalog server: `GET /movies` answers `[{\"id\": 1, \"title\": …, \"genre\": …, "
+                + "\"director\": …, \"year\": 1972}]`, and `GET /restaurants` `{\"cuisines\": [{\"name\": …, "
+                + "\"restaurants\": [{\"id\": 1, \"name\": …, \"city\": …, \"price_level\": 4, "
+                + "\"rating\": 4.8}]}]}`; unset: the built-in catalog"
         ),
         ([ITunesSource.urlVariable], "base URL of the iTunes Search API (default `https://itunes.apple.com`)"),
         ([OMDbSource.urlVariable], "base URL of OMDb (default `https://www.omdbapi.com`)"),

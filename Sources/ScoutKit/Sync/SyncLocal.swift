@@ -77,7 +77,8 @@ struct SyncLocal {
         }
         for search in files.saved.all() {
             local.view.saved[search.name] = SavedDefinition.encode(SavedDefinition(search))
-            if let seen = search.watch?.seen { local.view.seen[search.name] = Set(seen) }
+            // A watch that has seen nothing holds no ids, as the fold has none for it: not a change.
+            if let seen = search.watch?.seen, !seen.isEmpty { local.view.seen[search.name] = Set(seen) }
         }
         for name in files.sessionNames {
             let url = files.paths.namedSession(name)

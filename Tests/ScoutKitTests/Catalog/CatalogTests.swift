@@ -14,6 +14,17 @@ import Testing
         #expect(restaurants.allSatisfy { $0[field: "city"] != nil && $0.rating != nil && $0[field: "price"] != nil })
     }
 
+    /// Remote HTML as text: an inline tag's text joins what is around it, a block tag or a break is a space.
+    @Test func htmlReadsAsTextWithInlineTagsJoined() {
+        #expect(
+            Text.plain("a review with no diary entry, <b>on purpose</b>.")
+                == "a review with no diary entry, on purpose.")
+        #expect(
+            Text.plain("<I>Heat</I>'s <a href=\"https://x\">cast</a>:<br/>De Niro<p>Pacino</p>")
+                == "Heat's cast: De Niro Pacino")
+        #expect(Text.plain("Tom &amp; Jerry<br />") == "Tom & Jerry")
+    }
+
     @Test func aBadRecordCostsThatRecordOnly() throws {
         let json =
             #"[{"id": 1, "title": "Kept", "year": "1999"}, {"id": 2}, {"title": "no id"}, {"id": "3", "title": "Also "#

@@ -54,17 +54,22 @@ import Glibc
                     try await Task.sleep(for: .milliseconds(50))
                 }
             }
-            let lines = said.filter { !$0.isEmpty }.map {
-                $0.hasPrefix("sync: ") ? "the sync begun at start: " + $0.dropFirst(6) : $0
+            // Its problems start `scout: ` (said as warnings here); what it did is said as sync says it.
+            let lines = said.filter { !$0.isEmpty }.map { line -> (text: String, problem: Bool) in
+                let problem = line.hasPrefix("scout: ")
+                let text = problem ? String(line.dropFirst(7)) : line
+                return (text.hasPrefix("sync: ") ? "the sync begun at start: " + text.dropFirst(6) : text, problem)
             }
             // It failed just now: its words are the answer, not a second wait on the same remote.
             if failed, let last = lines.last {
-                for line in lines.dropLast() { output.warn(line) }
-                output.fail(last, code: "sync-failed")
+                for line in lines.dropLast() { output.warn(line.text) }
+                output.fail(last.text, code: "sync-failed")
                 output.status = ExitStatus.trouble.rawValue
                 return output
             }
-            for line in lines { output.warn(line) }
+            for line in lines {
+                if line.problem { output.warn(line.text) } else { output.say(line.text) }
+            }
         }
         let report: SyncReport
         do {
