@@ -63,10 +63,18 @@ struct HelpCommand: ServiceCommand, Equatable {
             // Options where every line is one; else what the lines say of the command (`again` is no option).
             output.say(lines.allSatisfy { $0.term.hasPrefix("-") } ? "options:" : "details:")
             let width = (lines.map { DisplayWidth.of($0.term) }.max() ?? 0) + 2
+            // In a window too narrow for the terms' column beside the text (wrapped lines go back to half the
+            // window at most), each term stands on its line and its text under it, as man lays out a list.
+            let stacked = prose.map { width + 2 > $0 / 2 } ?? false
             for line in lines {
-                output.say(
-                    prose: "  \(DisplayWidth.pad(line.term, to: width))\(line.meaning)", width: prose, indent: width + 2
-                )
+                if stacked {
+                    output.say("  \(line.term)")
+                    output.say(prose: "      \(line.meaning)", width: prose, indent: 6)
+                } else {
+                    output.say(
+                        prose: "  \(DisplayWidth.pad(line.term, to: width))\(line.meaning)", width: prose,
+                        indent: width + 2)
+                }
             }
         }
         output.say(prose: "example: \(info.example)", width: prose, indent: 9)
