@@ -36,15 +36,21 @@ enum HistoryListing {
                 add(" ")
                 add(value)
             }
+            let head = line.count
+            let count = String(entry.count)
             add("  ")
-            add(String(entry.count))
+            add(count)
             add(entry.count == 1 ? " result" : " results")
             for (index, choice) in entry.chosen.enumerated() {
                 add(index == 0 ? "  → " : ", ")
                 add(choice.title)
             }
             let text = String(decoding: line, as: UTF8.self)
-            return (n, entry, fit.map { DisplayWidth.truncate(text, to: $0) } ?? text)
+            guard let fit, DisplayWidth.of(text) > fit else { return (n, entry, text) }
+            // Cut inside its digits, a count would read as another number (`5…` of 50): cut before it instead.
+            let terms = String(decoding: line[..<head], as: UTF8.self)
+            let whole = DisplayWidth.of(terms) + 2 + count.count < fit
+            return (n, entry, DisplayWidth.truncate(whole ? text : terms + "  …", to: fit))
         }
     }
 
