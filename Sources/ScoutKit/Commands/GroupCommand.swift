@@ -18,7 +18,12 @@ struct GroupCommand: Command, ServiceCommand, Equatable {
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
         key = try args.one().lowercased()
-        guard ResultView.groupKeys.contains(key) else { throw args.usage() }
+        guard ResultView.groupKeys.contains(key) else {
+            let keys = ResultView.groupKeys
+            throw UsageError(
+                "\"\(Text.brief(key))\" is not a group key: group \(keys.dropLast().joined(separator: ", ")) or "
+                    + "\(keys.last ?? "")")
+        }
     }
 
     var needsResults: Bool { true }

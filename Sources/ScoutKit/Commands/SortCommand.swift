@@ -18,15 +18,22 @@ struct SortCommand: Command, ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard (1...2).contains(args.count), let key = SortOrder.Key(rawValue: args[0].lowercased()) else {
-            throw args.usage()
+        guard (1...2).contains(args.count) else { throw args.usage() }
+        guard let key = SortOrder.Key(rawValue: args[0].lowercased()) else {
+            let keys = SortOrder.Key.allCases.map(\.rawValue)
+            throw UsageError(
+                "\"\(Text.brief(args[0]))\" is not a sort key: sort \(keys.dropLast().joined(separator: ", ")) or "
+                    + "\(keys.last ?? ""), then asc or desc")
         }
         var descending: Bool?
         if args.count == 2 {
             switch args[1].lowercased() {
             case "asc": descending = false
             case "desc": descending = true
-            default: throw UsageError("sort direction is asc or desc")
+            default:
+                throw UsageError(
+                    "\"\(Text.brief(args[1]))\" is not a direction: sort \(key.rawValue) asc, or sort "
+                        + "\(key.rawValue) desc")
             }
         }
         order = SortOrder(key: key, descending: descending)
