@@ -254,9 +254,7 @@ extension Launch {
     /// (the lines it began `scout: `) as notices.
     static func synced(_ lines: [String]) -> Output {
         var output = Output()
-        for line in lines where !line.isEmpty {
-            if line.hasPrefix("scout: ") { output.warn(String(line.dropFirst(7))) } else { output.say(line) }
-        }
+        for line in lines where !line.isEmpty { output.relay(line) }
         return output
     }
 

@@ -132,8 +132,9 @@ public struct Library: Sendable {
         case .seen:
             let day = event.date ?? Day.of(event.time)
             // An imported entry the film has already (the same export imported on another device): once.
-            if let nth = event.nth, entriesOn[id + "|" + day, default: 0] >= nth { break }
-            entriesOn[id + "|" + day, default: 0] += 1
+            let key = id + "|" + day
+            if let nth = event.nth, entriesOn[key, default: 0] >= nth { break }
+            entriesOn[key, default: 0] += 1
             if lastSeen[id].map({ $0 < day }) ?? true { lastSeen[id] = day }
             diary.append(
                 DiaryEntry(

@@ -107,6 +107,18 @@ public struct Output: Sendable {
         for line in DisplayWidth.wrap(text, to: width, indent: indent) { say(line) }
     }
 
+    /// A line another scout wrote (the background sync's): its text, and whether it is a problem, which that
+    /// scout began `scout: `.
+    public static func childLine(_ line: String) -> (text: String, problem: Bool) {
+        line.hasPrefix("scout: ") ? (String(line.dropFirst(7)), true) : (line, false)
+    }
+
+    /// Says a line another scout wrote as it said it: a problem as a warning, the rest as a line of output.
+    public mutating func relay(_ line: String) {
+        let (text, problem) = Self.childLine(line)
+        if problem { warn(text) } else { say(text) }
+    }
+
     public mutating func warn(_ line: String) {
         warnings.append(SafeText.clean(line))
     }

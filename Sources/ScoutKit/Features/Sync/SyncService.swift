@@ -56,8 +56,7 @@ import Glibc
             }
             // Its problems start `scout: ` (said as warnings here); what it did is said as sync says it.
             let lines = said.filter { !$0.isEmpty }.map { line -> (text: String, problem: Bool) in
-                let problem = line.hasPrefix("scout: ")
-                let text = problem ? String(line.dropFirst(7)) : line
+                let (text, problem) = Output.childLine(line)
                 return (text.hasPrefix("sync: ") ? "the sync begun at start: " + text.dropFirst(6) : text, problem)
             }
             // It failed just now: its words are the answer, not a second wait on the same remote.
