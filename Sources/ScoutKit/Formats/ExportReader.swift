@@ -41,7 +41,7 @@ extension ExportFiles {
             if info.st_mode & S_IFMT == S_IFDIR {
                 var found: [Candidate] = []
                 try walk(root, parts: [], into: &found)
-                try readAll(Self.chosen(found), zip: nil)
+                try readAll(Self.chosen(found, in: root), zip: nil)
                 return
             }
             let opened: ReadOnlyFile?
@@ -145,21 +145,33 @@ extension ExportFiles {
             } catch let problem as FileProblem {
                 throw ExportError.damagedZip(path: root, reason: problem.reason)
             }
-            // One folder holding every file is the export's own folder.
-            if let top = found.first?.parts.first, found.allSatisfy({ $0.parts.count > 1 && $0.parts[0] == top }) {
-                for index in found.indices { found[index].parts.removeFirst() }
-            }
-            try readAll(Self.chosen(found), zip: zip)
+            try readAll(Self.chosen(found, in: root), zip: zip)
         }
 
-        /// The CSV files to read, in the order of their paths, outside `deleted` and `orphaned`.
-        static func chosen(_ found: [Candidate]) -> [(ExportFile, Source)] {
-            found.filter { candidate in
-                candidate.parts.last?.lowercased().hasSuffix(".csv") == true
-                    && !candidate.parts.dropLast().contains { ["deleted", "orphaned"].contains($0.lowercased()) }
+        /// The folders an export keeps beside its own files: what was removed, likes and lists.
+        static let exportFolders: Set<String> = ["deleted", "orphaned", "likes", "lists"]
+
+        /// The CSV files to read, in the order of their paths, outside `deleted` and `orphaned`, each path from
+        /// the export's own folder (`letterboxd-me-2024-01-01/diary.csv` is `diary.csv`). An export is one
+        /// account's: the folder whose CSV files and `exportFolders` it is, wherever it lies below `path`;
+        /// CSV files in two such folders (a downloads folder holding a friend's export beside one's own) are
+        /// two exports, and nothing is read.
+        static func chosen(_ found: [Candidate], in path: String) throws -> [(ExportFile, Source)] {
+            let csvs = found.filter { $0.parts.last?.lowercased().hasSuffix(".csv") == true }
+            func home(_ parts: [String]) -> [String] {
+                var folders = Array(parts.dropLast())
+                while let last = folders.last, exportFolders.contains(last.lowercased()) { folders.removeLast() }
+                return folders
             }
-            .map { (ExportFile(path: $0.parts.joined(separator: "/")), $0.source) }
-            .sorted { $0.0.path < $1.0.path }
+            let homes = Set(csvs.map { home($0.parts).joined(separator: "/") })
+            guard homes.count <= 1 else {
+                throw ExportError.severalExports(path: path, folders: homes.sorted())
+            }
+            let depth = csvs.first.map { home($0.parts).count } ?? 0
+            return csvs.map { Candidate(parts: Array($0.parts.dropFirst(depth)), source: $0.source) }
+                .filter { !$0.parts.dropLast().contains { ["deleted", "orphaned"].contains($0.lowercased()) } }
+                .map { (ExportFile(path: $0.parts.joined(separator: "/")), $0.source) }
+                .sorted { $0.0.path < $1.0.path }
         }
 
         // MARK: Files

@@ -86,6 +86,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLargeInAll(path: String, limit: Int)
     /// A zip or folder of more than `ExportLimits.maxEntries` entries.
     case tooManyEntries(path: String, limit: Int)
+    /// A folder or zip holding more than one export (CSV files in more than one folder), by the folders
+    /// they are in, inside `path` (empty: its own files).
+    case severalExports(path: String, folders: [String])
 
     public var description: String {
         let give = "give the export's folder, its .zip, or one of its .csv files"
@@ -108,7 +111,20 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "the import stopped there"
         case .tooManyEntries(let path, let limit):
             return "\(path) holds over \(limit) files, more than an export has; nothing was read from it"
+        case .severalExports(let path, let folders):
+            let named = folders.prefix(4).map {
+                $0.isEmpty ? "its own files" : ExportFiles.shown(SafeText.clean($0)) + "/"
+            }
+            let more = folders.count > 4 ? " and \(folders.count - 4) more" : ""
+            let one = folders.first { !$0.isEmpty }.map { " (\(path)/\(ExportFiles.shown(SafeText.clean($0))))" } ?? ""
+            return "\(path) holds \(folders.count) exports, in \(Self.list(named))\(more): an export is one account's, "
+                + "so give the folder of one\(one); nothing was imported"
         }
+    }
+
+    /// `a, b and c`.
+    static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
     }
 
     static func size(_ bytes: Int) -> String {

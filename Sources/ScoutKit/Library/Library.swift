@@ -88,6 +88,18 @@ public struct Library: Sendable {
     /// is an observed-remove set, so a `want` an `unwant` had not seen (another device's) survives it.
     private var wants: [String: Set<String>] = [:]
     private var unwanted: Set<String> = []
+    /// When each `want` keeping a film on the watchlist was made, and when each film was last seen: a want
+    /// no later than the film's last viewing no longer holds.
+    private var wantStamps: [String: Stamp] = [:]
+    private var seenStamps: [String: Stamp] = [:]
+
+    /// A day, then the moment, for ordering a want against a viewing: the day first, since an export's rows
+    /// are all stamped with the moment of the import.
+    struct Stamp: Comparable, Sendable {
+        var day: String
+        var time: Date
+        static func < (a: Self, b: Self) -> Bool { (a.day, a.time) < (b.day, b.time) }
+    }
     /// How many diary entries each film has on each day (`film|day`), which an imported entry's `nth` is
     /// measured against.
     private var entriesOn: [String: Int] = [:]
@@ -131,6 +143,14 @@ public struct Library: Sendable {
             break
         case .seen:
             let day = event.date ?? Day.of(event.time)
+            // Seen after it was wanted: off the watchlist, whatever order the events come in (as Letterboxd
+            // does, and as `seen` does on the device that logs it); wanted again after that, back on.
+            let stamp = Stamp(day: day, time: event.time)
+            if seenStamps[id].map({ $0 < stamp }) ?? true { seenStamps[id] = stamp }
+            if let live = wants[id], live.contains(where: { wantStamps[$0].map { $0 <= stamp } ?? true }) {
+                wants[id] = live.filter { wantStamps[$0].map { $0 > stamp } ?? false }
+                refreshWanted(id)
+            }
             // An imported entry the film has already (the same export imported on another device): once.
             let key = id + "|" + day
             if let nth = event.nth, entriesOn[key, default: 0] >= nth { break }
@@ -144,14 +164,12 @@ public struct Library: Sendable {
             let added = event.date ?? Day.of(event.time)
             everWanted.insert(id + "|" + added)
             guard !unwanted.contains(event.id) else { break }
+            // Wanted on or before the last day it was seen (another device's diary entry): off the watchlist.
+            let stamp = Stamp(day: added, time: event.time)
+            if let seen = seenStamps[id], stamp <= seen { break }
             wants[id, default: []].insert(event.id)
-            // On the watchlist since the first day it was put there, whichever event comes first.
-            if let since = wantedSince[id], let index = watchlist.firstIndex(where: { $0.film == id }) {
-                watchlist[index].added = min(since, added)
-            } else {
-                watchlist.append(Wanted(film: id, added: added))
-            }
-            wantedSince[id] = min(wantedSince[id] ?? added, added)
+            wantStamps[event.id] = stamp
+            refreshWanted(id)
         case .unwant:
             if let removes = event.removes {
                 unwanted.formUnion(removes)
@@ -159,16 +177,28 @@ public struct Library: Sendable {
             } else {
                 wants[id] = nil
             }
-            if wants[id]?.isEmpty ?? true {
-                wants[id] = nil
-                watchlist.removeAll { $0.film == id }
-                wantedSince[id] = nil
-            }
+            refreshWanted(id)
         case .note:
             notes[id] = event.text.flatMap { $0.isEmpty ? nil : $0 }
         case .watched:
             watched.insert(id)
         }
+    }
+
+    /// The film's place on the watchlist as its `want` events that still hold leave it: off when none does,
+    /// else on since the first day among them.
+    private mutating func refreshWanted(_ id: String) {
+        guard let live = wants[id], let since = live.compactMap({ wantStamps[$0]?.day }).min() else {
+            wants[id] = nil
+            if wantedSince.removeValue(forKey: id) != nil { watchlist.removeAll { $0.film == id } }
+            return
+        }
+        if wantedSince[id] != nil, let index = watchlist.firstIndex(where: { $0.film == id }) {
+            watchlist[index].added = since
+        } else {
+            watchlist.append(Wanted(film: id, added: since))
+        }
+        wantedSince[id] = since
     }
 
     /// Makes the claim the film's rating unless the one that holds is newer (of two that tie, the later).
@@ -203,19 +233,36 @@ public struct Library: Sendable {
         for index in watchlist.indices where watchlist[index].film == old { watchlist[index].film = new }
         var listed: Set<String> = []
         watchlist.removeAll { !listed.insert($0.film).inserted }
-        wantedSince[old] = nil
-        if let wanted = watchlist.first(where: { $0.film == new }) { wantedSince[new] = wanted.added }
+        if wantedSince.removeValue(forKey: old) != nil, wantedSince[new] == nil {
+            wantedSince[new] = watchlist.first(where: { $0.film == new })?.added
+        }
+        if let seen = seenStamps.removeValue(forKey: old), seenStamps[new].map({ $0 < seen }) ?? true {
+            seenStamps[new] = seen
+        }
         if let day = lastSeen.removeValue(forKey: old), lastSeen[new].map({ $0 < day }) ?? true { lastSeen[new] = day }
         if let note = notes.removeValue(forKey: old), notes[new] == nil { notes[new] = note }
         if let ids = wants.removeValue(forKey: old) { wants[new, default: []].formUnion(ids) }
+        if let seen = seenStamps[new], let live = wants[new] {
+            wants[new] = live.filter { wantStamps[$0].map { $0 > seen } ?? false }
+        }
+        if wants[new] != nil || wantedSince[new] != nil { refreshWanted(new) }
         if let origin = origins.removeValue(forKey: old), origins[new] == nil { origins[new] = origin }
         if watched.remove(old) != nil { watched.insert(new) }
         everWanted = Set(everWanted.map { $0.hasPrefix(old + "|") ? new + $0.dropFirst(old.count) : $0 })
     }
 
-    /// The film with this folded title and year, where the library has one.
+    /// The film with this folded title and year, where the library has one and no id tells the two apart.
     func film(matching film: LibraryFilm) -> String? {
-        byTitle[film.matchKey]
+        guard let other = byTitle[film.matchKey], !toldApart(film, other) else { return nil }
+        return other
+    }
+
+    /// Whether `film` and the library's film `other`, of the same title and year, are two all the same: two
+    /// Letterboxd addresses of one form (two "Lost Country (2023)" on one watchlist), or two IMDb ids.
+    private func toldApart(_ film: LibraryFilm, _ other: String) -> Bool {
+        if let mine = film.imdbID, let theirs = OMDbSource.imdb(ofItem: other), mine != theirs { return true }
+        guard let mine = film.letterboxd, let theirs = films[other]?.letterboxd else { return false }
+        return LibraryImport.differ(mine, theirs)
     }
 
     /// The film already in the library that `film`, new under `id`, is one with: a Letterboxd film (known
@@ -223,7 +270,7 @@ public struct Library: Sendable {
     /// whichever came first; with a film of another source (the catalog's), under the id that came first,
     /// as an import on one device lands it (an export's row of a catalog film, imported on another device).
     private func twin(of film: LibraryFilm, id: String) -> String? {
-        guard films[id] == nil, let other = byTitle[film.matchKey], other != id else { return nil }
+        guard films[id] == nil, let other = self.film(matching: film), other != id else { return nil }
         if film.imdbID != nil { return other.hasPrefix("letterboxd:") ? other : nil }
         return id.hasPrefix("letterboxd:") || other.hasPrefix("letterboxd:") ? other : nil
     }

@@ -223,6 +223,14 @@ struct LibraryImport {
         return String(last)
     }
 
+    /// Whether two Letterboxd addresses name two films: both of one form (`boxd.it/…`, or
+    /// `letterboxd.com/film/…`) and not the same. Of two forms they may name one film, as an older and a
+    /// newer export of the same account do.
+    static func differ(_ a: String, _ b: String) -> Bool {
+        guard let first = letterboxdCode(a), let second = letterboxdCode(b) else { return false }
+        return a.contains("boxd.it/") == b.contains("boxd.it/") && first != second
+    }
+
     /// An id for a film known by its title and year alone: `letterboxd:blade-runner-1982`.
     static func slug(_ title: String, _ year: Int?) -> String {
         let folded = Text.fold(title).lowercased()
