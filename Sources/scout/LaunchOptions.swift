@@ -83,7 +83,10 @@ struct ScoutCommand: AsyncParsableCommand {
     @Option(help: "Use the named session (kept under sessions/ in the state folder).")
     var session: String?
 
-    @Flag(help: "Start with a new empty session; favourites, history and denied terms stay.")
+    @Flag(
+        help: ArgumentHelp(
+            "Start with a new empty session, the run's own: the saved one is left as it was (favourites, history, "
+                + "the library and denied terms are kept and written as usual)."))
     var fresh = false
 
     @Flag(help: "Answer only from the response cache; send no request.")
@@ -97,7 +100,9 @@ struct ScoutCommand: AsyncParsableCommand {
     @Option(
         name: .customShort("c"),
         help: ArgumentHelp(
-            "Run these commands (separated by ;) and exit; may be repeated, each run in order.", valueName: "commands"))
+            "Run these commands (separated by ;) and exit; may be repeated, each run in order. They start from the "
+                + "saved session and save what they change, as at the prompt; with --fresh they leave it alone.",
+            valueName: "commands"))
     var commands: [String] = []
 
     @Flag(help: "Write one JSON object a line for each command.")

@@ -18,10 +18,7 @@ enum Main {
         sigprocmask(SIG_SETMASK, &none, nil)
         let arguments = Array(CommandLine.arguments.dropFirst())
         MainQueue.run {
-            guard let options = LaunchOptions(quick: arguments) else {
-                await ScoutCommand.main()
-                exit(0)
-            }
+            guard let options = LaunchOptions(quick: arguments) else { await parsed(arguments) }
             do {
                 try await Launch.run(options)
                 exit(0)
@@ -30,6 +27,31 @@ enum Main {
             } catch {
                 exit(1)
             }
+        }
+    }
+}
+
+extension Main {
+    /// What ArgumentParser makes of the arguments: `--help`, `--version` and the completion scripts as it
+    /// prints them, a launch, or a mistake in one line, as every other error of scout is (ArgumentParser's
+    /// own adds the usage and a pointer to --help: three lines).
+    @MainActor static func parsed(_ arguments: [String]) async -> Never {
+        do {
+            var command = try ScoutCommand.parseAsRoot(arguments)
+            if var launch = command as? ScoutCommand {
+                try await launch.run()
+            } else {
+                try command.run()
+            }
+            exit(0)
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch {
+            let code = ScoutCommand.exitCode(for: error)
+            guard code != .success else { ScoutCommand.exit(withError: error) }
+            let message = ScoutCommand.message(for: error).split(separator: "\n").joined(separator: " ")
+            Terminal.write("scout: \(message) (scout --help lists the options)\n", to: STDERR_FILENO)
+            exit(code.rawValue)
         }
     }
 }

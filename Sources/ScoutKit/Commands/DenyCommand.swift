@@ -8,7 +8,8 @@ struct DenyCommand: SubcommandsCommand, ServiceCommand, Equatable {
             """
             deny, list   your terms, then the searches that found nothing (automatic: source, options, date)
             add TERM     refuse every search equal to TERM or starting with it, in every source
-            rm TERM      allow TERM again: your term, and any automatic entry with those terms
+            rm N|TERM    allow again the entries deny numbers N (1-3,7), or TERM: your term, and any automatic entry
+                         with those terms
             import FILE  add the terms of FILE, one a line
             automatic    a remote search that finds nothing refuses only that same search again (set auto-deny off
                          stops it)
@@ -28,7 +29,7 @@ struct DenyCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let subcommands: [Subcommand<Action>] = [
         Subcommand("list", .list),
         Subcommand("add", "TERM") { args throws(UsageError) in .add(try term(args, "add")) },
-        Subcommand("rm", "TERM", completers: [.deniedTerms]) { args throws(UsageError) in
+        Subcommand("rm", "N|TERM", completers: [.deniedTerms]) { args throws(UsageError) in
             .remove(try term(args, "rm"))
         },
         Subcommand("import", "FILE", completers: [.files]) { args throws(UsageError) in

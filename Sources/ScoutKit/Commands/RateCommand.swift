@@ -11,12 +11,14 @@ struct RateCommand: ServiceCommand, Equatable {
             """
             N|ID   a row of the listing on screen (results, diary, ratings, watchlist, fav), or an id such as
                    omdb:tt0083658
-            STARS  0.5 to 5 in halves: 4, 3.5 (or ★★★½)
+            STARS  0.5 to 5 in halves: 4, 3.5 (or ★★★½); IMDb's 1/10 to 10/10 are half as many stars (8/10 is 4)
             """))
 
     var target: String
     /// nil clears the rating.
     var stars: Double?
+    /// The points given out of ten (`rate 1 8/10`), where they were.
+    var outOfTen: Int?
 
     init(target: String, stars: Double?) {
         (self.target, self.stars) = (target, stars)
@@ -26,6 +28,7 @@ struct RateCommand: ServiceCommand, Equatable {
         guard args.count == 2 else { throw args.usage() }
         target = args[0]
         stars = args[1].lowercased() == "none" ? nil : try Stars.parse(args[1])
+        outOfTen = Stars.outOfTen(args[1])
     }
 
     static func service(in services: Services) -> LibraryService { services.library }
@@ -39,9 +42,11 @@ struct RateCommand: ServiceCommand, Equatable {
             changed = library.ratings[film.id]?.stars != stars
             return changed
         }
+        // Out of ten, as IMDb rates: said as the stars it is.
+        let given = outOfTen.map { " (\($0)/10 as \(stars.map { Stars.count($0) } ?? ""))" } ?? ""
         switch (stars, changed) {
-        case (let stars?, true): output.say("Rated \(film.label) \(library.starText(stars)).")
-        case (let stars?, false): output.say("\(film.label) is already rated \(library.starText(stars)).")
+        case (let stars?, true): output.say("Rated \(film.label) \(library.starText(stars))\(given).")
+        case (let stars?, false): output.say("\(film.label) is already rated \(library.starText(stars))\(given).")
         case (nil, true): output.say("Cleared the rating of \(film.label).")
         case (nil, false): output.say("\(film.label) has no rating to clear.")
         }

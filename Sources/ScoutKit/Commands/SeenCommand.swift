@@ -32,30 +32,14 @@ struct SeenCommand: ServiceCommand, Equatable {
         let positional = read.positional
         guard (1...2).contains(positional.count) else { throw args.usage() }
         target = positional[0]
-        if positional.count == 2 {
-            let word = positional[1].lowercased()
-            guard word == "today" || word == "yesterday" || Day.parse(word) != nil, word.count <= 10 else {
-                throw UsageError("\"\(Text.brief(positional[1]))\" is not a day: give 2026-11-22, today or yesterday")
-            }
-            date = word
-        }
+        if positional.count == 2 { date = try Day.word(positional[1]) }
         tags = FavCommand.unique(tags)
     }
 
     static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
-        let now = library.wiring.context.now()
-        let today = Day.of(now)
-        let day: String =
-            switch date {
-            case nil, "today"?: today
-            case "yesterday"?: Day.of(now.addingTimeInterval(-86_400))
-            case let text?: Day.parse(text) ?? today
-            }
-        guard day <= today else {
-            throw UsageError("\(day) is in the future: the diary keeps what you have seen, up to today")
-        }
+        let day = try Day.resolved(date, now: library.wiring.context.now())
         let film = try await library.film(target)
         var again = rewatch
         try library.record(.seen, film) { library, event in

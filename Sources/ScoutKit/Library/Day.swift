@@ -47,4 +47,29 @@ enum Day {
         else { return nil }
         return format(year: y, month: m, day: d)
     }
+
+    /// A day as `seen` and `diary edit` take it: `2026-11-22`, `today` or `yesterday`, as typed (read against
+    /// the clock when the command runs).
+    static func word(_ text: String) throws(UsageError) -> String {
+        let word = text.lowercased()
+        guard word == "today" || word == "yesterday" || parse(word) != nil, word.count <= 10 else {
+            throw UsageError("\"\(Text.brief(text))\" is not a day: give 2026-11-22, today or yesterday")
+        }
+        return word
+    }
+
+    /// The day a `word` names on the day of `now`; not in the future.
+    static func resolved(_ word: String?, now: Date) throws(UsageError) -> String {
+        let today = of(now)
+        let day: String =
+            switch word {
+            case nil, "today"?: today
+            case "yesterday"?: of(now.addingTimeInterval(-86_400))
+            case let text?: parse(text) ?? today
+            }
+        guard day <= today else {
+            throw UsageError("\(day) is in the future: the diary keeps what you have seen, up to today")
+        }
+        return day
+    }
 }

@@ -41,6 +41,11 @@ public struct Library: Sendable {
             }
             (time, stars) = (event.time, event.stars)
         }
+
+        /// A diary entry's stars, as it stands (after an edit).
+        init(_ entry: DiaryEntry) {
+            (day, rank, time, stars) = (entry.date, 0, entry.time, entry.stars)
+        }
     }
 
     public struct DiaryEntry: Sendable, Equatable {
@@ -53,6 +58,8 @@ public struct Library: Sendable {
         public var rewatch: Bool
         public var review: String?
         public var tags: [String]
+        /// When it was logged, or last edited: of two rated entries of one day, the later's stars hold.
+        var time: Date
     }
 
     public struct Wanted: Sendable, Equatable {
@@ -92,6 +99,11 @@ public struct Library: Sendable {
     /// no later than the film's last viewing no longer holds.
     private var wantStamps: [String: Stamp] = [:]
     private var seenStamps: [String: Stamp] = [:]
+    /// Diary entries taken back (`unlog`) before the fold met them.
+    private var unlogged: Set<String> = []
+    /// Imported entries the film had already (by `nth`), with the film and day they were counted under and
+    /// their `nth`: the entry that stands for one is the nth of that film and day.
+    private var duplicates: [String: (key: String, nth: Int)] = [:]
 
     /// A day, then the moment, for ordering a want against a viewing: the day first, since an export's rows
     /// are all stamped with the moment of the import.
@@ -102,7 +114,7 @@ public struct Library: Sendable {
     }
     /// How many diary entries each film has on each day (`film|day`), which an imported entry's `nth` is
     /// measured against.
-    private var entriesOn: [String: Int] = [:]
+    private(set) var entriesOn: [String: Int] = [:]
     /// Films by folded title and year, to match a film an export names without an id.
     private var byTitle: [String: String] = [:]
 
@@ -143,32 +155,54 @@ public struct Library: Sendable {
             break
         case .seen:
             let day = event.date ?? Day.of(event.time)
-            // Seen after it was wanted: off the watchlist, whatever order the events come in (as Letterboxd
-            // does, and as `seen` does on the device that logs it); wanted again after that, back on.
-            let stamp = Stamp(day: day, time: event.time)
-            if seenStamps[id].map({ $0 < stamp }) ?? true { seenStamps[id] = stamp }
-            if let live = wants[id], live.contains(where: { wantStamps[$0].map { $0 <= stamp } ?? true }) {
-                wants[id] = live.filter { wantStamps[$0].map { $0 > stamp } ?? false }
-                refreshWanted(id)
-            }
-            // An imported entry the film has already (the same export imported on another device): once.
+            // An imported entry the film has already (the same export imported on another device): once, and
+            // an edit or a removal of this one is of the entry that stands for it.
             let key = id + "|" + day
-            if let nth = event.nth, entriesOn[key, default: 0] >= nth { break }
+            if let nth = event.nth, entriesOn[key, default: 0] >= nth {
+                duplicates[event.id] = (key, nth)
+                break
+            }
+            // Counted for good, even once taken back: the same export imported again does not bring it back.
             entriesOn[key, default: 0] += 1
+            guard !unlogged.contains(event.id) else { break }
             if lastSeen[id].map({ $0 < day }) ?? true { lastSeen[id] = day }
             diary.append(
                 DiaryEntry(
                     id: event.id, film: id, date: day, stars: event.stars,
-                    rewatch: event.rewatch ?? false, review: event.review, tags: event.tags ?? []))
+                    rewatch: event.rewatch ?? false, review: event.review, tags: event.tags ?? [], time: event.time))
+            // Seen after it was wanted: off the watchlist, whatever order the events come in (as Letterboxd
+            // does, and as `seen` does on the device that logs it); wanted again after that, back on.
+            let stamp = Stamp(day: day, time: event.time)
+            if seenStamps[id].map({ $0 < stamp }) ?? true {
+                seenStamps[id] = stamp
+                if wants[id] != nil { refreshWanted(id) }
+            }
+        case .unlog:
+            for target in event.removes ?? [] {
+                guard let index = entryIndex(target) else {
+                    unlogged.insert(target)
+                    continue
+                }
+                let entry = diary.remove(at: index)
+                reviewEntries(of: entry.film)
+            }
+        case .edit:
+            guard let target = event.removes?.first, let index = entryIndex(target) else { break }
+            let day = event.date ?? diary[index].date
+            if day != diary[index].date { entriesOn[diary[index].film + "|" + day, default: 0] += 1 }
+            diary[index].date = day
+            diary[index].stars = event.stars
+            diary[index].rewatch = event.rewatch ?? false
+            diary[index].review = event.review
+            diary[index].tags = event.tags ?? []
+            diary[index].time = event.time
+            reviewEntries(of: diary[index].film)
         case .want:
             let added = event.date ?? Day.of(event.time)
             everWanted.insert(id + "|" + added)
             guard !unwanted.contains(event.id) else { break }
-            // Wanted on or before the last day it was seen (another device's diary entry): off the watchlist.
-            let stamp = Stamp(day: added, time: event.time)
-            if let seen = seenStamps[id], stamp <= seen { break }
             wants[id, default: []].insert(event.id)
-            wantStamps[event.id] = stamp
+            wantStamps[event.id] = Stamp(day: added, time: event.time)
             refreshWanted(id)
         case .unwant:
             if let removes = event.removes {
@@ -185,11 +219,14 @@ public struct Library: Sendable {
         }
     }
 
-    /// The film's place on the watchlist as its `want` events that still hold leave it: off when none does,
-    /// else on since the first day among them.
+    /// The film's place on the watchlist as its `want` events leave it: on since the first day among those
+    /// after its last viewing (a want no later than the film's last diary entry no longer holds), off when none
+    /// is.
     private mutating func refreshWanted(_ id: String) {
-        guard let live = wants[id], let since = live.compactMap({ wantStamps[$0]?.day }).min() else {
-            wants[id] = nil
+        let seen = seenStamps[id]
+        let live = (wants[id] ?? []).compactMap { wantStamps[$0] }.filter { want in seen.map { want > $0 } ?? true }
+        guard let since = live.map(\.day).min() else {
+            if wants[id]?.isEmpty ?? false { wants[id] = nil }
             if wantedSince.removeValue(forKey: id) != nil { watchlist.removeAll { $0.film == id } }
             return
         }
@@ -199,6 +236,31 @@ public struct Library: Sendable {
             watchlist.append(Wanted(film: id, added: since))
         }
         wantedSince[id] = since
+    }
+
+    /// Where the diary holds entry `id`, or the entry that stands for it (an imported entry the film had
+    /// already, from another device's import of the same export).
+    private func entryIndex(_ id: String) -> Int? {
+        if let index = diary.lastIndex(where: { $0.id == id }) { return index }
+        guard let (key, nth) = duplicates[id] else { return nil }
+        let same = diary.indices.filter { diary[$0].film + "|" + diary[$0].date == key }
+        return nth <= same.count ? same[nth - 1] : same.last
+    }
+
+    /// What a film's diary entries make of it, made again after one was taken back or edited: its last day
+    /// seen, the newest of its entries' stars as a claim to its rating, and the watchlist against its last
+    /// viewing.
+    private mutating func reviewEntries(of film: String) {
+        let entries = diary.filter { $0.film == film }
+        lastSeen[film] = entries.map(\.date).max()
+        seenStamps[film] = entries.map { Stamp(day: $0.date, time: $0.time) }.max()
+        refreshWanted(film)
+        diaryClaims[film] = entries.filter { $0.stars != nil }.map(RatingClaim.init).reduce(nil) { best, claim in
+            best.map { claim < $0 ? $0 : claim } ?? claim
+        }
+        let holds = [diaryClaims[film], rateClaims[film]].compactMap { $0 }.max()
+        ratingClaims[film] = holds
+        ratings[film] = holds?.stars.map { Rating(stars: $0, day: holds?.day ?? "") }
     }
 
     /// Makes the claim the film's rating unless the one that holds is newer (of two that tie, the later).
@@ -242,9 +304,6 @@ public struct Library: Sendable {
         if let day = lastSeen.removeValue(forKey: old), lastSeen[new].map({ $0 < day }) ?? true { lastSeen[new] = day }
         if let note = notes.removeValue(forKey: old), notes[new] == nil { notes[new] = note }
         if let ids = wants.removeValue(forKey: old) { wants[new, default: []].formUnion(ids) }
-        if let seen = seenStamps[new], let live = wants[new] {
-            wants[new] = live.filter { wantStamps[$0].map { $0 > seen } ?? false }
-        }
         if wants[new] != nil || wantedSince[new] != nil { refreshWanted(new) }
         if let origin = origins.removeValue(forKey: old), origins[new] == nil { origins[new] = origin }
         if watched.remove(old) != nil { watched.insert(new) }

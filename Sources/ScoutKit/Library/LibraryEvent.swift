@@ -19,6 +19,11 @@ public struct LibraryEvent: Codable, Sendable, Equatable {
         /// Seen, on a day not known: a film Letterboxd has as watched with no diary entry (`watched.csv`, or a
         /// row of its import format with neither a day nor a rating).
         case watched
+        /// Takes back the diary entries `removes` names (`diary rm`).
+        case unlog
+        /// Makes the diary entry `removes` names what this event says: `date`, `stars`, `rewatch`, `review`
+        /// and `tags`, each as given (none: none), the whole entry (`diary edit`).
+        case edit
     }
 
     public var id: String
@@ -38,6 +43,7 @@ public struct LibraryEvent: Codable, Sendable, Equatable {
     public var via: String?
     /// For `unwant`: the `want` events it takes back, those its device had seen. A `want` made elsewhere at
     /// the same time is not among them, and keeps the film on the watchlist. None: every `want` before it.
+    /// For `unlog` and `edit`: the diary entries (`seen` events) it takes back or edits.
     public var removes: [String]?
     /// For an imported `seen`: which entry of its film that day the export holds it to be (1, 2…). It adds to
     /// the diary only while the film has fewer entries that day, so that one export imported on two devices

@@ -38,7 +38,10 @@ struct LibraryImport {
 
     init(library: Library, via: String, device: String, now: Date) {
         (self.library, self.via, self.device, self.now) = (library, via, device, now)
-        for entry in library.diary { logged[entry.film, default: [:]][entry.date, default: 0] += 1 }
+        // Entries taken back since count too: the same export imported again does not bring them back.
+        for (key, count) in library.entriesOn {
+            logged[String(key.dropLast(11)), default: [:]][String(key.suffix(10)), default: 0] += count
+        }
     }
 
     /// The most rows an import reads: the largest real exports hold about 20,000, and the library's memory

@@ -14,9 +14,9 @@ struct LibraryShelf: Sendable {
     /// A film's seven numbers: its id and title (offset and length in `text`), year (`Int32.min`: none),
     /// origin (an index into the names), rating.
     static let filmFields = 7
-    /// An entry's eight: film, day, rating, rewatch (0 or 1), tags and review (offset and length in `text`;
-    /// tags joined with U+001F, a review's length -1 for none).
-    static let entryFields = 8
+    /// An entry's ten: film, day, rating, rewatch (0 or 1), tags, review and its event's id (offset and length
+    /// in `text`; tags joined with U+001F, a review's length -1 for none).
+    static let entryFields = 10
 
     let filmNumbers: Int32Run
     /// Genres, directors and origins, each once, as text references (offset, length).
@@ -96,6 +96,8 @@ struct LibraryShelf: Sendable {
         self.entry(entry, 7) < 0 ? nil : string(self.entry(entry, 6), self.entry(entry, 7))
     }
     func hasReview(_ entry: Int) -> Bool { self.entry(entry, 7) >= 0 }
+    /// The id of the `seen` event that logged it, which `diary rm` and `diary edit` name it by.
+    func entryID(_ entry: Int) -> String { string(self.entry(entry, 8), self.entry(entry, 9)) }
     func wanted(_ n: Int) -> (film: Int, added: String) {
         (Int(watchNumbers[n * 2]), Self.date(watchNumbers[n * 2 + 1]))
     }
@@ -158,9 +160,10 @@ struct LibraryShelf: Sendable {
             guard let film = index[entry.film] else { continue }
             let (tagsOffset, tagsLength) = add(entry.tags.joined(separator: "\u{1F}"))
             let (reviewOffset, reviewLength) = entry.review.map(add) ?? (0, -1)
+            let (idOffset, idLength) = add(entry.id)
             diaryNumbers += [
                 film, Self.day(entry.date), entry.stars.map { Int32($0 * 2) } ?? 0, entry.rewatch ? 1 : 0, tagsOffset,
-                tagsLength, reviewOffset, reviewLength,
+                tagsLength, reviewOffset, reviewLength, idOffset, idLength,
             ]
         }
         let ratings = rated.sorted { ($1.halves, $0.title, $0.id) < ($0.halves, $1.title, $1.id) }.map(\.film)
@@ -186,7 +189,7 @@ struct LibraryShelf: Sendable {
 
     // MARK: The file
 
-    static let magic: UInt64 = 0x3330_464C_4548_5353 // "SSHELF03": its watchlist sorted by day
+    static let magic: UInt64 = 0x3430_464C_4548_5353 // "SSHELF04": its entries' ids
     static let fileName = "library.index"
 
     /// The shelf a kept file holds, read where it lies, when it was made from the library as `stamp` says it
@@ -237,6 +240,7 @@ struct LibraryShelf: Sendable {
             let base = n * Self.entryFields
             guard diaryNumbers[base] >= 0, diaryNumbers[base] < films, (0...10).contains(diaryNumbers[base + 2]),
                 ref(diaryNumbers[base + 4], diaryNumbers[base + 5]),
+                ref(diaryNumbers[base + 8], diaryNumbers[base + 9]),
                 diaryNumbers[base + 7] == -1 || ref(diaryNumbers[base + 6], diaryNumbers[base + 7])
             else { return false }
         }

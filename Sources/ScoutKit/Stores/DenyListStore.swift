@@ -172,14 +172,15 @@ public final class DenyListStore {
         }
     }
 
-    /// Removes every search that found nothing whose folded terms are `term`'s; returns them.
+    /// Removes every search that found nothing that `matches` (its folded terms are a term's, or it is one
+    /// `deny` numbered); returns them.
     @discardableResult
-    public func removeSearches(_ term: String) throws -> [DeniedSearch] {
+    public func removeSearches(where matches: (DeniedSearch) -> Bool) throws -> [DeniedSearch] {
         try store.withLock(searchesURL) {
             let known = try readSearches(holdingLock: true)
-            let removed = known.filter { Text.fold($0.terms) == Text.fold(term) }
+            let removed = known.filter(matches)
             guard !removed.isEmpty else { return [] }
-            try writeSearches(known.filter { Text.fold($0.terms) != Text.fold(term) })
+            try writeSearches(known.filter { !matches($0) })
             cachedSearches = nil
             return removed
         }

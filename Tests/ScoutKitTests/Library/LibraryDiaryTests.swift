@@ -102,4 +102,61 @@ import Testing
         #expect(quick == event)
         #expect(try JSONDecoder.scout.decode(LibraryEvent.self, from: line) == event)
     }
+
+    static func change(
+        _ op: LibraryEvent.Operation, _ film: LibraryFilm, entry: String, device: String, at second: Double,
+        day: String? = nil, stars: Double? = nil
+    ) -> LibraryEvent {
+        var event = LibraryEvent(
+            device: device, time: Date(timeIntervalSince1970: 1_790_000_000 + second), op: op, film: film,
+            stars: stars, date: day)
+        event.removes = [entry]
+        return event
+    }
+
+    /// `diary rm` takes an entry back on every device, whichever device's import of the same export the
+    /// fold keeps for it, and in whatever order the events come.
+    @Test func anEntryTakenBackIsGoneOnEveryDevice() {
+        let laptop = Self.seen(Self.alien, "2026-11-01", device: "laptop", at: 1, nth: 1)
+        let desktop = Self.seen(Self.alien, "2026-11-01", device: "desktop", at: 2, nth: 1)
+        let heat = Self.seen(Self.heat, "2026-11-02", device: "laptop", at: 3)
+        // The laptop, before it synced, took its own entry back.
+        let removal = Self.change(.unlog, Self.alien, entry: laptop.id, device: "laptop", at: 4)
+        for order in [
+            [laptop, desktop, heat, removal], [desktop, laptop, heat, removal], [removal, laptop, desktop, heat],
+        ] {
+            #expect(Self.rows(Library(order)) == ["2026-11-02 Heat"])
+        }
+        // The same export imported again does not bring it back.
+        let again = Self.seen(Self.alien, "2026-11-01", device: "laptop", at: 5, nth: 1)
+        #expect(Self.rows(Library([laptop, heat, removal, again])) == ["2026-11-02 Heat"])
+        // A seen logged afresh (no nth) does.
+        let logged = Self.seen(Self.alien, "2026-11-01", device: "laptop", at: 6)
+        #expect(Self.rows(Library([laptop, heat, removal, logged])) == ["2026-11-02 Heat", "2026-11-01 Alien"])
+    }
+
+    /// An edited entry's day and stars are the entry's; the film's rating is made again from what stands:
+    /// the newest by its day, so an entry moved back before a rating leaves that rating, and one taken back
+    /// gives the rating to the entry before it.
+    @Test func anEditedOrRemovedEntryRatesTheFilmAsItStands() {
+        var first = Self.seen(Self.alien, "2026-10-01", device: "laptop", at: 1)
+        first.stars = 3
+        var second = Self.seen(Self.alien, "2026-11-01", device: "laptop", at: 2)
+        second.stars = 5
+        #expect(Library([first, second]).ratings[Self.alien.id]?.stars == 5)
+        let edit = Self.change(
+            .edit, Self.alien, entry: second.id, device: "laptop", at: 3, day: "2026-11-03", stars: 2)
+        let edited = Library([first, second, edit])
+        #expect(edited.diary.map { "\($0.date) \($0.stars ?? 0)" } == ["2026-10-01 3.0", "2026-11-03 2.0"])
+        #expect(edited.ratings[Self.alien.id] == Library.Rating(stars: 2, day: "2026-11-03"))
+        let removal = Self.change(.unlog, Self.alien, entry: second.id, device: "desktop", at: 4)
+        #expect(
+            Library([first, second, edit, removal]).ratings[Self.alien.id]
+                == Library.Rating(stars: 3, day: "2026-10-01"))
+        // A rating given on a later day holds over the entry's stars, edited or not.
+        let rate = LibraryEvent(
+            device: "laptop", time: Date(timeIntervalSince1970: 1_790_000_000 + 5), op: .rate, film: Self.alien,
+            stars: 4, date: "2026-11-10")
+        #expect(Library([first, second, rate, edit]).ratings[Self.alien.id]?.stars == 4)
+    }
 }

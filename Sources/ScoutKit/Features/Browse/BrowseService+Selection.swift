@@ -34,12 +34,15 @@ extension BrowseService {
                     : "Those \(items.count) were already selected (\(session.selections.count) in all).")
         }
         session.selections.append(contentsOf: new)
+        // Several are named, as one is: the first three, then how many more.
+        let named = new.prefix(3).map(\.title).joined(separator: ", ")
+        let rest = new.count > 3 ? " and \(new.count - 3) more" : ""
         return selectionChanged(
             new.count == 1
                 ? "Selected \(Renderer.summary(new[0]))."
                 : new.count == session.selections.count
-                    ? "Selected \(new.count)."
-                    : "Selected \(new.count) more (\(session.selections.count) in all).")
+                    ? "Selected \(new.count): \(named)\(rest)."
+                    : "Selected \(new.count) more (\(session.selections.count) in all): \(named)\(rest).")
     }
 
     /// A message about the selection, with the selection as its `--json` rows.

@@ -14,6 +14,9 @@ import FoundationEssentials
     let sessionFile: StateFile<SessionModel>
     /// The session as last written, so that a command that changes nothing writes nothing.
     private var savedSession: SessionModel?
+    /// Whether the session is written back: not with `--fresh`, whose session is the run's own, so that a
+    /// script (`scout --fresh -c 'search heat --in movies'`) never replaces the one a person left.
+    private let keepsFile: Bool
     /// When the session was visited before this run; nil on a first run or with `--fresh`.
     private(set) var previousVisit: Date?
     /// What the numbers on screen name: the rows of the results, or the films of the last library or
@@ -34,14 +37,11 @@ import FoundationEssentials
         let file = context.sessionName.map(context.paths.namedSession) ?? context.paths.sessionFile
         sessionFile = SessionModel.file(file, label: "the session", store: context.fileStore)
         session = SessionModel()
+        keepsFile = !fresh
         if !fresh, let restored = sessionFile.load(warn: wiring.warn) {
             session = restored
             savedSession = restored
             previousVisit = restored.lastVisited
-        } else if fresh {
-            // Fresh, a session is written once a command changes it: a script that only reads (`scout
-            // --fresh -c sources`) leaves the one on disk as it was.
-            savedSession = session
         }
     }
 
@@ -119,7 +119,7 @@ import FoundationEssentials
     /// Writes the session when a command changed it. A failed write is a warning: the session stays in
     /// memory and is written with the next command.
     func saveSession(into output: inout Output) {
-        guard session != savedSession else { return }
+        guard keepsFile, session != savedSession else { return }
         let toSave = stamped()
         do {
             try sessionFile.save(toSave)
@@ -130,8 +130,9 @@ import FoundationEssentials
         }
     }
 
-    /// Records the time of this visit; called when scout exits.
+    /// Records the time of this visit; called when scout exits (not with `--fresh`).
     func saveOnExit() -> String? {
+        guard keepsFile else { return nil }
         do {
             try sessionFile.save(stamped())
             return nil

@@ -125,7 +125,7 @@ import FoundationEssentials
                         + "\(formatter.string(search.time)))"))
         }
         if !searches.isEmpty {
-            output.say("An automatic entry refuses only that same search; deny rm TERM removes it.")
+            output.say("An automatic entry refuses only that same search; deny rm N or deny rm TERM removes it.")
         }
         output.addJSON {
             TypedJSON.listing(
@@ -146,20 +146,48 @@ import FoundationEssentials
         return output
     }
 
-    /// `deny rm TERM`: the user's term, and any automatic entry with those terms.
-    func remove(_ term: String) throws -> Output {
-        var output = Output()
-        let removedTerm = try store.remove(term) > 0
-        let removedSearches = try store.removeSearches(term)
-        guard removedTerm || !removedSearches.isEmpty else {
-            throw UsageError("\"\(term)\" is not denied (deny lists the terms)")
+    /// `deny rm TERM`: the user's term, and any automatic entry with those terms; `deny rm N` (`1-3,7`): the
+    /// entries as `deny` numbers them, unless those words are a denied term themselves (`deny rm 1917`).
+    func remove(_ text: String) throws -> Output {
+        let terms = try store.userTerms()
+        let searches = try store.deniedSearches()
+        let isDenied =
+            terms.contains(DenyListStore.normalized(text))
+            || searches.contains { Text.fold($0.terms) == Text.fold(text) }
+        guard !isDenied, text.allSatisfy({ $0.isASCII && ($0.isNumber || " ,-".contains($0)) }),
+            let ranges = try? RangeSpec.parse(text)
+        else {
+            let removedTerm = try store.remove(text) > 0
+            let removedSearches = try store.removeSearches { Text.fold($0.terms) == Text.fold(text) }
+            guard removedTerm || !removedSearches.isEmpty else {
+                throw UsageError("\"\(text)\" is not denied (deny lists the terms, numbered for deny rm N)")
+            }
+            return removed(removedTerm ? [DenyListStore.normalized(text)] : [], removedSearches)
         }
-        if removedTerm { output.say("\"\(term)\" may be searched again.") }
-        for search in removedSearches {
-            output.say("\(search.description) may be searched again (it was an automatic entry).")
+        let count = terms.count + searches.count
+        guard count > 0, let chosen = try? ranges.indices(count: count) else {
+            throw UsageError.notFound(
+                count == 0
+                    ? "\"\(text)\" is not denied: nothing is (deny add TERM denies a term)"
+                    : "there is no entry \(Text.brief(text)): deny lists entries 1 to \(count)")
+        }
+        var removedTerms: [String] = []
+        for index in chosen where index < terms.count {
+            if try store.remove(terms[index]) > 0 { removedTerms.append(terms[index]) }
+        }
+        let keys = Set(chosen.filter { $0 >= terms.count }.map { searches[$0 - terms.count].key })
+        return removed(removedTerms, try store.removeSearches { keys.contains($0.key) })
+    }
+
+    /// What `deny rm` says: each entry it removed, by name.
+    private func removed(_ terms: [String], _ searches: [DeniedSearch]) -> Output {
+        var output = Output()
+        for term in terms { output.say("\"\(term)\" may be searched again.") }
+        for search in searches {
+            output.say(wiring.fit("\(search.description) may be searched again (it was an automatic entry)."))
         }
         output.json[.removed] = .object([
-            "term": .bool(removedTerm), "automatic": .array(removedSearches.map { Self.json($0).value }),
+            "term": .bool(!terms.isEmpty), "automatic": .array(searches.map { Self.json($0).value }),
         ])
         return output
     }

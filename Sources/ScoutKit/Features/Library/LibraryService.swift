@@ -11,6 +11,9 @@ import FoundationEssentials
     unowned let screen: any Screen
     /// A favourite is a film the library can name by its id.
     private let favourites: FavouritesService
+    /// The entries the last diary listing of this run showed, by row: what `diary rm N` and `diary edit N`
+    /// name (nil: none was shown, and N is a row as `diary` lists them).
+    var listedEntries: [String]?
 
     init(wiring: ServiceWiring, screen: any Screen, favourites: FavouritesService) {
         self.wiring = wiring
