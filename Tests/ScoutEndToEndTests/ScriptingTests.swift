@@ -204,7 +204,7 @@ import Testing
         #expect(run.stdout.contains("No restaurants match \"tokyo ramen\"."))
         #expect(run.stdout.contains("restaurants · \"london indian\" · 3 results"))
         let multi = try await box.run(["-c", "search thai; select 1-3,5; selection"])
-        #expect(multi.stdout.contains("Selected 4."))
+        #expect(multi.stdout.contains("Selected 4: Nahm, Jay Fai, Sorn and 1 more."))
         let single = try await box.run(["-c", "use movies; search nolan; select 1-2"])
         #expect(single.stderr.contains("movies takes one pick"))
     }

@@ -37,7 +37,9 @@ import Testing
             Self.lines(try deny.importTerms(from: "terms.txt")) == ["Imported 1 new denied term (1 already there)."])
         #expect(Self.lines(try deny.list()) == ["1. spoil", "2. leaks"])
         #expect(Self.lines(try deny.remove("spoil")) == ["\"spoil\" may be searched again."])
-        #expect(throws: UsageError("\"spoil\" is not denied (deny lists the terms)")) { try deny.remove("spoil") }
+        #expect(throws: UsageError("\"spoil\" is not denied (deny lists the terms, numbered for deny rm N)")) {
+            try deny.remove("spoil")
+        }
         #expect(try String(contentsOf: folder.file(".local/share/scout/denylist.txt"), encoding: .utf8) == "leaks\n")
     }
 
@@ -65,7 +67,7 @@ import Testing
         #expect(
             Self.lines(try deny.list()) == [
                 "1. omdb \"zzqx\" --type movie  (automatic: found nothing on 2026-11-18 11:06)",
-                "An automatic entry refuses only that same search; deny rm TERM removes it.",
+                "An automatic entry refuses only that same search; deny rm N or deny rm TERM removes it.",
             ])
     }
 
