@@ -41,7 +41,9 @@ import Testing
 
     @Test("deny rm of a term that is not denied says so and where the terms are listed")
     func denyRemoveOfATermNotDenied() async throws {
-        #expect(try await screen(after: ["deny rm spoil"]) == "! \"spoil\" is not denied (deny lists the terms)")
+        #expect(
+            try await screen(after: ["deny rm spoil"])
+                == "! \"spoil\" is not denied (deny lists the terms, numbered for deny rm N)")
     }
 
     @Test("deny add says the term as the list keeps it: its words, one space between")
