@@ -37,19 +37,15 @@ extension Main {
     /// own adds the usage and a pointer to --help: three lines).
     @MainActor static func parsed(_ arguments: [String]) async -> Never {
         do {
-            var command = try ScoutCommand.parseAsRoot(arguments)
-            if var launch = command as? ScoutCommand {
-                try await launch.run()
-            } else {
-                try command.run()
-            }
+            var command = try ScoutCommand.parse(arguments)
+            try await command.run()
             exit(0)
         } catch let code as ExitCode {
             exit(code.rawValue)
         } catch {
             let code = ScoutCommand.exitCode(for: error)
             guard code != .success else { ScoutCommand.exit(withError: error) }
-            let message = ScoutCommand.message(for: error).split(separator: "\n").joined(separator: " ")
+            let message = ScoutCommand.message(for: error).split(whereSeparator: \.isWhitespace).joined(separator: " ")
             Terminal.write("scout: \(message) (scout --help lists the options)\n", to: STDERR_FILENO)
             exit(code.rawValue)
         }

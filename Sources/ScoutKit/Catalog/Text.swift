@@ -122,6 +122,11 @@ public enum Text {
         return collapsingWhitespace(text)
     }
 
+    /// A list as a sentence: `a, b and c`, or with `last` before the last word (`a, b or c`).
+    static func sentence(_ words: [String], last: String = "and") -> String {
+        words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " \(last) " + (words.last ?? "")
+    }
+
     /// A user's text as quoted back in a message: at most 60 characters.
     public static func brief(_ text: String) -> String {
         text.count <= 60 ? text : String(text.prefix(59)) + "…"

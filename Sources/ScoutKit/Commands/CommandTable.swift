@@ -96,9 +96,4 @@ public enum CommandTable {
         let names = specs.map(\.name)
         return Nearest.word(to: word, among: names) ?? names.first { $0.hasPrefix(word) && word.count >= 2 }
     }
-
-    /// A list as a sentence: `a, b and c`.
-    static func sentence(_ words: [String]) -> String {
-        words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")
-    }
 }

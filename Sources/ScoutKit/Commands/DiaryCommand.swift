@@ -45,7 +45,7 @@ struct DiaryCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let bare: Action? = .list(year: nil, all: false)
 
     static let subcommands: [Subcommand<Action>] = [
-        Subcommand("rm", "N") { rest throws(UsageError) in .remove(try row(rest, "rm")) },
+        Subcommand("rm", "N") { rest throws(UsageError) in .remove(try row(rest.count == 1 ? rest[0] : nil, "rm")) },
         Subcommand(
             "edit", "N [DATE] [--stars S] [--rewatch|--first] [--review TEXT] [--tag T|--no-tags]",
             options: editOptions
@@ -53,7 +53,7 @@ struct DiaryCommand: SubcommandsCommand, ServiceCommand, Equatable {
             let read = try rest.options(editOptions, command: "diary edit", example: "diary edit 2 --stars 4")
             let words = read.positional
             guard (1...2).contains(words.count) else { throw rest.usage() }
-            let n = try row(CommandSpec.Arguments(spec: rest.spec, words: [words[0]]), "edit")
+            let n = try row(words[0], "edit")
             var change = LibraryService.EntryChange()
             if words.count == 2 { change.day = try Day.word(words[1]) }
             if let stars = read.last("--stars") {
@@ -91,8 +91,8 @@ struct DiaryCommand: SubcommandsCommand, ServiceCommand, Equatable {
     }
 
     /// The row `diary rm` and `diary edit` take: one number.
-    private static func row(_ rest: CommandSpec.Arguments, _ sub: String) throws(UsageError) -> Int {
-        guard rest.count == 1, let n = Int(rest[0]), n >= 1 else {
+    private static func row(_ word: String?, _ sub: String) throws(UsageError) -> Int {
+        guard let n = word.flatMap({ Int($0) }), n >= 1 else {
             throw UsageError("usage: diary \(sub) N (N a row as the diary lists it, such as diary \(sub) 2)")
         }
         return n
@@ -152,6 +152,7 @@ struct DiaryCommand: SubcommandsCommand, ServiceCommand, Equatable {
             }
         }
     }
+
     /// `22 Sun  ★★★★½  Blade Runner (1982)  ↻ #cinema`
     @MainActor func line(
         date: String, stars: Double?, label: String, rewatch: Bool, review: Bool, tags: [String],

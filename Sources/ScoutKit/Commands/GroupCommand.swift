@@ -19,10 +19,8 @@ struct GroupCommand: Command, ServiceCommand, Equatable {
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
         key = try args.one().lowercased()
         guard ResultView.groupKeys.contains(key) else {
-            let keys = ResultView.groupKeys
             throw UsageError(
-                "\"\(Text.brief(key))\" is not a group key: group \(keys.dropLast().joined(separator: ", ")) or "
-                    + "\(keys.last ?? "")")
+                "\"\(Text.brief(key))\" is not a group key: group \(Text.sentence(ResultView.groupKeys, last: "or"))")
         }
     }
 

@@ -20,10 +20,8 @@ struct SortCommand: Command, ServiceCommand, Equatable {
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
         guard (1...2).contains(args.count) else { throw args.usage() }
         guard let key = SortOrder.Key(rawValue: args[0].lowercased()) else {
-            let keys = SortOrder.Key.allCases.map(\.rawValue)
-            throw UsageError(
-                "\"\(Text.brief(args[0]))\" is not a sort key: sort \(keys.dropLast().joined(separator: ", ")) or "
-                    + "\(keys.last ?? ""), then asc or desc")
+            let keys = Text.sentence(SortOrder.Key.allCases.map(\.rawValue), last: "or")
+            throw UsageError("\"\(Text.brief(args[0]))\" is not a sort key: sort \(keys), then asc or desc")
         }
         var descending: Bool?
         if args.count == 2 {

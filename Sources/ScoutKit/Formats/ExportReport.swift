@@ -117,14 +117,9 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
             }
             let more = folders.count > 4 ? " and \(folders.count - 4) more" : ""
             let one = folders.first { !$0.isEmpty }.map { " (\(path)/\(ExportFiles.shown(SafeText.clean($0))))" } ?? ""
-            return "\(path) holds \(folders.count) exports, in \(Self.list(named))\(more): an export is one account's, "
-                + "so give the folder of one\(one); nothing was imported"
+            return "\(path) holds \(folders.count) exports, in \(Text.sentence(named))\(more): an export is one "
+                + "account's, so give the folder of one\(one); nothing was imported"
         }
-    }
-
-    /// `a, b and c`.
-    static func list(_ names: [String]) -> String {
-        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
     }
 
     static func size(_ bytes: Int) -> String {

@@ -42,7 +42,7 @@ extension CommandSpec.Arguments {
                     let takes = options.map { [$0.name, $0.valueName].compactMap { $0 }.joined(separator: " ") }
                     throw UsageError(
                         "\(command) has no option \(typed.prefix(40)): it takes "
-                            + (takes.isEmpty ? "none" : CommandTable.sentence(takes)))
+                            + (takes.isEmpty ? "none" : Text.sentence(takes)))
                 }
                 parsed.positional.append(word)
                 continue

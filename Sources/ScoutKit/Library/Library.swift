@@ -304,7 +304,7 @@ public struct Library: Sendable {
         if let day = lastSeen.removeValue(forKey: old), lastSeen[new].map({ $0 < day }) ?? true { lastSeen[new] = day }
         if let note = notes.removeValue(forKey: old), notes[new] == nil { notes[new] = note }
         if let ids = wants.removeValue(forKey: old) { wants[new, default: []].formUnion(ids) }
-        if wants[new] != nil || wantedSince[new] != nil { refreshWanted(new) }
+        if wants[new] != nil { refreshWanted(new) }
         if let origin = origins.removeValue(forKey: old), origins[new] == nil { origins[new] = origin }
         if watched.remove(old) != nil { watched.insert(new) }
         everWanted = Set(everWanted.map { $0.hasPrefix(old + "|") ? new + $0.dropFirst(old.count) : $0 })

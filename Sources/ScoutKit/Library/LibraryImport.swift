@@ -40,7 +40,8 @@ struct LibraryImport {
         (self.library, self.via, self.device, self.now) = (library, via, device, now)
         // Entries taken back since count too: the same export imported again does not bring them back.
         for (key, count) in library.entriesOn {
-            logged[String(key.dropLast(11)), default: [:]][String(key.suffix(10)), default: 0] += count
+            guard let bar = key.lastIndex(of: "|") else { continue }
+            logged[String(key[..<bar]), default: [:]][String(key[key.index(after: bar)...]), default: 0] += count
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 @MainActor @Suite struct SubcommandsTests {
     @Test("the usage line and Tab's words are the declared subcommands")
     func theSpecComesFromTheDeclarations() {
-        #expect(DenyCommand.spec.usage == "deny [list] | deny add TERM | deny rm TERM | deny import FILE")
+        #expect(DenyCommand.spec.usage == "deny [list] | deny add TERM | deny rm N|TERM | deny import FILE")
         #expect(SavedCommand.spec.usage == "saved | saved show NAME | saved rm NAME")
         #expect(
             FavCommand.spec.usage
@@ -60,7 +60,7 @@ import Testing
                 == """
                 ! usage: deny add TERM
                 ! usage: deny list
-                ! deny has no subcommand "frob": usage: deny [list] | deny add TERM | deny rm TERM | deny import FILE
+                ! deny has no subcommand "frob": usage: deny [list] | deny add TERM | deny rm N|TERM | deny import FILE
                 ! usage: saved show NAME
                 ! usage: saved rm NAME
                 ! saved has no subcommand "frob": usage: saved | saved show NAME | saved rm NAME

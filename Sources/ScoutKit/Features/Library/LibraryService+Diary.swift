@@ -19,7 +19,7 @@ extension LibraryService {
     }
 
     /// The entry row `n` names: a row of the last diary listing of this run, else of `diary` (newest first).
-    func entry(atRow n: Int) throws -> (entry: Library.DiaryEntry, film: LibraryFilm, library: Library) {
+    func entry(atRow n: Int) throws -> (entry: Library.DiaryEntry, film: LibraryFilm) {
         let shelf = try store.shelf()
         let ids = listedEntries ?? (0..<shelf.diaryCount).map(shelf.entryID)
         guard n <= ids.count else {
@@ -31,12 +31,12 @@ extension LibraryService {
         let library = try store.library()
         guard let entry = library.diary.last(where: { $0.id == ids[n - 1] }), let film = library.films[entry.film]
         else { throw UsageError.notFound("row \(n) of the diary is no longer there: list the diary again") }
-        return (entry, film, library)
+        return (entry, film)
     }
 
     /// `diary rm N`.
     func removeEntry(atRow n: Int) throws -> Output {
-        let (entry, film, _) = try entry(atRow: n)
+        let (entry, film) = try entry(atRow: n)
         try record(.unlog, film) { _, event in
             event.removes = [entry.id]
             return true
@@ -51,7 +51,7 @@ extension LibraryService {
 
     /// `diary edit N …`: the entry as it was with `change` made, said as what changed.
     func editEntry(atRow n: Int, _ change: EntryChange) throws -> Output {
-        let (entry, film, _) = try entry(atRow: n)
+        let (entry, film) = try entry(atRow: n)
         let day = try change.day.map { word throws(UsageError) in try Day.resolved(word, now: wiring.context.now()) }
         var edited = entry
         edited.date = day ?? entry.date
