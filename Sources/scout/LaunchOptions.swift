@@ -112,7 +112,7 @@ struct ScoutCommand: AsyncParsableCommand {
     var color: String = "auto"
 
     @Flag(
-        help: "Print the man page (roff): scout --manual > scout.1; man -l scout.1")
+        help: "Show the man page (roff on a pipe: scout --manual > scout.1)")
     var manual = false
 
     /// Declared for the help and the man page only: ArgumentParser answers it before any option is parsed.
@@ -136,8 +136,9 @@ struct ScoutCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         if manual {
-            Terminal.write(
-                Manual.roff(version: Scout.version, launchHelp: Self.helpMessage(columns: 72)), to: STDOUT_FILENO)
+            Terminal.showManual(
+                Manual.roff(version: Scout.version, launchHelp: Self.helpMessage(columns: 72)),
+                environment: Terminal.environment())
             return
         }
         try await Launch.run(options)

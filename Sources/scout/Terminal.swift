@@ -74,6 +74,22 @@ enum Terminal {
         return true
     }
 
+    /// Shows the man page `roff` as `man` shows one (`man -l -`: formatted to the window, through `MANPAGER` or
+    /// `PAGER`) when standard output is a terminal that draws; printed as roff otherwise, for `man -l` and
+    /// packagers, and when `man` is not installed, with a line that says so.
+    static func showManual(_ roff: String, environment: [String: String]) {
+        guard isatty(STDOUT_FILENO) == 1, environment["TERM"] != "dumb" else { return write(roff, to: STDOUT_FILENO) }
+        if let pipe = popen("command -v man >/dev/null 2>&1 || exit 127; man -l -", "w") {
+            let bytes = Array(roff.utf8)
+            _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, pipe) } // a pager quit early is no error
+            if pclose(pipe) != 127 << 8 { return }
+        }
+        write(roff, to: STDOUT_FILENO)
+        write(
+            "scout: man is not installed, so this is the page's roff: install man-db to read it as a page\n",
+            to: STDERR_FILENO)
+    }
+
     /// Opens `url` with the first command of `$BROWSER` (colon-separated, `%s` standing for the URL, as
     /// Python's webbrowser and git read it), else `xdg-open`, run through the shell with the URL quoted, on
     /// the terminal (a text browser takes it over until it quits). False when none could be run.

@@ -62,8 +62,8 @@ import Testing
             run.stdoutLines.suffix(2) == [
                 "Synced through git \(remote.path): sent 8 changes. This is the only device so far (digest "
                     + "\(try await Self.digest(a).prefix(12))).",
-                "Sync is set up through git \(remote.path); scout syncs at start and at exit (set sync-auto off stops "
-                    + "that), and sync syncs now.",
+                "Sync is set up through git \(remote.path), branch scout-sync; scout syncs at start and at exit "
+                    + "(set sync-auto off stops that), and sync syncs now.",
             ])
         run = try await Self.scout(b, "search heat", "fav add 1", "sync init git \(remote.path)")
         #expect(run.status == 0, "\(run.stderr)")
@@ -125,7 +125,9 @@ import Testing
         let host = ProcessInfo.processInfo.hostName.prefix(12)
         let digest = try await Self.digest(a)
         #expect(shown.stdoutLines.count == 7, "\(shown.stdout)")
-        #expect(shown.stdoutLines[0] == "Syncing through git \(remote.path) (sync-auto on); last sync here just now.")
+        #expect(
+            shown.stdoutLines[0]
+                == "Syncing through git \(remote.path), branch scout-sync (sync-auto on); last sync here just now.")
         #expect(shown.stdoutLines[1] == "  DEVICE    HOST          CHANGED          SYNCED           DIGEST")
         #expect(
             shown.stdoutLines[2] == "* \(here)  \(host.padding(toLength: 12, withPad: " ", startingAt: 0))  "

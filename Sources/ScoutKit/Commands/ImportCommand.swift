@@ -104,6 +104,7 @@ struct ImportCommand: ServiceCommand, Equatable {
         output.json[.seenUndated] = .int(result.watched)
         output.json[.skipped] = .int(result.problems.count + result.passed.values.reduce(0, +))
         output.json[.known] = .int(result.known)
+        output.json[.repeated] = .int(result.repeated)
         output.json[.older] = .int(result.older)
         return output
     }

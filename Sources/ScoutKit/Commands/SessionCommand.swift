@@ -136,7 +136,9 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
             browse.session = SessionModel()
             browse.session.source = source
             browse.results.clear()
-            output.say("Session reset: no search, nothing selected. Favourites, history and denied terms are kept.")
+            output.say(
+                "The session starts again with no search and nothing selected; favourites, history and denied terms "
+                    + "are kept.")
         }
         return output
     }

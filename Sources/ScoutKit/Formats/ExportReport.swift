@@ -112,12 +112,13 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyEntries(let path, let limit):
             return "\(path) holds over \(limit) files, more than an export has; nothing was read from it"
         case .severalExports(let path, let folders):
-            let named = folders.prefix(4).map {
+            // Four named at most, the rest counted as the last of the list: `a, b, c and 2 more`.
+            var named = folders.prefix(folders.count > 4 ? 3 : 4).map {
                 $0.isEmpty ? "its own files" : ExportFiles.shown(SafeText.clean($0)) + "/"
             }
-            let more = folders.count > 4 ? " and \(folders.count - 4) more" : ""
+            if folders.count > 4 { named.append("\(folders.count - 3) more") }
             let one = folders.first { !$0.isEmpty }.map { " (\(path)/\(ExportFiles.shown(SafeText.clean($0))))" } ?? ""
-            return "\(path) holds \(folders.count) exports, in \(Text.sentence(named))\(more): an export is one "
+            return "\(path) holds \(folders.count) exports, in \(Text.sentence(named)): an export is one "
                 + "account's, so give the folder of one\(one); nothing was imported"
         }
     }

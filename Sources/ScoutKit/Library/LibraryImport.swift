@@ -20,8 +20,11 @@ struct LibraryImport {
     var watched = 0
     var wanted = 0
     var reviews = 0
-    /// Rows that were already in the library.
+    /// Rows that were already in the library before the import.
     var known = 0
+    /// Rows that an earlier row of this export gave already (a rating in ratings.csv and in the diary, a row in
+    /// two of its files): not in the library before, so not "already in the library" either.
+    var repeated = 0
     /// Ratings older than the film's in the library, which holds.
     var older = 0
     /// Watchlist rows of films the diary logs on the day they were added or later.
@@ -35,14 +38,24 @@ struct LibraryImport {
     /// by its IMDb id), so that its entries are counted once whatever id a row gives.
     private var dayCounts: [String: [String: Int]] = [:]
     private var logged: [String: [String: Int]] = [:]
+    /// The library and its entries as they were before the import: what a row found there was known before,
+    /// and what it found only because an earlier row of the export put it there is repeated.
+    private let before: Library
+    private let loggedBefore: [String: [String: Int]]
 
     init(library: Library, via: String, device: String, now: Date) {
-        (self.library, self.via, self.device, self.now) = (library, via, device, now)
+        (self.library, self.via, self.device, self.now, before) = (library, via, device, now, library)
         // Entries taken back since count too: the same export imported again does not bring them back.
         for (key, count) in library.entriesOn {
             guard let bar = key.lastIndex(of: "|") else { continue }
             logged[String(key[..<bar]), default: [:]][String(key[key.index(after: bar)...]), default: 0] += count
         }
+        loggedBefore = logged
+    }
+
+    /// A row the library holds already: known when it held it `before` the import, else repeated.
+    private mutating func found(before held: Bool) {
+        if held { known += 1 } else { repeated += 1 }
     }
 
     /// The most rows an import reads: the largest real exports hold about 20,000, and the library's memory
@@ -109,14 +122,17 @@ struct LibraryImport {
         guard let claim = Library.RatingClaim(event) else { return }
         let (current, given) = library.ratingClaim(of: film)
         let takes: Bool
+        let held = before.ratings[before.landing(film)]?.stars == stars
         if let given, given.stars == stars, given.day >= claim.day {
             // This rating, given again (a later export of the same account) or kept since.
-            (takes, known) = (false, known + 1)
+            takes = false
+            found(before: held)
         } else if let current, claim < current {
-            if current.stars == stars { known += 1 } else { older += 1 }
+            if current.stars == stars { found(before: held) } else { older += 1 }
             takes = false
         } else if let current, current.stars == stars, current.rank == 1 {
-            (takes, known) = (false, known + 1)
+            takes = false
+            found(before: held)
         } else {
             // A diary entry's stars become the film's own rating too, which a later entry's do not change.
             takes = true
@@ -138,7 +154,9 @@ struct LibraryImport {
         let lands = library.landing(film)
         let seenInExport = dayCounts[lands, default: [:]][day, default: 0] + 1
         dayCounts[lands, default: [:]][day] = seenInExport
-        guard logged[lands, default: [:]][day, default: 0] < seenInExport else { return known += 1 }
+        guard logged[lands, default: [:]][day, default: 0] < seenInExport else {
+            return found(before: (loggedBefore[before.landing(film)]?[day] ?? 0) >= seenInExport)
+        }
         logged[lands, default: [:]][day, default: 0] += 1
         var entry = LibraryEvent(
             device: device, time: now, op: .seen, film: film, stars: stars, date: day, rewatch: rewatch,
@@ -160,13 +178,15 @@ struct LibraryImport {
     mutating func markWatched(_ film: LibraryFilm) {
         let id = library.landing(film)
         guard library.lastSeen[id] == nil else { return }
-        guard !library.watched.contains(id) else { return known += 1 }
+        guard !library.watched.contains(id) else { return found(before: before.watched.contains(before.landing(film))) }
         add(LibraryEvent(device: device, time: now, op: .watched, film: film, via: via))
         watched += 1
     }
 
     mutating func want(_ film: LibraryFilm, added day: String?) {
-        guard !library.isWanted(film.id), !library.wasWanted(film.id, on: day) else { return known += 1 }
+        guard !library.isWanted(film.id), !library.wasWanted(film.id, on: day) else {
+            return found(before: before.isWanted(film.id) || before.wasWanted(film.id, on: day))
+        }
         // Seen since it was put there (as Letterboxd does, a film logged comes off the watchlist).
         let id = library.landing(film)
         if let day, let last = library.lastSeen[id], last >= day { return seenSince += 1 }
@@ -187,6 +207,7 @@ struct LibraryImport {
         let total = problems.count + passed.values.reduce(0, +)
         line += "; skipped \(total)" + (skipped.isEmpty ? "" : ": " + skipped.joined(separator: ", "))
         if known > 0 { line += "; \(known) already in the library" }
+        if repeated > 0 { line += "; \(repeated) repeated within the export" }
         if older > 0 { line += "; kept the library's newer rating of \(count(older, "film", "films"))" }
         if seenSince > 0 { line += "; left off the watchlist \(count(seenSince, "film", "films")) seen since" }
         return line + "."

@@ -55,10 +55,11 @@ public enum DisplayWidth {
         return width >= 0 ? width : 1
     }
 
-    /// `text` cut to at most `width` cells, ending in `…` when cut.
     /// Prose broken at spaces into lines of at most `width` cells, each line after the first indented by
-    /// `indent` spaces; a word longer than a line is cut with … rather than split, but for a web address,
-    /// which stays whole.
+    /// `indent` spaces. A quoted tag or word (`#'to watch'`, `"taylor swift"`) breaks as one word while it fits a
+    /// line. A word too long for a line of its own (a web address, a path) stays where it starts when the next
+    /// line would give it no more room (after a label), and is cut with … at the window's edge: a pipe and
+    /// `--json` give it whole, `open` opens an item's address, and the terminal never wraps it back to column 0.
     public static func wrap(_ text: String, to width: Int, indent: Int = 0) -> [String] {
         guard of(text) > width else { return [text] }
         let lead = String(text.prefix { $0 == " " })
@@ -66,22 +67,55 @@ public enum DisplayWidth {
         var line = lead
         var lineWidth = of(lead)
         let pad = String(repeating: " ", count: max(0, min(indent, width / 2)))
-        for word in text.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false) {
-            let wordWidth = of(String(word))
+        for word in words(of: text.dropFirst(lead.count), fitting: width - pad.count) {
+            let wordWidth = of(word)
             let atStart = lineWidth == 0 || line == lead || line == pad
-            if !atStart, lineWidth + 1 + wordWidth > width {
+            // Too long for any line, it stays where the line gives it as much room as the next would.
+            let staysCut = pad.count + wordWidth > width && width - lineWidth - 1 >= width - pad.count
+            if !atStart, lineWidth + 1 + wordWidth > width, !staysCut {
                 lines.append(line)
                 line = pad
                 lineWidth = pad.count
             }
             let startsLine = line == lead || line == pad
-            let piece = startsLine ? String(word) : " " + word
+            let piece = startsLine ? word : " " + word
             line += piece
             lineWidth += of(piece)
         }
         lines.append(line)
-        // A web address is left whole for the terminal to wrap: cut, it could not be copied.
-        return lines.map { of($0) > width && !$0.contains("://") ? truncate($0, to: width) : $0 }
+        return lines.map { truncate($0, to: width) }
+    }
+
+    /// `text`'s words at its spaces, a quoted one (`#'to watch'`, `"taylor swift",`) kept whole while it is at most
+    /// `limit` cells wide.
+    private static func words(of text: Substring, fitting limit: Int) -> [String] {
+        var words: [String] = []
+        var pieces = text.split(separator: " ", omittingEmptySubsequences: false)[...]
+        while let piece = pieces.popFirst() {
+            var word = String(piece)
+            let body = word.drop { $0 == "#" || $0 == "(" }
+            if let quote = body.first, quote == "'" || quote == "\"", !closes(body.dropFirst(), quote) {
+                var joined = word
+                var taken = 0
+                for next in pieces {
+                    joined += " " + next
+                    taken += 1
+                    if closes(next[...], quote) { break }
+                }
+                if closes(joined.drop { $0 != quote }.dropFirst(), quote), of(joined) <= limit {
+                    word = joined
+                    pieces = pieces.dropFirst(taken)
+                }
+            }
+            words.append(word)
+        }
+        return words
+    }
+
+    /// Whether `text` (what follows an opening quote) ends the quote: it holds the mark, then punctuation alone.
+    private static func closes(_ text: Substring, _ quote: Character) -> Bool {
+        guard let end = text.lastIndex(of: quote) else { return false }
+        return text[text.index(after: end)...].allSatisfy { ".,;:!?)".contains($0) }
     }
 
     /// `label` and `items` in lines of `width` cells, broken only between two items (so `Horror 1` stays
@@ -119,6 +153,7 @@ public enum DisplayWidth {
         return truncate(head, to: room) + tail
     }
 
+    /// `text` cut to at most `width` cells, ending in `…` when cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         var out = ""

@@ -6,7 +6,8 @@ enum OutputField: String, CaseIterable, Sendable {
     case schema, ok, command, code, error, message, warnings, items, total, page, pages, more, loaded, source,
         added, tagged, changed, removed, ids, exported, imported, file, watchlistFile, rerun, url, item, refused,
         denied, entries, bytes, hits, misses, images, imageBytes, settings, session, listing, stats, diary, ratings,
-        watchlist, reviews, seenUndated, skipped, known, older, note, rewatch, id, library, date, months, genres,
+        watchlist, reviews, seenUndated, skipped, known, repeated, older, note, rewatch, id, library, date, months,
+        genres,
         directors, sources, searches, saved, digest, agree, pending, `new`, sent, incoming, deleted, failure,
         transport, location
 
@@ -19,7 +20,8 @@ enum OutputField: String, CaseIterable, Sendable {
         case .warnings, .items, .ids, .months, .genres, .directors, .sources, .searches: .array
         case .total: .integerOrNull
         case .page, .pages, .loaded, .added, .tagged, .changed, .exported, .imported, .entries, .bytes, .hits,
-            .misses, .images, .imageBytes, .diary, .watchlist, .reviews, .seenUndated, .skipped, .known, .older,
+            .misses, .images, .imageBytes, .diary, .watchlist, .reviews, .seenUndated, .skipped, .known, .repeated,
+            .older,
             .pending, .sent:
             .integer
         case .removed, .ratings: .either

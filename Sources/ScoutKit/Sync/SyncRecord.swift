@@ -31,6 +31,10 @@ struct SyncRecord: Codable, Equatable {
 
     /// `git /srv/scout.git` or `folder ~/Sync/scout`, as messages name it.
     var label: String { "\(kind.rawValue) \(location)" }
+
+    /// The label with where the logs are in it: a git remote's branch (`git log` in a bare repository reads its
+    /// default branch, which scout leaves alone), or the folder.
+    var place: String { kind == .git ? "\(label), branch \(GitTransport.branch)" : label }
 }
 
 /// What a sync did, for its message and `--json`.

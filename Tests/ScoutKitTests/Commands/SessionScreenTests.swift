@@ -6,6 +6,8 @@ import Testing
         \(Listing.alien)
         Saved this session as night: session load night brings it back.
         """
+    static let reset =
+        "The session starts again with no search and nothing selected; favourites, history and denied terms are kept."
     static let fresh = """
         Last visit: none before this one
         Session: movies, no search yet, 0 selected, list view
@@ -35,7 +37,7 @@ import Testing
         #expect(
             try await screen(after: ["search alien", "session reset", "session"]) == """
                 \(Listing.alien)
-                Session reset: no search, nothing selected. Favourites, history and denied terms are kept.
+                \(Self.reset)
                 \(Self.fresh)
                 """)
     }
@@ -46,7 +48,7 @@ import Testing
             try await screen(after: ["search alien", "session save night", "session reset", "session load night"])
                 == """
                 \(Self.saved)
-                Session reset: no search, nothing selected. Favourites, history and denied terms are kept.
+                \(Self.reset)
                 Loaded session night: movies, "alien", page 1, 0 selected, list view.
                 \(Listing.alien)
                 """)

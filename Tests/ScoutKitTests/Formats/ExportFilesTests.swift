@@ -262,5 +262,17 @@ import ZIPFoundation
         }
     }
 
+    /// Several exports in one folder are named, four at most, the rest counted as one last item of the list.
+    @Test func severalExportsAreNamedThenCounted() {
+        let six = ExportError.severalExports(path: "dl", folders: ["a", "b", "c", "d", "e", "f"]).description
+        #expect(
+            six == "dl holds 6 exports, in a/, b/, c/ and 3 more: an export is one account's, so give the folder of "
+                + "one (dl/a); nothing was imported")
+        let two = ExportError.severalExports(path: "dl", folders: ["", "friend"]).description
+        #expect(
+            two == "dl holds 2 exports, in its own files and friend/: an export is one account's, so give the folder "
+                + "of one (dl/friend); nothing was imported")
+    }
+
     /// A deflate stream that claims more than the zip holds: ZIPFoundation 0.9.20 loops for ever on it.
 }

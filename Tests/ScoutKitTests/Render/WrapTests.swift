@@ -44,6 +44,54 @@ import Testing
             ])
     }
 
+    /// A tag with a space (`#'to watch'`) and a quoted search break as one word; an apostrophe opens no quote.
+    @Test func aQuotedTagIsOneWord() {
+        #expect(
+            wrapped("♥ Alien (1979, movie) is a favourite, tagged #'to watch'.", to: 48) == [
+                "♥ Alien (1979, movie) is a favourite, tagged", "    #'to watch'.",
+            ])
+        #expect(
+            wrapped("Saved the new search called \"taylor swift\".", to: 40) == [
+                "Saved the new search called", "  \"taylor swift\".",
+            ])
+        #expect(
+            wrapped("It's the one 'o clock news, said the man who said it.", to: 40) == [
+                "It's the one 'o clock news, said the man", "  who said it.",
+            ])
+    }
+
+    /// A web address too long for a line stays on its label's line and is cut at the edge, never left for the
+    /// terminal to wrap to column 0; one that fits goes to the next line under the value.
+    @Test func aLongAddressIsCutAtTheEdge() {
+        #expect(
+            wrapped(
+                "Poster:   https://m.media-amazon.com/images/M/"
+                    + "MV5BMmQ2MmU3NzktZjAxOC00ZDZhLTk4YzEtMDMyMzcxY2IwMDAyXkEyXkFqcGc@._V1_SX300.jpg",
+                to: 80) == [
+                    "Poster:   https://m.media-amazon.com/images/M/MV5BMmQ2MmU3NzktZjAxOC00ZDZhLTk4Y…"
+                ])
+        #expect(
+            wrapped("Web:      https://www.imdb.com/title/tt0078748/", to: 40) == [
+                "Web:      https://www.imdb.com/title/tt…"
+            ])
+        #expect(
+            wrapped("Open it at https://www.imdb.com/title/tt0078748/ in a browser.", to: 40) == [
+                "Open it at", "  https://www.imdb.com/title/tt0078748/", "  in a browser.",
+            ])
+    }
+
+    /// `session reset` says so without a colon that would hang its second line under a label.
+    @Test func sessionResetWrapsAtTheMargin() {
+        #expect(
+            wrapped(
+                "The session starts again with no search and nothing selected; favourites, history and denied "
+                    + "terms are kept.",
+                to: 80) == [
+                    "The session starts again with no search and nothing selected; favourites,",
+                    "  history and denied terms are kept.",
+                ])
+    }
+
     /// (The spaces before the break stay: the terminal shows none.)
     @Test func aMarkedRowWrapsAsTheOthers() {
         #expect(

@@ -4,12 +4,12 @@ import FoundationEssentials
 extension BrowseService {
     /// An item's detail (with a line `under` it), and on a terminal that draws images a request for its artwork
     /// after the text: beside it in a window of 100 columns or more (the text broken short of it), above it
-    /// otherwise, or where above gives it more than twice the rows (beside, it stops above a web address kept
-    /// whole). Where
-    /// the image is, its address is not shown; a detail taller than the window goes through the pager, never
-    /// with an image. `alone` says how to see the image when the window is too short for it with the text
-    /// (`art 3`); `cachedOnly` draws it only from the art cache, and only beside (a view restored at start never
-    /// waits on the network, nor pushes the welcome off the screen).
+    /// otherwise, or where above gives it more than twice the rows (beside, it stops above a line wider than the
+    /// text's column, such as the line said under the detail). Where the image is, its address is not shown; a
+    /// detail taller than the window goes through the pager, never with an image. `alone` says how to see the
+    /// image when the window is too short for it with the text (`art 3`); `cachedOnly` draws it only from the art
+    /// cache, and only beside (a view restored at start never waits on the network, nor pushes the welcome off the
+    /// screen).
     func detailWithArt(
         _ item: Item, under: String? = nil, warnings: [String] = [], alone: String? = nil, cachedOnly: Bool = false
     ) -> Output {

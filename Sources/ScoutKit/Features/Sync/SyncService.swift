@@ -200,7 +200,7 @@ import Glibc
             }, { changed.warn($0) })
         for note in notes { changed.say(note) }
         changed.say(
-            "Sync is set up through \(kind.rawValue) \(place); scout syncs at start and at exit (set sync-auto off "
+            "Sync is set up through \(record.place); scout syncs at start and at exit (set sync-auto off "
                 + "stops that), and sync syncs now.")
         return changed
     }

@@ -20,7 +20,7 @@ extension SyncService {
         }
         let last = record.lastSync.map { RelativeTime.describe($0, now: now, in: context.localTime) } ?? "never"
         output.say(
-            "Syncing through \(record.label) (sync-auto \(settings.syncAuto ? "on" : "off")); last sync here \(last).")
+            "Syncing through \(record.place) (sync-auto \(settings.syncAuto ? "on" : "off")); last sync here \(last).")
         if let failure = record.failure, let at = record.failedAt {
             let when = RelativeTime.describe(at, now: now, in: context.localTime)
             output.say(StyledLine("The last try failed \(when): \(failure).", .warning))
