@@ -15,7 +15,7 @@ import Testing
             [
                 "search \(term)", "select 1-3", "fav add 2", "rate 1 \(index % 5 + 1)",
                 "seen 2 2026-11-0\(index % 9 + 1)",
-                "fav rm 1", "want 3", "session save crash", "unselect 2", "save w\(term)", "watch w\(term)",
+                "fav rm 1", "want 3", "session save crash --force", "unselect 2", "save w\(term)", "watch w\(term)",
             ]
                 + (index % 3 == 0 ? ["check"] : [])
                 + (index == 1 ? ["import letterboxd \(FixtureServer.fixtures.path)/library/letterboxd"] : [])

@@ -80,7 +80,7 @@ import Testing
         box.wrapper = ["/bin/sh", "-c", "umask 000; exec \"$0\" \"$@\""]
         let script = (1...40).map { n in
             "search \(["kubrick", "heat", "alien", "love"][n % 4])\nselect 1\nfav add 1\nfav rm 1\nset page-size "
-                + "\(10 + n)\ndeny add term\(n)\nsession save s\(n % 3)\n"
+                + "\(10 + n)\ndeny add term\(n)\nsession save s\(n % 3) --force\n"
         }.joined()
         let scout = try box.launch([], input: script)
         var seen = 0, temporaries = 0

@@ -9,7 +9,7 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
 
     enum Action: Equatable, Sendable {
         case show
-        case save(String)
+        case save(String, force: Bool)
         case load(String)
         case list
         case remove(String)
@@ -21,7 +21,13 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
     static let bare: Action? = .show
 
     static let subcommands: [Subcommand<Action>] = [
-        Subcommand("save", "NAME") { rest throws(UsageError) in .save(try name(rest)) },
+        Subcommand(
+            "save", "NAME [--force]",
+            options: [.init("--force", help: "replace a saved session of that name")]
+        ) { rest throws(UsageError) in
+            let (words, force) = rest.without("--force")
+            return .save(try name(words), force: force)
+        },
         Subcommand("load", "NAME", completers: [.sessions]) { rest throws(UsageError) in .load(try name(rest)) },
         Subcommand("list", .list),
         Subcommand("rm", "NAME", completers: [.sessions]) { rest throws(UsageError) in .remove(try name(rest)) },
@@ -64,10 +70,18 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
                 json["detail"] = .string(id)
             }
             output.json[.session] = .object(json)
-        case .save(let name):
-            try SessionModel.file(
-                browse.context.paths.namedSession(name), label: "session \(name)", store: browse.context.fileStore
-            ).save(browse.stamped())
+        case .save(let name, let force):
+            let file = SessionModel.file(
+                browse.context.paths.namedSession(name), label: "session \(name)", store: browse.context.fileStore)
+            // Another session kept under that name is never replaced by a slip, as save and fav export do not.
+            if !force, let kept = file.load(warn: { _ in }) {
+                let query = kept.query.map { BrowseService.describe(terms: $0.terms) } ?? "no search"
+                throw UsageError(
+                    "session \(name) is saved already (\(kept.source) \(query), \(kept.selections.count) selected): "
+                        + "session save \(name) --force replaces it, or choose another name; nothing was saved",
+                    code: "exists")
+            }
+            try file.save(browse.stamped())
             output.say("Saved this session as \(name): session load \(name) brings it back.")
         case .load(let name):
             let file = SessionModel.file(
@@ -137,8 +151,8 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
             browse.session.source = source
             browse.results.clear()
             output.say(
-                "The session starts again with no search and nothing selected; favourites, history and denied terms "
-                    + "are kept.")
+                "The session starts again in \(source) with no search and nothing selected; favourites, "
+                    + "history, the library, saved searches and denied terms are kept.")
         }
         return output
     }

@@ -57,10 +57,11 @@ public enum DisplayWidth {
 
     /// Prose broken at spaces into lines of at most `width` cells, each line after the first indented by
     /// `indent` spaces. A quoted tag or word (`#'to watch'`, `"taylor swift"`) breaks as one word while it fits a
-    /// line. A word too long for a line of its own (a web address, a path) stays where it starts when the next
-    /// line would give it no more room (after a label), and is cut with … at the window's edge: a pipe and
-    /// `--json` give it whole, `open` opens an item's address, and the terminal never wraps it back to column 0.
-    public static func wrap(_ text: String, to width: Int, indent: Int = 0) -> [String] {
+    /// line. A word too long for a line of its own is cut with …, but for a web address, left whole for the
+    /// terminal to wrap so that it can be copied (`open`'s, an error's). `cutting` (a detail's fields) cuts an
+    /// address too, and leaves a word too long for any line where it starts when the next line would give it no
+    /// more room (after a label): a pipe and `--json` give it whole, and `open` opens an item's address.
+    public static func wrap(_ text: String, to width: Int, indent: Int = 0, cutting: Bool = false) -> [String] {
         guard of(text) > width else { return [text] }
         let lead = String(text.prefix { $0 == " " })
         var lines: [String] = []
@@ -71,7 +72,7 @@ public enum DisplayWidth {
             let wordWidth = of(word)
             let atStart = lineWidth == 0 || line == lead || line == pad
             // Too long for any line, it stays where the line gives it as much room as the next would.
-            let staysCut = pad.count + wordWidth > width && width - lineWidth - 1 >= width - pad.count
+            let staysCut = cutting && pad.count + wordWidth > width && width - lineWidth - 1 >= width - pad.count
             if !atStart, lineWidth + 1 + wordWidth > width, !staysCut {
                 lines.append(line)
                 line = pad
@@ -83,7 +84,7 @@ public enum DisplayWidth {
             lineWidth += of(piece)
         }
         lines.append(line)
-        return lines.map { truncate($0, to: width) }
+        return lines.map { of($0) > width && (cutting || !$0.contains("://")) ? truncate($0, to: width) : $0 }
     }
 
     /// `text`'s words at its spaces, a quoted one (`#'to watch'`, `"taylor swift",`) kept whole while it is at most

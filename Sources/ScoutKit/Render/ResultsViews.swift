@@ -91,6 +91,9 @@ struct ItemDetail: OutputView {
     var width: Int
     /// The width its lines are broken at here, when it is narrower than the window (artwork beside it).
     var wrapWidth: Int?
+    /// Whether it is fitted to the window (a terminal): its lines broken at `wrapWidth` or `width`, a web address
+    /// too long cut at the edge (whole on a pipe, in `--json` and to `open`).
+    var fits = false
     /// What the library holds of it (`You rated: ★★★★½`), under the fields, its values in their column.
     var mine: [(label: String, value: String)] = []
     /// The same for `--json`, as `rate` gives it; nil when the library does not know the item.
@@ -99,8 +102,8 @@ struct ItemDetail: OutputView {
     var lines: [StyledLine] {
         let lines =
             Renderer(width: width).detail(item, selected: selected, favourite: favourite, more: mine)
-        guard let wrapWidth else { return lines }
-        return lines.flatMap { $0.wrapped(to: wrapWidth) }
+        guard let at = wrapWidth ?? (fits ? width : nil) else { return lines }
+        return lines.flatMap { $0.wrapped(to: at, cutting: true) }
     }
     var json: [OutputField: JSONValue] {
         var json: [OutputField: JSONValue] = [

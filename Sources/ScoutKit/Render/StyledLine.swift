@@ -29,8 +29,9 @@ public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
 
     /// The line as it fits `width` cells: whole when it fits, else broken at spaces (never inside a word),
     /// each further line indented under the text it continues (after a `Label:` or the line's own
-    /// indent); a broken line gives up its styles.
-    public func wrapped(to width: Int) -> [StyledLine] {
+    /// indent); a broken line gives up its styles. `cutting` cuts a web address as any word too long (a detail's
+    /// fields: `DisplayWidth.wrap` says how).
+    public func wrapped(to width: Int, cutting: Bool = false) -> [StyledLine] {
         let text = plain
         guard DisplayWidth.of(text) > width else { return [self] }
         // A row's marks (`▸`, `*`, `♥`) stand where its spaces would: its lines wrap as the other rows' do.
@@ -42,7 +43,7 @@ public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
             let labelWidth = text.distance(from: label.range.lowerBound, to: label.range.upperBound)
             if labelWidth <= min(16, width / 3) { indent = labelWidth }
         }
-        return DisplayWidth.wrap(text, to: width, indent: indent).map { StyledLine($0) }
+        return DisplayWidth.wrap(text, to: width, indent: indent, cutting: cutting).map { StyledLine($0) }
     }
 
     /// The line without trailing spaces.

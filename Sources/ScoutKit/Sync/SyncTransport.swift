@@ -198,6 +198,23 @@ struct GitTransport: SyncTransport {
         return arguments
     }
 
+    /// A bare repository on this machine (a path) whose default branch has no commit (`git init --bare`) gets
+    /// `scout-sync` as its default, so that `git log` and `git clone` there show the logs; a default branch that
+    /// holds anything, and a remote elsewhere, are left alone. Best effort: the logs are sent either way.
+    private func adoptEmptyDefaultBranch(until deadline: ContinuousClock.Instant) {
+        let path = remote.hasPrefix("file://") ? String(remote.dropFirst(7)) : remote
+        guard path.hasPrefix("/") else { return }
+        func git(_ arguments: [String]) -> ChildProcess.Result {
+            ChildProcess.run(self.git, ["--git-dir=\(path)"] + arguments, environment: environment, deadline: deadline)
+        }
+        let head = git(["symbolic-ref", "-q", "HEAD"]).output.trimmedNewlines()
+        guard head.hasPrefix("refs/heads/"), head != "refs/heads/\(Self.branch)",
+            git(["rev-parse", "-q", "--verify", "HEAD^{commit}"]).status != 0,
+            git(["rev-parse", "-q", "--verify", "refs/heads/\(Self.branch)^{commit}"]).status == 0
+        else { return }
+        _ = git(["symbolic-ref", "HEAD", "refs/heads/\(Self.branch)"])
+    }
+
     func publish(_ log: Data, until deadline: ContinuousClock.Instant) throws(SyncFailure) -> Bool {
         let url = clone.appendingPathComponent(ownFile)
         let identity = identity(until: deadline)
@@ -237,7 +254,10 @@ struct GitTransport: SyncTransport {
             if push.timedOut {
                 throw SyncFailure("pushing to \(remote) took too long and was stopped", retries: true)
             }
-            if push.status == 0 { return true }
+            if push.status == 0 {
+                adoptEmptyDefaultBranch(until: deadline)
+                return true
+            }
             let said = push.output + push.errors
             guard said.contains("[rejected]") || said.contains("fetch first") || said.contains("non-fast-forward")
             else {

@@ -7,7 +7,8 @@ import Testing
         Saved this session as night: session load night brings it back.
         """
     static let reset =
-        "The session starts again with no search and nothing selected; favourites, history and denied terms are kept."
+        "The session starts again in movies with no search and nothing selected; favourites, history, the library, "
+        + "saved searches and denied terms are kept."
     static let fresh = """
         Last visit: none before this one
         Session: movies, no search yet, 0 selected, list view
@@ -21,6 +22,23 @@ import Testing
     @Test("session save names the session and how to load it back")
     func sessionSave() async throws {
         #expect(try await screen(after: ["search alien", "session save night"]) == Self.saved)
+    }
+
+    @Test("session save never replaces another session of that name by a slip, and --force does")
+    func sessionSaveKeepsTheOneSaved() async throws {
+        #expect(
+            try await screen(after: [
+                "search alien", "session save night", "select 1", "session save night", "session list",
+                "session save night --force", "session list",
+            ]) == """
+                \(Self.saved)
+                Selected Alien (1979, Science Fiction, Ridley Scott).
+                ! session night is saved already (movies "alien", 0 selected): session save night --force replaces \
+                it, or choose another name; nothing was saved
+                night                movies "alien", 0 selected, saved just now
+                Saved this session as night: session load night brings it back.
+                night                movies "alien", 1 selected, saved just now
+                """)
     }
 
     @Test("session list shows each saved session with its search, selection and age")

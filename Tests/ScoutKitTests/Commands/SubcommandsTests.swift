@@ -20,7 +20,8 @@ import Testing
                 == "history [N] | history search TEXT | history rerun N | history rm N | history clear | history stats")
         #expect(
             SessionCommand.spec.usage
-                == "session | session save NAME | session load NAME | session list | session rm NAME | session reset")
+                == "session | session save NAME [--force] | session load NAME | session list | session rm NAME | "
+                + "session reset")
         #expect(
             SyncCommand.spec.usage
                 == "sync | sync init git URL | sync init folder PATH | sync status [--json] | sync off")

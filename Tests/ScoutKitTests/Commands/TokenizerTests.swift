@@ -184,7 +184,7 @@ import Testing
                 == DenyCommand(action: .add("star wars")))
         #expect(
             try CommandTable.parse(["session", "save", "weekend-2"]) as? SessionCommand
-                == SessionCommand(action: .save("weekend-2")))
+                == SessionCommand(action: .save("weekend-2", force: false)))
         #expect(try CommandTable.parse(["load", "all"]) is LoadCommand)
         #expect(try CommandTable.parse(["exit"]) is QuitCommand)
         #expect(try CommandTable.parse(["ls"]) is ListCommand)

@@ -4,7 +4,9 @@ import Testing
 /// A line wider than the window breaks at spaces: under a label's value, at the margin for a sentence that
 /// has a colon, and a row with a mark as the rows without one.
 @Suite struct WrapTests {
-    func wrapped(_ line: String, to width: Int) -> [String] { StyledLine(line).wrapped(to: width).map(\.plain) }
+    func wrapped(_ line: String, to width: Int, cutting: Bool = false) -> [String] {
+        StyledLine(line).wrapped(to: width, cutting: cutting).map(\.plain)
+    }
 
     @Test func aLabelHangsItsValue() {
         #expect(
@@ -60,36 +62,33 @@ import Testing
             ])
     }
 
-    /// A web address too long for a line stays on its label's line and is cut at the edge, never left for the
-    /// terminal to wrap to column 0; one that fits goes to the next line under the value.
-    @Test func aLongAddressIsCutAtTheEdge() {
+    /// A detail's web address too long for a line stays on its label's line and is cut at the edge, never left for
+    /// the terminal to wrap to column 0; one that fits goes to the next line under the value. In a message (what
+    /// `open` prints when no browser starts) it is left whole, to be copied.
+    @Test func aLongAddressIsCutAtTheEdgeOfADetail() {
+        let poster =
+            "Poster:   https://m.media-amazon.com/images/M/"
+            + "MV5BMmQ2MmU3NzktZjAxOC00ZDZhLTk4YzEtMDMyMzcxY2IwMDAyXkEyXkFqcGc@._V1_SX300.jpg"
         #expect(
-            wrapped(
-                "Poster:   https://m.media-amazon.com/images/M/"
-                    + "MV5BMmQ2MmU3NzktZjAxOC00ZDZhLTk4YzEtMDMyMzcxY2IwMDAyXkEyXkFqcGc@._V1_SX300.jpg",
-                to: 80) == [
-                    "Poster:   https://m.media-amazon.com/images/M/MV5BMmQ2MmU3NzktZjAxOC00ZDZhLTk4Y…"
-                ])
+            wrapped(poster, to: 80, cutting: true) == [
+                "Poster:   https://m.media-amazon.com/images/M/MV5BMmQ2MmU3NzktZjAxOC00ZDZhLTk4Y…"
+            ])
         #expect(
-            wrapped("Web:      https://www.imdb.com/title/tt0078748/", to: 40) == [
+            wrapped("Web:      https://www.imdb.com/title/tt0078748/", to: 40, cutting: true) == [
                 "Web:      https://www.imdb.com/title/tt…"
             ])
         #expect(
-            wrapped("Open it at https://www.imdb.com/title/tt0078748/ in a browser.", to: 40) == [
+            wrapped("Open it at https://www.imdb.com/title/tt0078748/ in a browser.", to: 40, cutting: true) == [
                 "Open it at", "  https://www.imdb.com/title/tt0078748/", "  in a browser.",
             ])
-    }
-
-    /// `session reset` says so without a colon that would hang its second line under a label.
-    @Test func sessionResetWrapsAtTheMargin() {
+        let open =
+            "No browser could be started (set BROWSER to one): "
+            + "https://music.apple.com/us/album/everything-has-changed-feat-ed-sheeran/1440935467?i=1440935808"
         #expect(
-            wrapped(
-                "The session starts again with no search and nothing selected; favourites, history and denied "
-                    + "terms are kept.",
-                to: 80) == [
-                    "The session starts again with no search and nothing selected; favourites,",
-                    "  history and denied terms are kept.",
-                ])
+            wrapped(open, to: 40) == [
+                "No browser could be started (set BROWSER", "  to one):",
+                "  https://music.apple.com/us/album/everything-has-changed-feat-ed-sheeran/1440935467?i=1440935808",
+            ])
     }
 
     /// (The spaces before the break stay: the terminal shows none.)

@@ -90,7 +90,7 @@ extension BrowseService {
         output.show(
             ItemDetail(
                 item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),
-                width: wrapWidth ?? width, wrapWidth: wrapWidth,
+                width: wrapWidth ?? width, wrapWidth: wrapWidth, fits: wiring.context.fitsWidth,
                 mine: (id == item.id ? [] : [("Library", id)]) + services.library.lines(id, library),
                 library: library.films[id].map { LibraryJSON.film($0, library)() }))
         return output

@@ -184,7 +184,7 @@ import FoundationEssentials
         var output = Output()
         for term in terms { output.say("\"\(term)\" may be searched again.") }
         for search in searches {
-            output.say(wiring.fit("\(search.description) may be searched again (it was an automatic entry)."))
+            output.say("\(search.description) may be searched again (it was an automatic entry).")
         }
         output.json[.removed] = .object([
             "term": .bool(!terms.isEmpty), "automatic": .array(searches.map { Self.json($0).value }),
