@@ -122,17 +122,18 @@ struct LibraryImport {
         guard let claim = Library.RatingClaim(event) else { return }
         let (current, given) = library.ratingClaim(of: film)
         let takes: Bool
-        let held = before.ratings[before.landing(film)]?.stars == stars
+        // Asked only of a rating found in the library: whether it was there before the import.
+        func held() -> Bool { before.ratings[before.landing(film)]?.stars == stars }
         if let given, given.stars == stars, given.day >= claim.day {
             // This rating, given again (a later export of the same account) or kept since.
             takes = false
-            found(before: held)
+            found(before: held())
         } else if let current, claim < current {
-            if current.stars == stars { found(before: held) } else { older += 1 }
+            if current.stars == stars { found(before: held()) } else { older += 1 }
             takes = false
         } else if let current, current.stars == stars, current.rank == 1 {
             takes = false
-            found(before: held)
+            found(before: held())
         } else {
             // A diary entry's stars become the film's own rating too, which a later entry's do not change.
             takes = true

@@ -101,7 +101,8 @@ public enum DisplayWidth {
                 for next in pieces {
                     joined += " " + next
                     taken += 1
-                    if closes(next[...], quote) { break }
+                    // Past the limit it would not be kept whole: no need to look further for its end.
+                    if closes(next[...], quote) || of(joined) > limit { break }
                 }
                 if closes(joined.drop { $0 != quote }.dropFirst(), quote), of(joined) <= limit {
                     word = joined

@@ -32,8 +32,8 @@ struct SyncRecord: Codable, Equatable {
     /// `git /srv/scout.git` or `folder ~/Sync/scout`, as messages name it.
     var label: String { "\(kind.rawValue) \(location)" }
 
-    /// The label with where the logs are in it: a git remote's branch (`git log` in a bare repository reads its
-    /// default branch, which scout leaves alone), or the folder.
+    /// The label with where the logs are in it: a git remote's branch (a remote's default branch may be another,
+    /// `GitTransport` says when), or the folder.
     var place: String { kind == .git ? "\(label), branch \(GitTransport.branch)" : label }
 }
 
