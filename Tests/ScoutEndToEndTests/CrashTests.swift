@@ -7,9 +7,9 @@ import Testing
 @Suite struct CrashTests {
     static var kills: Int { Int(ProcessInfo.processInfo.environment["SCOUT_CRASH_KILLS"] ?? "") ?? 40 }
 
-    /// A hundred and fifteen commands that each change a file: searches append history, the library's
-    /// commands and an import of a Letterboxd export append to the library, save, watch and check rewrite the
-    /// saved searches, the rest rewrite favourites, the session or a named session.
+    /// A hundred and seventeen commands that each change a file: searches append history, the library's
+    /// commands and three imports (one of 800 events, a write of many pages) append to the library, save,
+    /// watch and check rewrite the saved searches, the rest rewrite favourites, the session or a named session.
     static let stream: [String] = ["heat", "kubrick", "love", "war", "star", "night", "alien", "man", "city", "dark"]
         .enumerated().flatMap { index, term in
             [
@@ -19,6 +19,8 @@ import Testing
             ]
                 + (index % 3 == 0 ? ["check"] : [])
                 + (index == 1 ? ["import letterboxd \(FixtureServer.fixtures.path)/library/letterboxd"] : [])
+                + (index == 4 ? ["import imdb \(FixtureServer.fixtures.path)/library/imdb/ratings-2024.csv"] : [])
+                + (index == 6 ? ["import letterboxd export"] : [])
         }
 
     /// What the state files hold, each read as scout's own reader would; a file that does not parse fails the test.
@@ -58,10 +60,13 @@ import Testing
         }
         var library: [String] = []
         if let data = try? Data(contentsOf: box.path("data/scout/library.jsonl")) {
-            for line in data.split(separator: UInt8(ascii: "\n")) {
+            // As scout reads it: whole lines, and a batch (`{"batch":N}` and N events) only when all of it is there.
+            let whole = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+            for (index, line) in whole.enumerated() where !line.isEmpty {
                 guard var event = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
                     throw CrashError.unreadable("library.jsonl")
                 }
+                if let size = event["batch"] as? Int, index + size >= whole.count { break }
                 for key in ["id", "device", "time"] { event[key] = nil }
                 library.append(
                     String(
@@ -115,6 +120,7 @@ import Testing
 
     @Test func sigkillAtRandomMomentsLeavesEachFileBeforeOrAfterTheCommandInFlight() async throws {
         let box = try Sandbox()
+        try BatchTests.export(in: box.path("export"), rows: 640)
         try await box.run(["-c", "search kubrick; fav add 1-3; select 1; search alien"])
         try Self.keepBase(box)
 

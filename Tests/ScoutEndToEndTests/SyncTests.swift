@@ -173,13 +173,15 @@ import Testing
                 + "\"p\":\(payload)}\n"
         }
         let original = try a.read(shared.appendingPathComponent("\(device).jsonl"))
+        // A log is read to its last digest (the line each sync ends with): each copy ends with a's last one.
+        let digest = try #require(original.split(separator: "\n").last { $0.contains("\"k\":\"digest\"") }) + "\n"
         try a.write(
-            original + line(900, "deny+", "{\"term\":\"conflicted\"}", id: "conflict-1"),
+            original + line(900, "deny+", "{\"term\":\"conflicted\"}", id: "conflict-1") + digest,
             to: shared.appendingPathComponent("\(device).sync-conflict-20261126-101500-ABCDEFG.jsonl"))
         // Dropbox's name for one, with a kind of change a newer scout makes, and a damaged line.
         try a.write(
             line(901, "future-kind", "{\"x\":1}", id: "future-1") + "{not a line scout writes\n"
-                + line(906, "fav+", "{\"nope\":1}", id: "unreadable-1"),
+                + line(906, "fav+", "{\"nope\":1}", id: "unreadable-1") + digest,
             to: shared.appendingPathComponent("\(device) (conflicted copy 2026-11-26).jsonl"))
         // Remote text and names: a title with a terminal escape, a session and a saved search named to write
         // outside their folder.
@@ -192,13 +194,15 @@ import Testing
                 + line(
                     905, "saved",
                     #"{"name":"../x","def":{"query":{"source":"movies","terms":"x","options":{}},"#
-                        + #""savedAt":"2026-11-26T10:00:00Z","watched":false}}"#, id: "hostile-3"),
+                        + #""savedAt":"2026-11-26T10:00:00Z","watched":false}}"#, id: "hostile-3") + digest,
             to: shared.appendingPathComponent("\(device).sync-conflict-20261126-101600-HOSTILE.jsonl"))
-        // Half a line at the end of a's log, as a sync tool copying it leaves it.
-        let half = line(902, "deny+", "{\"term\":\"half\"}", id: "half-1")
+        // Half a sync at the end of a's log, as a sync tool copying it leaves it: a whole change, and half of
+        // the digest that ends it.
+        let half = line(902, "deny+", "{\"term\":\"half\"}", id: "half-1") + digest
+        let copied = half.utf8.count - digest.utf8.count + 40
         let handle = try FileHandle(forWritingTo: shared.appendingPathComponent("\(device).jsonl"))
         try handle.seekToEnd()
-        try handle.write(contentsOf: Data(half.utf8.prefix(40)))
+        try handle.write(contentsOf: Data(half.utf8.prefix(copied)))
         try handle.close()
 
         var run = try await Self.scout(b, "sync", "deny")
@@ -221,10 +225,10 @@ import Testing
         #expect(!listed.stdout.contains("../"))
         #expect(!FileManager.default.fileExists(atPath: b.path("state/scout/escape.json").path))
         #expect(b.files(in: "state/scout/sessions").isEmpty)
-        // The rest of the half line arrives: it is read whole.
+        // The rest of it arrives: it is read whole.
         let rest = try FileHandle(forWritingTo: shared.appendingPathComponent("\(device).jsonl"))
         try rest.seekToEnd()
-        try rest.write(contentsOf: Data(half.utf8.dropFirst(40)))
+        try rest.write(contentsOf: Data(half.utf8.dropFirst(copied)))
         try rest.close()
         run = try await Self.scout(b, "sync", "deny")
         #expect(run.stdoutLines.suffix(2) == ["1. conflicted", "2. half"], "\(run.stdout)")

@@ -19,6 +19,19 @@ extension UnsafeRawBufferPointer {
         lines(from: 0, to: count, body)
     }
 
+    /// How many newlines end non-empty lines from `start`, counting up to `limit`: how many of the lines
+    /// after it are there whole.
+    func countLines(from start: Int, upTo limit: Int) -> Int {
+        guard let base = baseAddress else { return 0 }
+        var (at, found) = (start, 0)
+        while found < limit, at < count, let newline = memchr(base + at, 0x0A, count - at) {
+            let offset = UnsafeRawPointer(newline) - base
+            if offset > at { found += 1 }
+            at = offset + 1
+        }
+        return found
+    }
+
     @inline(__always)
     private func lines(from start: Int, to end: Int, _ body: (Range<Int>) -> Void) -> Int {
         guard let base = baseAddress else { return start }

@@ -4,6 +4,11 @@ import Glibc
 /// `library.jsonl`: the library's events, appended one whole line each under the lock and fsynced, as the
 /// history is. A line that does not parse costs that line only: the file is kept aside as it was and
 /// rewritten with every event that could be read.
+///
+/// A change of several events (an import, `seen` of a selection) is one batch: a line `{"batch":N}` and its N
+/// events after it, in one append. A batch the file does not hold whole (a write cut by a kill or a power
+/// cut) is not applied: the library is the one before it, and the next change rewrites the file without it,
+/// keeping a copy as it keeps a damaged line's (docs/DECISIONS.md, "An import is one batch").
 public final class LibraryStore {
     let url: URL
     /// This device's id (`$XDG_STATE_HOME/scout/device`), made the first time an event is written.
@@ -48,7 +53,7 @@ public final class LibraryStore {
         if let folded, let before, folded.stamp == before { return folded.library }
         guard let data = try store.map(url, whole: true) else { return Library() }
         var library = Library()
-        if Self.scan(data, { library.apply($0) }) > 0 {
+        if Self.scan(data, { library.apply($0) }).needsRepair {
             return try store.withLock(url) { try repaired() }
         }
         if let before, FileStamp(url) == before { folded = (before, library) }
@@ -65,6 +70,7 @@ public final class LibraryStore {
             guard !events.isEmpty else { return [] }
             let encoder = JSONEncoder.scoutLine
             var lines = Data()
+            if events.count > 1 { lines.append(contentsOf: Self.batchLine(events.count)) }
             for event in events {
                 lines.append(try encoder.encode(event))
                 lines.append(UInt8(ascii: "\n"))
@@ -89,7 +95,7 @@ public final class LibraryStore {
                 out.append(0x0A)
             }
             if let data = try store.read(url) {
-                for (line, event) in SyncLocal.lines(data, read) where known.insert(event.id).inserted {
+                for (line, event) in Self.events(data) where known.insert(event.id).inserted {
                     out.append(line)
                     out.append(0x0A)
                 }
@@ -99,47 +105,102 @@ public final class LibraryStore {
         }
     }
 
-    /// The library, with the file rewritten first when a line of it does not parse. Call it under the lock.
+    /// The library, with the file rewritten first when a line of it does not parse or a batch at its end is
+    /// not whole. Call it under the lock.
     private func repaired() throws -> Library {
         guard let data = try store.read(url) else { return Library() }
         var library = Library()
         var kept = Data()
         var count = 0
-        let damaged = Self.scan(data) { event in
+        let scan = Self.scan(data) { event in
             library.apply(event)
             count += 1
         } line: { line in
             kept.append(line)
             kept.append(UInt8(ascii: "\n"))
         }
-        guard damaged > 0 else { return library }
+        guard scan.needsRepair else { return library }
         let copy = store.keepCopy(of: url) ?? "(no copy could be made)"
         try store.write(kept, to: url)
+        folded = nil
+        let events = "\(count) event\(count == 1 ? "" : "s")"
+        let damaged = "\(scan.damaged) damaged line\(scan.damaged == 1 ? "" : "s")"
+        guard let cut = scan.cut else {
+            warn("the library had \(damaged); kept the file as \(copy) and the \(events) that could be read")
+            return library
+        }
+        let batch = cut.of > 1 ? " (\(cut.of) events, \(cut.written) of them written)" : ""
+        let also = scan.damaged > 0 ? " and left out \(damaged)" : ""
         warn(
-            "the library had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the "
-                + "\(count) event\(count == 1 ? "" : "s") that could be read")
+            "the library's last change\(batch) was cut short; kept the file as \(copy) and the library as it was "
+                + "before that change (\(events))\(also): run that import or command again")
         return library
     }
 
-    /// Calls `body` with each event that parses (and `line` with its line); returns how many non-empty
-    /// lines did not.
+    /// What a scan found besides the events it applied.
+    struct Scan {
+        /// Non-empty lines that did not parse.
+        var damaged = 0
+        /// A change the file does not hold whole, at its end: a batch without all its lines (how many are there,
+        /// of how many), or a last line without its newline that does not parse (0 of 1).
+        var cut: (written: Int, of: Int)?
+        var needsRepair: Bool { damaged > 0 || cut != nil }
+    }
+
+    /// Every event the file holds whole, with its line: what sync reads and publishes.
+    static func events(_ data: Data) -> [(Data, LibraryEvent)] {
+        var events: [(Data, LibraryEvent)] = []
+        var last = Data()
+        _ = scan(data, { events.append((last, $0)) }, line: { last = Data($0) })
+        return events
+    }
+
+    /// Calls `body` with each event that parses (and `line` with its line, before `body`), leaving out a batch
+    /// at the end whose lines are not all there.
     private static func scan(
         _ data: Data, _ body: (LibraryEvent) -> Void, line: (Data.SubSequence) -> Void = { _ in }
-    ) -> Int {
-        var damaged = 0
+    ) -> Scan {
+        var scan = Scan()
         data.withUnsafeBytes { raw in
+            var end = raw.count
             raw.forEachLine { range in
+                guard range.lowerBound < end else { return }
                 let bytes = UnsafeRawBufferPointer(rebasing: raw[range])
+                if let size = batchSize(bytes) {
+                    // Whole when `size` lines, each ended by its newline, follow the batch's own line.
+                    let written = raw.countLines(from: range.upperBound + 1, upTo: size)
+                    if written < size { (end, scan.cut) = (range.lowerBound, (written, size)) }
+                    return
+                }
                 var reader = JSONBytes(bytes)
                 if let event = reader.libraryEvent().flatMap({ reader.atEnd ? $0 : nil }) ?? Self.decode(bytes) {
-                    body(event)
                     line(data[data.startIndex + range.lowerBound..<data.startIndex + range.upperBound])
+                    body(event)
+                } else if range.upperBound == raw.count {
+                    scan.cut = (0, 1) // every line is written with its newline: this one's write was cut
                 } else {
-                    damaged += 1
+                    scan.damaged += 1
                 }
             }
         }
-        return damaged
+        return scan
+    }
+
+    /// `{"batch":N}`, the line a batch of N events starts with.
+    static func batchLine(_ size: Int) -> Data { Data("{\"batch\":\(size)}\n".utf8) }
+
+    /// N, where `bytes` is a batch's line.
+    static func batchSize(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        let prefix = #"{"batch":"#.utf8
+        guard bytes.count > prefix.count + 1, bytes.count < prefix.count + 12, bytes.starts(with: prefix),
+            bytes[bytes.count - 1] == 0x7D
+        else { return nil }
+        var size = 0
+        for byte in bytes[prefix.count..<(bytes.count - 1)] {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            size = size * 10 + Int(byte - 0x30)
+        }
+        return size > 0 ? size : nil
     }
 
     /// A line as JSONDecoder reads it: one written otherwise than scout writes it.

@@ -104,7 +104,11 @@ struct SyncEngine {
         }
         guard let data = try? store.read(url) else { return log }
         let read = SyncOp.read(data)
-        (log.ops, log.damaged, log.end) = (read.ops, read.damaged, read.end)
+        // Read to its last digest: a sync appends its changes and then its digest, so changes after the last
+        // digest are a sync still being copied here, or cut short; they are read whole next time.
+        guard let closed = read.ops.lastIndex(where: { $0.op.kind == SyncOp.Kind.digest.rawValue }) else { return log }
+        log.end = read.ops[closed].end
+        (log.ops, log.damaged) = (Array(read.ops[...closed]), read.damaged.filter { $0 < log.end })
         return log
     }
 

@@ -70,8 +70,7 @@ struct SyncLocal {
             }
         }
         if let data = try files.store.read(files.paths.libraryFile) {
-            let events = Self.lines(data) { JSONBytes.whole($0, { $0.libraryEvent() }) ?? SyncFold.decodeEvent($0) }
-            for (line, event) in events where local.view.library.insert(event.id).inserted {
+            for (line, event) in LibraryStore.events(data) where local.view.library.insert(event.id).inserted {
                 local.libraryLines.append((event.id, line))
             }
         }
