@@ -56,7 +56,14 @@
             _ = Completion.complete(line, data: completionData())
         },
         "ranges": { data in _ = try? RangeSpec.parse(String(decoding: data, as: UTF8.self)) },
-        "itunes": { data in _ = try? ITunesSource.decode(data) },
+        "itunes": { data in
+            // Members an item does not use are passed over unread: the items are those of reading them all
+            // (where both read: a bad escape in a member passed over is not looked at).
+            guard let items = try? ITunesSource.decode(data),
+                let all = try? ITunesSource.decodeTree(data)
+            else { return }
+            precondition(items == all, "reading only the members used gives other items")
+        },
         "omdb": { data in
             _ = try? OMDbSource.decodeSearch(data)
             if let root = try? OMDbSource.parse(data) {

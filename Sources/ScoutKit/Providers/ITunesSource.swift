@@ -145,13 +145,33 @@ public struct ITunesSource: Source {
     }
 
     /// Every item of a `/search` or `/lookup` body. An item that cannot be read costs that item.
+    /// The results are read as records of the members `item` reads, straight from the bytes; an answer the
+    /// byte reader does not read whole is read as a tree, or said not to be JSON.
     public static func decode(_ body: Data) throws(SourceError) -> [Item] {
+        if let records = JSONBytes.whole(body, { $0.records(under: "results", itemNames) }) {
+            return records.compactMap { item(JSONFields($0)) }
+        }
+        return try decodeTree(body)
+    }
+
+    /// Every member of every result read into a tree of values: what `decode` falls back on, and what a test
+    /// compares it with.
+    static func decodeTree(_ body: Data) throws(SourceError) -> [Item] {
         let root = try JSONFields.parse(body, from: "iTunes")
         guard let results = JSONFields(root)?.array("results") else {
             throw .undecodable(what: "iTunes's answer", reason: "no results list")
         }
         return results.compactMap { JSONFields($0).flatMap(item) }
     }
+
+    /// Every member of a result that `item` reads.
+    static let itemNames = JSONRecord.Names([
+        "wrapperType", "collectionId", "trackId", "artistId", "collectionName", "trackName", "artistName", "kind",
+        "collectionType", "artistType", "releaseDate", "primaryGenreName", "genres", "averageUserRating",
+        "contentAdvisoryRating", "trackContentRating", "longDescription", "description", "artworkUrl100",
+        "artworkUrl60", "artworkUrl600", "artworkUrl30", "trackViewUrl", "collectionViewUrl", "artistLinkUrl",
+        "artistViewUrl", "currency", "trackPrice", "collectionPrice", "price", "formattedPrice",
+    ])
 
     static func item(_ json: JSONFields) -> Item? {
         let wrapper = json.text("wrapperType")

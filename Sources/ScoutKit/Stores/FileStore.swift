@@ -87,7 +87,9 @@ public struct FileStore: Sendable {
     /// Replaces `url` whole: a new 0600 file in the same directory, written, fsynced, renamed over the old
     /// one, and the directory fsynced. On failure the old file is intact and no temporary file is left.
     /// Derived data that can be made again (an index in the cache folder) skips the fsyncs: `durably: false`.
-    public func write(_ data: Data, to url: URL, durably: Bool = true) throws(StoreError) {
+    /// `renameDurably: false` skips the directory's: after a power cut the file is the new one or the old one,
+    /// never an empty one, which is enough for a file the next write replaces anyway (the session).
+    public func write(_ data: Data, to url: URL, durably: Bool = true, renameDurably: Bool = true) throws(StoreError) {
         let directory = url.deletingLastPathComponent()
         try makeDirectory(directory)
         let temporary = directory.appendingPathComponent(
@@ -108,7 +110,7 @@ public struct FileStore: Sendable {
             unlink(temporary.path)
             throw error
         }
-        if durably { syncDirectory(directory) }
+        if durably, renameDurably { syncDirectory(directory) }
     }
 
     /// Appends whole lines (a single `write`) to `url`, created 0600, and fsyncs them.

@@ -27,9 +27,16 @@ public struct SessionModel: Codable, Sendable, Equatable {
 
     public init() {}
 
-    /// A session file, read and written through `SessionCodec` where it can be.
-    public static func file(_ url: URL, label: String, store: FileStore) -> StateFile<SessionModel> {
-        StateFile(url, label: label, store: store, fastDecode: SessionCodec.decode, fastEncode: SessionCodec.encode)
+    /// A session file, read and written through `SessionCodec` where it can be. The current session's file
+    /// (`renameDurably: false`) is written after every command that changes it and does not wait for its
+    /// folder: after a power cut it may be one command older, the history holding that command
+    /// (docs/DECISIONS.md, "What a search fsyncs"). A named session waits.
+    public static func file(
+        _ url: URL, label: String, store: FileStore, renameDurably: Bool = true
+    ) -> StateFile<SessionModel> {
+        StateFile(
+            url, label: label, store: store, fastDecode: SessionCodec.decode, fastEncode: SessionCodec.encode,
+            renameDurably: renameDurably)
     }
 
     enum CodingKeys: String, CodingKey {

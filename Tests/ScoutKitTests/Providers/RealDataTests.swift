@@ -64,6 +64,8 @@ struct RealDataTests {
         #expect(items.count == results.count, "\(file.lastPathComponent)")
         #expect(Set(items.map(\.id)).count >= items.count - 1, "ids are stable and distinct")
         #expect(items.allSatisfy { $0.id.hasPrefix("itunes:") && !$0.title.isEmpty && $0[field: "kind"] != nil })
+        // Reading only the members an item uses gives the items reading every member gives.
+        #expect(items == (try ITunesSource.decodeTree(body)), "\(file.lastPathComponent)")
     }
 
     /// Scout's byte reader reads every recorded answer itself (no fall-back) into what `JSONDecoder` reads.
