@@ -6,7 +6,8 @@ import FoundationEssentials
 /// A film's rating is the one given last, as on Letterboxd: the newest by its day of a `rate` (the day of an
 /// export's row, or of the command) and a rated diary entry (its watched day), whatever order the events
 /// come in, so that an older export never sets back a newer rating and every device folds the same. On
-/// one day a rating beats a diary entry's stars; then the later event; then the later in the log.
+/// one day a rating beats a diary entry's stars; a rating given in scout beats an export's, Letterboxd's beats
+/// IMDb's, in any order; then the later event; then the later in the log.
 public struct Library: Sendable {
     public struct Rating: Sendable, Equatable {
         public var stars: Double
@@ -20,13 +21,21 @@ public struct Library: Sendable {
         var day: String
         /// 1 for a rating, 0 for a diary entry's stars: on one day the film's own rating holds.
         var rank: Int
+        /// Of two ratings of one day, where each came from, whatever order they came in: 2 a rating given in
+        /// scout, 1 Letterboxd's export (half stars as given), 0 another export's (IMDb's tens, halved); 0 for a
+        /// diary entry's stars.
+        var source = 0
         var time: Date
         /// nil: the rating was cleared.
         var stars: Double?
 
         /// Claims that tie are decided by the order of the log, which sync makes the same on every device.
-        static func < (a: Self, b: Self) -> Bool { (a.day, a.rank, a.time) < (b.day, b.rank, b.time) }
-        static func == (a: Self, b: Self) -> Bool { (a.day, a.rank, a.time) == (b.day, b.rank, b.time) }
+        static func < (a: Self, b: Self) -> Bool {
+            (a.day, a.rank, a.source, a.time) < (b.day, b.rank, b.source, b.time)
+        }
+        static func == (a: Self, b: Self) -> Bool {
+            (a.day, a.rank, a.source, a.time) == (b.day, b.rank, b.source, b.time)
+        }
 
         /// The claim a `rate` or a rated `seen` makes; nil for an event that rates nothing.
         init?(_ event: LibraryEvent) {
@@ -34,6 +43,7 @@ public struct Library: Sendable {
             case .rate:
                 day = event.date ?? (event.via == nil ? Day.of(event.time) : "")
                 rank = 1
+                source = event.via == nil ? 2 : event.via == "letterboxd" ? 1 : 0
             case .seen where event.stars != nil:
                 day = event.date ?? Day.of(event.time)
                 rank = 0
