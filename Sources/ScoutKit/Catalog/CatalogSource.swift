@@ -21,7 +21,8 @@ public struct CatalogSource: Source {
         capabilities: { name in
             SourceCapabilities(
                 kinds: [name == Kind.restaurants.rawValue ? "restaurant" : "movie"], paging: .whole,
-                lookup: false, artwork: false, idPrefix: name)
+                lookup: false, artwork: false, idPrefix: name,
+                films: name == Kind.restaurants.rawValue ? .none : .all)
         },
         defaultGroup: { Kind(rawValue: $0)?.defaultGroup },
         make: { name, registry, _ in

@@ -21,7 +21,7 @@ public struct ITunesSource: Source {
         capabilities: { name in
             SourceCapabilities(
                 kinds: kinds.first { $0.name == name }?.items ?? [], paging: .paged(size: limit, maxPages: nil),
-                lookup: true, artwork: true, idPrefix: "itunes")
+                lookup: true, artwork: true, idPrefix: "itunes", films: .kinds(["feature-movie"]))
         },
         make: { name, registry, settings in
             // One pacer for every iTunes kind, across the run: about 20 requests a minute in all.

@@ -17,7 +17,7 @@ public struct OMDbSource: Source {
             // Games come back too, though --type cannot ask for them.
             SourceCapabilities(
                 kinds: types + ["game"], paging: .paged(size: pageSize, maxPages: maxPages),
-                lookup: true, artwork: true, idPrefix: "omdb")
+                lookup: true, artwork: true, idPrefix: "omdb", films: .all)
         },
         make: { name, registry, settings in
             // `OMDB_API_KEY` wins over the key in the settings.

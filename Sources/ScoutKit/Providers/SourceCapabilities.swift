@@ -27,12 +27,31 @@ public struct SourceCapabilities: Sendable, Equatable {
     public var artwork: Bool
     /// What the ids of its items start with, before the `:` (`itunes` for every iTunes kind).
     public var idPrefix: String
+    /// Which of its items are films, that the library keeps: every one (the catalog's movies, OMDb's
+    /// titles), those of some kinds (iTunes' `feature-movie`), or none.
+    public var films: Films
 
-    public init(kinds: [String], paging: Paging, lookup: Bool, artwork: Bool, idPrefix: String) {
+    public enum Films: Sendable, Equatable {
+        case all
+        case kinds([String])
+        case none
+
+        /// Whether an item of this `kind` (its `kind` field) is a film.
+        public func hold(kind: String?) -> Bool {
+            switch self {
+            case .all: true
+            case .kinds(let kinds): kind.map(kinds.contains) ?? false
+            case .none: false
+            }
+        }
+    }
+
+    public init(kinds: [String], paging: Paging, lookup: Bool, artwork: Bool, idPrefix: String, films: Films) {
         self.kinds = kinds
         self.paging = paging
         self.lookup = lookup
         self.artwork = artwork
         self.idPrefix = idPrefix
+        self.films = films
     }
 }

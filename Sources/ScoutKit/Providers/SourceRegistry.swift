@@ -26,6 +26,16 @@ final class SourceRegistry {
         families.first { $0.names.contains(name) }
     }
 
+    /// What the sources whose item ids start with `prefix` (`itunes`: every iTunes kind) say of their items.
+    nonisolated static func capabilities(ofItemsIn prefix: String) -> SourceCapabilities? {
+        for family in families {
+            for name in family.names where family.capabilities(name).idPrefix == prefix {
+                return family.capabilities(name)
+            }
+        }
+        return nil
+    }
+
     /// What the ids of a source's items start with (its capabilities' `idPrefix`), read without building it.
     nonisolated static func idPrefix(of name: String) -> String {
         family(of: name)?.capabilities(name).idPrefix ?? name

@@ -36,21 +36,50 @@ import Testing
                     capabilities
                         == SourceCapabilities(
                             kinds: [name == "movies" ? "movie" : "restaurant"], paging: .whole,
-                            lookup: false, artwork: false, idPrefix: name))
+                            lookup: false, artwork: false, idPrefix: name, films: name == "movies" ? .all : .none))
             case "omdb":
                 #expect(capabilities.paging == .paged(size: 10, maxPages: 100))
                 #expect(capabilities.idPrefix == "omdb" && capabilities.lookup && capabilities.artwork)
                 #expect(capabilities.kinds.starts(with: ["movie", "series", "episode"]))
+                #expect(capabilities.films == .all)
             default:
                 #expect(itunes.contains(name))
                 #expect(capabilities.paging == .paged(size: 50, maxPages: nil))
                 #expect(capabilities.idPrefix == "itunes" && capabilities.lookup && capabilities.artwork)
+                #expect(capabilities.films == .kinds(["feature-movie"]))
             }
         }
         #expect(SourceRegistry.idPrefix(of: "songs") == "itunes")
         #expect(SourceRegistry.idPrefix(of: "restaurants") == "restaurants")
         #expect(SourceRegistry.defaultGroup(of: "restaurants") == "cuisine")
         #expect(SourceRegistry.names.filter { SourceRegistry.defaultGroup(of: $0) != nil } == ["restaurants"])
+    }
+
+    /// What the library keeps is what each source calls a film, by the prefix of an item's id: the catalog's
+    /// movies and OMDb's titles, iTunes' films of every iTunes source, a Letterboxd import's films; anything
+    /// else is said in words.
+    @Test func theLibraryKeepsWhatEachSourceCallsAFilm() throws {
+        func item(_ id: String, _ title: String, kind: String? = nil) -> Item {
+            Item(id: id, title: title, fields: kind.map { [Item.Field("kind", $0)] } ?? [])
+        }
+        for film in [
+            item("movies:10", "Alien"), item("omdb:tt0083658", "Blade Runner", kind: "movie"),
+            item("omdb:tt0098936", "Twin Peaks", kind: "series"), item("itunes:1", "Heat", kind: "feature-movie"),
+            item("letterboxd:2aHi", "Heat"),
+        ] {
+            #expect(try LibraryService.film(film) == film)
+        }
+        for (other, said) in [
+            (item("itunes:2", "Love Story", kind: "song"), "Love Story is a song"),
+            (item("itunes:3", "Moby Dick", kind: "ebook"), "Moby Dick is an ebook"),
+            (item("itunes:4", "Lover", kind: "Album"), "Lover is an album"),
+            (item("restaurants:7", "Sukiyabashi Jiro"), "Sukiyabashi Jiro is a restaurant"),
+            (item("elsewhere:1", "Thing"), "Thing is from elsewhere"),
+        ] {
+            #expect(throws: UsageError("\(said): the library keeps films (search --in movies, films or omdb)")) {
+                try LibraryService.film(other)
+            }
+        }
     }
 
     /// Names and options come from the one list; the options in the order `help search` has always shown.
@@ -226,7 +255,7 @@ struct PagedStub: Source {
         capabilities: { _ in
             SourceCapabilities(
                 kinds: ["thing"], paging: .paged(size: size, maxPages: nil), lookup: false, artwork: false,
-                idPrefix: "stub")
+                idPrefix: "stub", films: .none)
         },
         make: { _, _, _ in nil })
 

@@ -58,22 +58,23 @@ import FoundationEssentials
     }
 
     /// The item, when it is a film: the library (and Letterboxd) keep films, not restaurants, songs or books.
+    /// Each source says which of its items are films (`SourceCapabilities.films`); a film an import added (a
+    /// Letterboxd id) is one too.
     static func film(_ item: Item) throws(UsageError) -> Item {
-        switch item.sourceName {
-        case "movies", "omdb", "letterboxd": return item
-        case "itunes" where item[field: "kind"] == "feature-movie": return item
-        default:
-            // What it is, in words: iTunes' kind (`a song`, `an ebook`), `a restaurant`, else its source.
-            let what: String
-            if item.sourceName == "itunes" {
-                let kind = (item[field: "kind"] ?? "item").lowercased().replacing("-", with: " ")
-                what = (kind.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + kind
-            } else {
-                what = item.sourceName == "restaurants" ? "a restaurant" : "from \(item.sourceName)"
-            }
-            throw UsageError(
-                "\(Text.brief(item.title)) is \(what): the library keeps films (search --in movies, films or omdb)")
+        let kind = item[field: "kind"]
+        let capabilities = SourceRegistry.capabilities(ofItemsIn: item.sourceName)
+        if item.sourceName == "letterboxd" || capabilities?.films.hold(kind: kind) == true { return item }
+        // What it is, in words: its kind (`a song`, `an ebook`), the one kind its source serves (`a restaurant`),
+        // else its source.
+        let what: String
+        if let named = kind ?? capabilities.flatMap({ $0.kinds.count == 1 ? $0.kinds[0] : nil }) {
+            let words = named.lowercased().replacing("-", with: " ")
+            what = (words.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + words
+        } else {
+            what = "from \(item.sourceName)"
         }
+        throw UsageError(
+            "\(Text.brief(item.title)) is \(what): the library keeps films (search --in movies, films or omdb)")
     }
 
     /// The film the library already has under another id (the same folded title and year: an IMDb export's
