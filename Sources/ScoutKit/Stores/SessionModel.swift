@@ -30,7 +30,7 @@ public struct SessionModel: Codable, Sendable, Equatable {
     /// A session file, read and written through `SessionCodec` where it can be. The current session's file
     /// (`renameDurably: false`) is written after every command that changes it and does not wait for its
     /// folder: after a power cut it may be one command older, the history holding that command
-    /// (docs/DECISIONS.md, "What a search fsyncs"). A named session waits.
+    /// (docs/DECISIONS.md, "What a search waits on the disk for"). A named session waits.
     public static func file(
         _ url: URL, label: String, store: FileStore, renameDurably: Bool = true
     ) -> StateFile<SessionModel> {
