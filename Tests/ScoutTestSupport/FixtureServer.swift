@@ -1,13 +1,17 @@
 import Foundation
-import Hummingbird
-import Logging
-import NIOCore
+import Glibc
+import Synchronization
 
 /// A loopback HTTP server for tests: serves fixed bodies by path and counts the requests it gets.
+///
+/// HTTP/1.1 over a POSIX socket, one request a connection (`Connection: close`), a thread a connection: what
+/// scout's client needs of a server, in a page. It replaced Hummingbird, whose SwiftNIO and a dozen packages
+/// beside it were half of a fresh clone's debug build (docs/DECISIONS.md, "The tests' HTTP server").
 public final class FixtureServer: Sendable {
     public let port: Int
     public let log: RequestLog
-    private let task: Task<Void, any Error>
+    private let listener: Int32
+    private let stopped: Atomic<Bool>
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -22,68 +26,29 @@ public final class FixtureServer: Sendable {
     public static func start(handler: @escaping @Sendable (String, [String: String]) async -> FixtureResponse?)
         async throws -> FixtureServer
     {
-        let log = RequestLog()
-        let router = Router()
-        let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
-            await log.record(request.uri.description)
-            var query: [String: String] = [:]
-            for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
-            guard let answer = await handler(request.uri.path, query) else {
-                return Response(status: .notFound)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard listener >= 0 else { throw ServerError.socket("socket", errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(listener, address, length) == 0 && listen(listener, 128) == 0
+                    && getsockname(listener, address, &length) == 0
             }
-            if answer.delay > .zero { try await Task.sleep(for: answer.delay) }
-            var headers: HTTPFields = [.contentType: answer.contentType]
-            if let retryAfter = answer.retryAfter { headers[.retryAfter] = retryAfter }
-            if let pause = answer.drip {
-                // A slow server: the body a byte at a time, `pause` apart.
-                headers[.contentLength] = String(answer.body.count)
-                let body = answer.body
-                return Response(
-                    status: HTTPResponse.Status(code: answer.status), headers: headers,
-                    body: ResponseBody { writer in
-                        for byte in body {
-                            try await writer.write(ByteBuffer(bytes: [byte]))
-                            try await Task.sleep(for: pause)
-                        }
-                        try await writer.finish(nil)
-                    })
-            }
-            if let cut = answer.disconnectAfter {
-                // Promise the whole body, send part of it, then drop the connection.
-                headers[.contentLength] = String(answer.body.count)
-                let part = ByteBuffer(bytes: answer.body.prefix(cut))
-                return Response(
-                    status: HTTPResponse.Status(code: answer.status), headers: headers,
-                    body: ResponseBody { writer in
-                        try await writer.write(part)
-                        throw CancellationError()
-                    })
-            }
-            return Response(
-                status: HTTPResponse.Status(code: answer.status), headers: headers,
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         }
-        // OMDb answers at the root; the catalog and iTunes below it.
-        router.get("/", use: respond)
-        router.get("**", use: respond)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            },
-            logger: {
-                // Shutting down mid-test is expected; keep the test output to what the tests say.
-                var logger = Logger(label: "fixture-server")
-                logger.logLevel = .critical
-                return logger
-            }())
-        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
-        var port = 0
-        for await bound in ports { port = bound }
-        return FixtureServer(port: port, log: log, task: task)
+        guard bound else {
+            let error = errno
+            close(listener)
+            throw ServerError.socket("bind", error)
+        }
+        let server = FixtureServer(port: Int(UInt16(bigEndian: address.sin_port)), listener: listener)
+        let thread = Thread { [server] in server.accept(handler) }
+        thread.name = "fixture-server"
+        thread.start()
+        return server
     }
 
     /// The project's `Fixtures/` folder.
@@ -92,15 +57,150 @@ public final class FixtureServer: Sendable {
             .deletingLastPathComponent().appendingPathComponent("Fixtures")
     }
 
-    private init(port: Int, log: RequestLog, task: Task<Void, any Error>) {
+    private init(port: Int, listener: Int32) {
         self.port = port
-        self.log = log
-        self.task = task
+        self.listener = listener
+        log = RequestLog()
+        stopped = Atomic(false)
     }
 
+    /// Stops accepting; a connection being answered is cut at its next pause.
     public func stop() async {
-        task.cancel()
-        _ = try? await task.value
+        guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        // Wakes the accepting thread, which closes the socket.
+        shutdown(listener, Int32(SHUT_RDWR))
+    }
+
+    deinit {
+        if !stopped.load(ordering: .sequentiallyConsistent) { shutdown(listener, Int32(SHUT_RDWR)) }
+    }
+
+    private func accept(_ handler: @escaping @Sendable (String, [String: String]) async -> FixtureResponse?) {
+        while !stopped.load(ordering: .sequentiallyConsistent) {
+            let connection = Glibc.accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                break
+            }
+            // Not inherited by the scouts the tests start, so that closing it ends the connection.
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            let thread = Thread { [self] in
+                serve(connection, handler)
+                close(connection)
+            }
+            thread.start()
+        }
+        close(listener)
+    }
+
+    /// Reads one request's head, asks the handler, and writes its answer.
+    private func serve(
+        _ connection: Int32, _ handler: @escaping @Sendable (String, [String: String]) async -> FixtureResponse?
+    ) {
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        while head.firstRange(of: end) == nil {
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0, head.count < 65_536 else { return }
+            head += buffer[..<count]
+        }
+        // "GET /path?query HTTP/1.1"
+        let words = (head.split(separator: 0x0D).first ?? []).split(separator: 0x20)
+        guard words.count >= 2 else { return }
+        let target = String(decoding: words[1], as: UTF8.self)
+        let (path, query) = Self.parse(target)
+        let get = words[0].elementsEqual("GET".utf8)
+        let answer = Self.wait { [log] in
+            await log.record(target)
+            return get ? await handler(path, query) : nil
+        }
+        guard let answer else {
+            write(connection, Self.head(status: 404, headers: ["Content-Length": "0"]))
+            return
+        }
+        if answer.delay > .zero, !pause(answer.delay) { return }
+        var headers = ["Content-Type": answer.contentType, "Content-Length": String(answer.body.count)]
+        headers["Retry-After"] = answer.retryAfter
+        guard write(connection, Self.head(status: answer.status, headers: headers)) else { return }
+        if let pause = answer.drip {
+            // A slow server: the body a byte at a time, `pause` apart.
+            for byte in answer.body {
+                guard write(connection, [byte]), self.pause(pause) else { return }
+            }
+        } else if let cut = answer.disconnectAfter {
+            // Promise the whole body, send part of it, then drop the connection.
+            write(connection, Array(answer.body.prefix(cut)))
+        } else {
+            write(connection, Array(answer.body))
+        }
+    }
+
+    /// The path and the query's items of a request's target, each value percent-decoded.
+    static func parse(_ target: String) -> (path: String, query: [String: String]) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var query: [String: String] = [:]
+        for item in parts.dropFirst().first?.split(separator: "&") ?? [] {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let value = pair.count > 1 ? String(pair[1]) : ""
+            query[String(pair[0])] = value.removingPercentEncoding ?? value
+        }
+        return (String(parts.first ?? "/"), query)
+    }
+
+    static func head(status: Int, headers: [String: String]) -> [UInt8] {
+        var text = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status \(status)")\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+        return Array((text + "\r\n").utf8)
+    }
+
+    /// Writes all of `bytes`; false when the client has gone.
+    @discardableResult
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes {
+                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+
+    /// Sleeps for `duration` in steps of at most 50 ms; false once the server is stopped.
+    private func pause(_ duration: Duration) -> Bool {
+        var left = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        while left > 0 {
+            guard !stopped.load(ordering: .sequentiallyConsistent) else { return false }
+            let step = min(left, 0.05)
+            usleep(useconds_t(step * 1_000_000))
+            left -= step
+        }
+        return !stopped.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// The handler's answer, waited for on this connection's thread (never on the tasks' threads).
+    private static func wait(_ work: @escaping @Sendable () async -> FixtureResponse?) -> FixtureResponse? {
+        let result = Mutex<FixtureResponse?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let answer = await work()
+            result.withLock { $0 = answer }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0 }
+    }
+
+    enum ServerError: Error, CustomStringConvertible {
+        case socket(String, Int32)
+        var description: String {
+            switch self {
+            case .socket(let call, let code): "the fixture server's \(call) failed: \(String(cString: strerror(code)))"
+            }
+        }
     }
 }
 
