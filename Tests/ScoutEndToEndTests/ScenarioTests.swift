@@ -4,7 +4,7 @@ import Testing
 
 /// Every file in Tests/Scenarios: the commands a user runs and every line they see (Tests/Scenarios/README.md).
 /// `SCENARIO_RECORD=1 scripts/test --filter ScenarioTests` writes what scout shows now into the files.
-@Suite(.serialized) struct ScenarioTests {
+@Suite struct ScenarioTests {
     @Test(arguments: ScenarioRunner.names.filter { !ScenarioRunner.readsRealData($0) })
     func scenario(_ name: String) async throws {
         try await check(name)

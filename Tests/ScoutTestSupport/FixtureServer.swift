@@ -181,11 +181,13 @@ public final class FixtureServer: Sendable {
         return !stopped.load(ordering: .sequentiallyConsistent)
     }
 
-    /// The handler's answer, waited for on this connection's thread (never on the tasks' threads).
+    /// The handler's answer, waited for on this connection's thread. The handler runs on the server's own
+    /// queue, never on the cooperative threads: tests run in parallel, and a test waiting for a terminal's
+    /// screen (`TmuxTerminal.waitFor`) holds one of them while its scout waits for this answer.
     private static func wait(_ work: @escaping @Sendable () async -> FixtureResponse?) -> FixtureResponse? {
         let result = Mutex<FixtureResponse?>(nil)
         let done = DispatchSemaphore(value: 0)
-        Task {
+        Task(executorPreference: QueueExecutor.shared) {
             let answer = await work()
             result.withLock { $0 = answer }
             done.signal()
@@ -201,6 +203,17 @@ public final class FixtureServer: Sendable {
             case .socket(let call, let code): "the fixture server's \(call) failed: \(String(cString: strerror(code)))"
             }
         }
+    }
+}
+
+/// Runs the fixture servers' handlers on a dispatch queue of their own, outside Swift's cooperative threads.
+final class QueueExecutor: TaskExecutor {
+    static let shared = QueueExecutor()
+    private let queue = DispatchQueue(label: "fixture-server", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
 

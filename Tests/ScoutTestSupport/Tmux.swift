@@ -140,6 +140,9 @@ public final class TmuxTerminal {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of the test process: the server this client starts would hold, for as long as it runs, the
+        // pipes of the scouts other tests run at the same time, whose readers then never see their end.
+        _ = spawnClosesFrom(&actions, 3)
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
         var pid: pid_t = 0
@@ -152,6 +155,10 @@ public final class TmuxTerminal {
         return String(decoding: (try? Data(contentsOf: output)) ?? Data(), as: UTF8.self)
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 on, a GNU extension the Glibc module does not export).
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func spawnClosesFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
 
 public struct TmuxError: Error, CustomStringConvertible {
     public var message: String

@@ -57,13 +57,22 @@ public struct Printer {
         // Home, then erase the screen (what Ctrl-L does at the prompt, and clear(1) with TERM=xterm), only on a
         // terminal: a pipe or a file gets no escape.
         if output.clearsScreen, console.isTerminal(.output) { console.write("\u{1B}[H\u{1B}[2J", .output) }
-        let styled = output.styledLines // views render here, once
-        if !styled.isEmpty {
-            let colourLines = colour(.output)
-            let width = console.isTerminal(.output) ? console.width() : nil
+        let colourLines = colour(.output)
+        let width = console.isTerminal(.output) ? console.width() : nil
+        func rendered(_ styled: [StyledLine]) -> (text: String, count: Int) {
             let lines = width.map { width in styled.flatMap { $0.wrapped(to: width) } } ?? styled
-            let text = lines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n"
-            if !paged || !output.pageable || pager?(text, lines.count) != true { console.write(text, .output) }
+            return (lines.map { $0.rendered(colour: colourLines) }.joined(separator: "\n") + "\n", lines.count)
+        }
+        if paged, output.pageable, let pager {
+            // The pager is given the whole text, and shows it only when it is longer than the screen.
+            let styled = output.styledLines // views render here, once
+            if !styled.isEmpty {
+                let (text, count) = rendered(styled)
+                if !pager(text, count) { console.write(text, .output) }
+            }
+        } else {
+            // Elsewhere each part is written as it is made (a stream's), views rendered here, once.
+            output.forEachPart { console.write(rendered($0).text, .output) }
         }
         if let error = output.error { report("scout: \(error)", .error) }
     }

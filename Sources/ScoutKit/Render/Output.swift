@@ -38,6 +38,7 @@ public struct Output: Sendable {
     enum Block: Sendable {
         case line(StyledLine)
         case view(any OutputView)
+        case stream(any LineStream)
     }
 
     public init() {}
@@ -70,6 +71,11 @@ public struct Output: Sendable {
         jsonViews.append(view)
     }
 
+    /// Lines made a part at a time while they are printed (a history search's tens of thousands of matches).
+    mutating func stream(_ lines: any LineStream) {
+        blocks.append(.stream(lines))
+    }
+
     /// Typed rows for `--json` only: what the command's lines speak of (the results after `load all`).
     mutating func addJSON(_ view: any OutputView) {
         jsonViews.append(view)
@@ -83,12 +89,26 @@ public struct Output: Sendable {
     /// Each line's pieces with their styles, for colour on a terminal, made safe piece by piece so that
     /// no remote text can end a style or start one; views are rendered here.
     public var styledLines: [StyledLine] {
-        blocks.flatMap { block -> [StyledLine] in
+        var all: [StyledLine] = []
+        forEachPart { all += $0 }
+        return all
+    }
+
+    /// The lines in parts, in order: the lines and views together, and a stream's parts as it makes them, so
+    /// that a printer writes each part before the next is made.
+    func forEachPart(_ body: ([StyledLine]) -> Void) {
+        var pending: [StyledLine] = []
+        for block in blocks {
             switch block {
-            case .line(let line): [line]
-            case .view(let view): view.lines.map(Self.clean)
+            case .line(let line): pending.append(line)
+            case .view(let view): pending += view.lines.map(Self.clean)
+            case .stream(let stream):
+                if !pending.isEmpty { body(pending) }
+                pending = []
+                stream.parts { part in if !part.isEmpty { body(part.map(Self.clean)) } }
             }
         }
+        if !pending.isEmpty { body(pending) }
     }
 
     /// The same lines, plain.
@@ -185,6 +205,13 @@ extension Output {
 protocol OutputView: Sendable {
     var lines: [StyledLine] { get }
     var json: [OutputField: JSONValue] { get }
+}
+
+/// Lines made a part at a time, each part printed before the next is made: a listing of tens of thousands of
+/// lines in bounded memory. A pager on a terminal still gets them whole.
+protocol LineStream: Sendable {
+    /// Calls `emit` with each part's lines, in order.
+    func parts(_ emit: ([StyledLine]) -> Void)
 }
 
 /// Fields for `--json` alone, made from the values a command found when the line is written.

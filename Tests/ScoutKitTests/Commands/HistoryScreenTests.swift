@@ -124,15 +124,15 @@ import ScoutTestSupport
         #expect(try await screen(after: ["history stats now"]) == "! usage: history stats")
     }
 
-    @Test("history search over thousands of matches lists every one, numbered in order, as it lists a few")
+    @Test("history search over thousands of matches lists every one, numbered in order, a part at a time")
     func historySearchOverThousands() async throws {
-        // 9,000 searches written as scout writes them, 6,750 of them for "alien" (listed in two halves at once),
-        // some with a filter, some ended in a choice.
+        // 24,000 searches written as scout writes them, 18,000 of them for "alien" (made in parts of 16,384, each
+        // in two halves at once), some with a filter, some ended in a choice.
         let box = try Sandbox()
         let time = Date(timeIntervalSince1970: 1_795_000_000)
         var file: [UInt8] = []
         var expected: [String] = []
-        for n in 1...9_000 {
+        for n in 1...24_000 {
             let terms = n % 4 == 0 ? "heat \(n)" : "alien \(n)"
             let (source, filters) = (n % 2 == 0 ? "movies" : "omdb", n % 3 == 0 ? ["type": "movie"] : [:])
             file +=
@@ -147,7 +147,7 @@ import ScoutTestSupport
                     ).line + [0x0A]
             }
             guard n % 4 != 0 else { continue }
-            let number = String(repeating: " ", count: 4 - String(n).count) + String(n)
+            let number = String(repeating: " ", count: 5 - String(n).count) + String(n)
             expected.append(
                 "\(number)  2026-11-18 11:06  \(source.padding(toLength: 11, withPad: " ", startingAt: 0)) \"\(terms)\""
                     + (n % 3 == 0 ? " --type movie" : "") + "  \(n) result\(n == 1 ? "" : "s")"
@@ -156,7 +156,23 @@ import ScoutTestSupport
         try FileManager.default.createDirectory(at: box.path("state/scout"), withIntermediateDirectories: true)
         try Data(file).write(to: box.path("state/scout/history.jsonl"))
         let screen = try await screen(after: ["history search alien"], in: box)
-        #expect(expected.count == 6_750)
+        #expect(expected.count == 18_000)
         #expect(screen == expected.joined(separator: "\n"))
+
+        // Printed, it is written in two parts, the first 16,384 lines before the rest are read.
+        var context = ShellContext(
+            environment: box.environment, home: box.root.path, workingDirectory: box.root.path,
+            now: { REPLTests.now }, sessionName: nil, width: 80)
+        context.localTime = LocalTime(.gmt)
+        let outputs = await Shell(context: context, fresh: true).run(line: "history search alien")
+        var written: [String] = []
+        let console = Printer.Console(
+            write: { text, _ in written.append(text) }, isTerminal: { _ in false }, width: { 80 })
+        var printer = Printer(json: false, console: console) { _ in false }
+        for output in outputs { printer.print(output) }
+        #expect(
+            written == [
+                expected[..<16_384].joined(separator: "\n") + "\n", expected[16_384...].joined(separator: "\n") + "\n",
+            ])
     }
 }

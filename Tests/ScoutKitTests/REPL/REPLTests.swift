@@ -1,5 +1,6 @@
 import Foundation
 import ScoutTestSupport
+import Synchronization
 import Testing
 @testable import ScoutKit
 
@@ -98,5 +99,47 @@ import Testing
                 + #"was not saved"]}"#
                 + "\n")
         #expect(json.status == 0)
+    }
+    /// A stream's lines are written a part at a time, each before the next is made, made safe as every line is;
+    /// a pager on a terminal gets them whole, once.
+    @Test func thePrinterWritesAStreamAPartAtATime() {
+        final class Events: Sendable {
+            let list = Mutex<[String]>([])
+            func withLock<T>(_ body: (inout [String]) -> T) -> T { list.withLock { body(&$0) } }
+        }
+        let events = Events()
+        struct Parts: LineStream {
+            let events: Events
+            func parts(_ emit: ([StyledLine]) -> Void) {
+                for (n, part) in [["12  alien", "13  \u{1B}[2Jaliens"], [], ["40  alien 3"]].enumerated() {
+                    events.withLock { $0.append("made part \(n + 1)") }
+                    emit(part.map { StyledLine($0) })
+                }
+            }
+        }
+        let console = Printer.Console(
+            write: { text, _ in events.withLock { $0.append("wrote " + text) } }, isTerminal: { _ in false },
+            width: { 80 })
+        var output = Output()
+        output.say("Found:")
+        output.stream(Parts(events: events))
+        output.say("(3 found)")
+        var printer = Printer(json: false, console: console) { _ in false }
+        printer.print(output)
+        #expect(
+            events.withLock { $0 } == [
+                "wrote Found:\n", "made part 1", "wrote 12  alien\n13  ^[[2Jaliens\n", "made part 2", "made part 3",
+                "wrote 40  alien 3\n", "wrote (3 found)\n",
+            ])
+
+        events.withLock { $0 = [] }
+        var paged: [String] = []
+        printer.pager = { text, lines in
+            paged.append("\(lines) lines: \(text)")
+            return true
+        }
+        printer.print(output)
+        #expect(events.withLock { $0 } == ["made part 1", "made part 2", "made part 3"])
+        #expect(paged == ["5 lines: Found:\n12  alien\n13  ^[[2Jaliens\n40  alien 3\n(3 found)\n"])
     }
 }

@@ -54,6 +54,27 @@ enum HistoryListing {
         }
     }
 
+    /// The lines of the searches numbered `numbers` in `log`, made a part of 16,384 at a time (on two threads, in
+    /// halves) while the part before is printed: a history search of a million records in bounded memory.
+    struct Stream: LineStream {
+        let log: HistoryLog
+        let numbers: [Int]
+        let localTime: LocalTime
+        let fit: Int?
+        static let part = 16_384
+
+        func parts(_ emit: ([StyledLine]) -> Void) {
+            let (log, total, localTime, fit) = (log, log.count, localTime, fit)
+            for start in stride(from: 0, to: numbers.count, by: Self.part) {
+                let part = Array(numbers[start..<min(start + Self.part, numbers.count)])
+                let lines = HistoryListing.inHalves(part) { half in
+                    HistoryListing.lines(log.entries(half), total: total, localTime: localTime, fit: fit)
+                }
+                emit(lines.map { StyledLine($0.line) })
+            }
+        }
+    }
+
     /// `work` over `numbers` cut in two halves, run on two threads, the results in order; on this thread alone
     /// below 4,096 numbers. A search of a long history lists tens of thousands of past searches, and reading
     /// and lining them up is most of its time; the machines scout runs on have two cores or more.

@@ -30,10 +30,18 @@ import FoundationEssentials
     }
 
     /// `history search TEXT`: the past searches whose terms hold `text`, with their numbers.
+    /// Printed as they are read, a part at a time (`HistoryListing.Stream`); `--json` lists them whole.
     func search(_ text: String) throws -> Output {
         let log = try store.log()
-        return listing(
-            log.matching(text), in: log, empty: "No past search matches \"\(Text.brief(text))\".", found: true)
+        let found = log.matching(text)
+        let empty = "No past search matches \"\(Text.brief(text))\"."
+        let context = wiring.context
+        guard !context.json, !found.isEmpty else { return listing(found, in: log, empty: empty, found: true) }
+        var output = Output()
+        output.stream(
+            HistoryListing.Stream(
+                log: log, numbers: found, localTime: context.localTime, fit: context.fitsWidth ? wiring.width() : nil))
+        return output
     }
 
     /// `history rerun N`, `!N`, `!!` (the newest for nil): says what runs, quoted to be pasted back, and runs it.
