@@ -21,7 +21,12 @@ public final class TmuxTerminal {
     /// when the test process is on its way out, so the panes' processes are killed first.
     private static func kill(socket: String) {
         let pids = (try? run(socket: socket, ["list-panes", "-a", "-F", "#{pane_pid}"])) ?? ""
-        for pid in pids.split(separator: "\n").compactMap({ Int32($0) }) { Foundation.kill(pid, SIGKILL) }
+        // Each pane's process group: a scout a pane's shell started is in it, and SIGHUP from kill-server would
+        // have it save its session into the sandbox after the test removed it.
+        for pid in pids.split(separator: "\n").compactMap({ Int32($0) }) {
+            Foundation.kill(-pid, SIGKILL)
+            Foundation.kill(pid, SIGKILL)
+        }
         _ = try? run(socket: socket, ["kill-server"])
     }
 
