@@ -166,10 +166,16 @@ public struct RunningScout {
     /// Sends `line` and waits until standard output holds `count` newlines in all.
     public func send(_ line: String, untilLines count: Int, timeout: Duration = .seconds(10)) async throws {
         send(line)
+        try await wait(untilLines: count, timeout: timeout, for: line)
+    }
+
+    /// Waits until standard output holds `count` newlines in all.
+    public func wait(untilLines count: Int, timeout: Duration = .seconds(10), for what: String = "output") async throws
+    {
         let deadline = ContinuousClock.now + timeout
         while stdoutSoFar.filter({ $0 == "\n" }).count < count {
-            guard ContinuousClock.now < deadline else { throw SandboxError.timedOut(line) }
-            try await Task.sleep(for: .milliseconds(2))
+            guard ContinuousClock.now < deadline else { throw SandboxError.timedOut(what) }
+            try await Task.sleep(for: .milliseconds(1))
         }
     }
 
