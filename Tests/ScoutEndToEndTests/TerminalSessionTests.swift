@@ -130,11 +130,17 @@ extension TerminalTests {
         try await box.run(["-c", "search heat; search alien"])
         let term = try TmuxTerminal(sandbox: box, width: 80, height: 24)
         try term.waitFor("movies [0 selected]>")
-        /// `history clear` typed at the prompt, up to its question.
+        /// `history clear` typed at the prompt, up to its question: a new one, not one an earlier time left on the
+        /// screen (an answer typed before its question is echoed by the terminal, and the screen is not this one).
         func askToClear() throws {
+            let asked = try term.screen().components(separatedBy: "[y/N]").count
             try term.type("history clear")
             try term.send("Enter")
-            try term.waitFor("[y/N]")
+            let deadline = ContinuousClock.now + .seconds(10)
+            while try term.screen().components(separatedBy: "[y/N]").count == asked {
+                guard ContinuousClock.now < deadline else { throw SandboxError.timedOut("history clear") }
+                usleep(20_000)
+            }
         }
         try askToClear()
         try term.waitFor("Clear all 2 searches and typed lines? It cannot be undone. [y/N]")
