@@ -171,6 +171,7 @@ extension HistoryLog {
     static let sourceKey = Array(#""source":""#.utf8)
     static let termsKey = Array(#""terms":""#.utf8)
     static let searchKey = Array(#""search":""#.utf8)
+    static let idKey = Array(#""id":""#.utf8)
 
     /// The bytes of the id a `done` line names, found from its end when it is as scout writes it.
     static func searchID(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Range<Int>? {

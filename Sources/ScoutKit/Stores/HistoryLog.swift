@@ -89,15 +89,19 @@ public struct HistoryLog: Sendable {
         entries([n]).first?.entry
     }
 
-    /// The searches numbered `numbers` (from 1) that decode, each with what was chosen in it, in that order.
-    public func entries(_ numbers: some Collection<Int>) -> [(n: Int, entry: HistoryEntry)] {
+    /// The searches numbered `numbers` (from 1) that decode, each with what was chosen in it, in that order;
+    /// `done` is `doneLines(of:)` of them, or of more, when it was looked up once for a listing read in parts.
+    public func entries(_ numbers: some Collection<Int>, done given: [UInt64: Range<Int>]? = nil) -> [(
+        n: Int, entry: HistoryEntry
+    )] {
         let records = numbers.compactMap { n in
             n >= 1 && n <= count ? decode(line(n)).map { (n, $0, FNV.hash($0.id)) } : nil
         }
         let done: [UInt64: Range<Int>]
-        switch storage {
-        case .scanned(_, let all): done = all
-        case .indexed(let index): done = index.doneLines(for: Set(records.map { $0.2 }), history: data)
+        switch (storage, given) {
+        case (.scanned(_, let all), _): done = all
+        case (_, .some(let given)): done = given
+        case (.indexed(let index), nil): done = index.doneLines(for: Set(records.map { $0.2 }), history: data)
         }
         return records.map { n, record, hash in
             var entry = HistoryEntry(
@@ -109,6 +113,30 @@ public struct HistoryLog: Sendable {
             }
             return (n, entry)
         }
+    }
+
+    /// The `done` lines of the searches numbered `numbers`, by the hash of their ids, for `entries(_:done:)`:
+    /// looked up in one pass over the index's `done` records, the ids read from the searches' bytes (a record
+    /// not as scout writes it is decoded for its id).
+    func doneLines(of numbers: some Collection<Int>) -> [UInt64: Range<Int>] {
+        guard case .indexed(let index) = storage else {
+            if case .scanned(_, let all) = storage { return all }
+            return [:]
+        }
+        var hashes = Set<UInt64>()
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for n in numbers where n >= 1 && n <= count {
+                let line = line(n)
+                guard line.lowerBound >= 0, line.upperBound <= bytes.count else { continue }
+                if let id = Self.stringValue(bytes, line, key: Self.idKey), !bytes[id].contains(0x5C) {
+                    hashes.insert(FNV.hash(bytes: UnsafeBufferPointer(rebasing: bytes[id])))
+                } else if let record = decode(line) {
+                    hashes.insert(FNV.hash(record.id))
+                }
+            }
+        }
+        return index.doneLines(for: hashes, history: data)
     }
 
     /// The record on `line` of the log.
