@@ -15,7 +15,7 @@ public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
         self.init(text)
     }
 
-    public var plain: String { pieces.map(\.text).joined() }
+    public var plain: String { pieces.count == 1 ? pieces[0].text : pieces.map(\.text).joined() }
 
     public static func + (line: StyledLine, other: StyledLine) -> StyledLine {
         var joined = line
@@ -63,6 +63,8 @@ public struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
 
     /// The line with each styled piece in its escape sequence (when `colour`).
     public func rendered(colour: Bool) -> String {
-        pieces.map { piece in piece.style.map { $0.paint(piece.text, colour: colour) } ?? piece.text }.joined()
+        func render(_ piece: Piece) -> String { piece.style.map { $0.paint(piece.text, colour: colour) } ?? piece.text }
+        // Most lines are one piece: no array to make and join (a history search prints tens of thousands).
+        return pieces.count == 1 ? render(pieces[0]) : pieces.map(render).joined()
     }
 }
