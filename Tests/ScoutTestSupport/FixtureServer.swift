@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// HTTP/1.1 over a POSIX socket, one request a connection (`Connection: close`), a thread a connection: what
 /// scout's client needs of a server, in a page. It replaced Hummingbird, whose SwiftNIO and a dozen packages
-/// beside it were half of a fresh clone's debug build (docs/DECISIONS.md, "The tests' HTTP server").
+/// beside it were half of a fresh clone's debug build (docs/DECISIONS.md, "The tests' HTTP server is our own").
 public final class FixtureServer: Sendable {
     public let port: Int
     public let log: RequestLog
