@@ -64,15 +64,12 @@ public final class FixtureServer: Sendable {
         stopped = Atomic(false)
     }
 
-    /// Stops accepting; a connection being answered is cut at its next pause.
+    /// Stops accepting; a connection being answered is cut at its next pause. Until then the accepting thread
+    /// keeps the server.
     public func stop() async {
         guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
         // Wakes the accepting thread, which closes the socket.
         shutdown(listener, Int32(SHUT_RDWR))
-    }
-
-    deinit {
-        if !stopped.load(ordering: .sequentiallyConsistent) { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
     private func accept(_ handler: @escaping @Sendable (String, [String: String]) async -> FixtureResponse?) {

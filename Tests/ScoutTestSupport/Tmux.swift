@@ -21,8 +21,7 @@ public final class TmuxTerminal {
     /// when the test process is on its way out, so the panes' processes are killed first.
     private static func kill(socket: String) {
         let pids = (try? run(socket: socket, ["list-panes", "-a", "-F", "#{pane_pid}"])) ?? ""
-        // Each pane's process group: a scout a pane's shell started is in it, and SIGHUP from kill-server would
-        // have it save its session into the sandbox after the test removed it.
+        // Each pane's process group too: a scout a pane's shell started is in it, and is not the pane's process.
         for pid in pids.split(separator: "\n").compactMap({ Int32($0) }) {
             Foundation.kill(-pid, SIGKILL)
             Foundation.kill(pid, SIGKILL)

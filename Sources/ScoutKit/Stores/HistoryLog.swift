@@ -119,9 +119,10 @@ public struct HistoryLog: Sendable {
     /// looked up in one pass over the index's `done` records, the ids read from the searches' bytes (a record
     /// not as scout writes it is decoded for its id).
     func doneLines(of numbers: some Collection<Int>) -> [UInt64: Range<Int>] {
-        guard case .indexed(let index) = storage else {
-            if case .scanned(_, let all) = storage { return all }
-            return [:]
+        let index: HistoryIndex
+        switch storage {
+        case .scanned(_, let all): return all
+        case .indexed(let indexed): index = indexed
         }
         var hashes = Set<UInt64>()
         data.withUnsafeBytes { raw in

@@ -35,12 +35,9 @@ import FoundationEssentials
         let log = try store.log()
         let found = log.matching(text)
         let empty = "No past search matches \"\(Text.brief(text))\"."
-        let context = wiring.context
-        guard !context.json, !found.isEmpty else { return listing(found, in: log, empty: empty, found: true) }
+        guard !wiring.context.json, !found.isEmpty else { return listing(found, in: log, empty: empty, found: true) }
         var output = Output()
-        output.stream(
-            HistoryListing.Stream(
-                log: log, numbers: found, localTime: context.localTime, fit: context.fitsWidth ? wiring.width() : nil))
+        output.stream(HistoryListing.Stream(log: log, numbers: found, localTime: wiring.context.localTime, fit: fit))
         return output
     }
 
@@ -149,12 +146,15 @@ import FoundationEssentials
         return entry
     }
 
+    /// The cells a history line is cut to: the window's width where lines are fitted, else none.
+    private var fit: Int? { wiring.context.fitsWidth ? wiring.width() : nil }
+
     /// The searches numbered `numbers`, a line each, and for `--json` their fields; `total` is how many the
     /// listing has in all: the whole history for `history`, what was `found` for `history search`.
     private func listing(_ numbers: [Int], in log: HistoryLog, empty: String, found: Bool = false) -> Output {
         let total = log.count
         let context = wiring.context
-        let (localTime, fit) = (context.localTime, context.fitsWidth ? wiring.width() : nil)
+        let (localTime, fit) = (context.localTime, self.fit)
         let shown = HistoryListing.inHalves(numbers) { part in
             HistoryListing.lines(log.entries(part), total: total, localTime: localTime, fit: fit)
         }
