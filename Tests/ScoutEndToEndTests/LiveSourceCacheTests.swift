@@ -24,9 +24,23 @@ extension LiveSourceTests {
         }
         let box = try Sandbox()
         box.environment["SCOUT_OMDB_URL"] = server.baseURL
-        box.environment["OMDB_API_KEY"] = "k3y"
+        // A key with characters a query must escape: sent as it is, and never written into the cache.
+        box.environment["OMDB_API_KEY"] = "k3y+/&="
         let first = try await box.run(["-c", "search batman --in omdb; sort year; show 5"])
         #expect(first.status == 0, "\(first.stderr)")
+        let asked = await server.log.paths
+        #expect(
+            asked == [
+                "/?s=batman&page=1&apikey=k3y%2B%2F%26%3D", "/?s=batman&page=2&apikey=k3y%2B%2F%26%3D",
+                "/?i=tt0372784&plot=full&apikey=k3y%2B%2F%26%3D",
+            ])
+        let cached = box.files(in: "cache/scout").filter { $0.hasSuffix(".answer") }
+        #expect(cached.count == 3)
+        for name in cached {
+            let bytes = try String(decoding: Data(contentsOf: box.path("cache/scout/\(name)")), as: UTF8.self)
+            #expect(bytes.contains("apikey=-"), "\(name)")
+            #expect(!bytes.contains("k3y"), "\(name)")
+        }
         #expect(first.stdout.contains("by year desc"))
         #expect(first.stdout.contains("Director:   Christopher Nolan") || first.stdout.contains("Director:"))
         let sent = await server.log.paths.count
@@ -78,6 +92,11 @@ extension LiveSourceTests {
         #expect(await server.log.paths.count == 4)
         let catalog = try await box.run(["-c", "search zzqx nothing --in movies"])
         #expect(catalog.status == 0 && catalog.stdout.contains("No movies match"), "\(catalog.stderr)")
+        // Terms a query must escape are sent as typed: a `+` left bare reads as a space to the server.
+        try await box.run(["-c", "search c++ r&b --in songs"])
+        #expect(
+            await server.log.paths.last
+                == "/search?term=c%2B%2B%20r%26b&media=music&entity=song&country=US&lang=en_us&limit=50&offset=0")
         await server.stop()
     }
 

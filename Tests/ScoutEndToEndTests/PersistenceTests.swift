@@ -202,9 +202,17 @@ import Testing
         #expect(fresh.stdout.contains("Nothing selected"))
         #expect(fresh.stdout.contains("\"spielberg\""))
         #expect(box.mode(box.path("state/scout/sessions/weekend.json")) == 0o600)
+        // A session in use is written through its spare (FileStore.write's `often`); rm takes both.
+        try await box.run(["--session", "weekend", "-c", "select 4"])
+        let folder = box.path("state/scout/sessions").path
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                ".weekend.json.spare", "weekend.json",
+            ])
         let gone = try await box.run(["-c", "session rm weekend; session load weekend"])
         #expect(gone.status == 1)
         #expect(gone.stderr.contains("no session named weekend"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
     }
 
     @Test func settingsAreSavedAndValidated() async throws {

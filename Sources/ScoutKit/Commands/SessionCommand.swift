@@ -144,6 +144,7 @@ struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
             guard browse.context.fileStore.remove(url) else {
                 throw UsageError.notFound("no session named \(name): session list shows them")
             }
+            browse.context.fileStore.remove(browse.context.fileStore.spare(of: url))
             output.say("Removed session \(name).")
         case .reset:
             let source = browse.session.source

@@ -97,15 +97,13 @@ public struct ITunesSource: Source {
 
     public func search(_ query: SearchQuery, page: Int) async throws(SourceError) -> ResultPage {
         var components = URLComponents(url: base.appendingPathComponent("search"), resolvingAgainstBaseURL: false)
-        var items = [URLQueryItem(name: "term", value: query.terms), URLQueryItem(name: "media", value: media)]
-        if let entity { items.append(URLQueryItem(name: "entity", value: entity)) }
+        var items = [(name: "term", value: query.terms), ("media", media)]
+        if let entity { items.append(("entity", entity)) }
         items += [
-            URLQueryItem(name: "country", value: query.options["country"] ?? country),
-            URLQueryItem(name: "lang", value: query.options["lang"] ?? lang),
-            URLQueryItem(name: "limit", value: String(Self.limit)),
-            URLQueryItem(name: "offset", value: String((page - 1) * Self.limit)),
+            ("country", query.options["country"] ?? country), ("lang", query.options["lang"] ?? lang),
+            ("limit", String(Self.limit)), ("offset", String((page - 1) * Self.limit)),
         ]
-        components?.queryItems = items
+        components?.percentEncodedQuery = QueryString.make(items)
         guard let url = components?.url else { throw .notConfigured("SCOUT_ITUNES_URL is not a usable URL") }
         var answer = try await fetcher.get(url, service: "iTunes")
         // Throttled with a short Retry-After: wait as asked, once, then try again.
@@ -123,7 +121,7 @@ public struct ITunesSource: Source {
     public func details(of item: Item) async throws(SourceError) -> Item {
         let id = item.id.split(separator: ":").last.map(String.init) ?? ""
         var components = URLComponents(url: base.appendingPathComponent("lookup"), resolvingAgainstBaseURL: false)
-        components?.queryItems = [URLQueryItem(name: "id", value: id), URLQueryItem(name: "country", value: country)]
+        components?.percentEncodedQuery = QueryString.make([("id", id), ("country", country)])
         guard let url = components?.url else { return item }
         let answer = try await fetcher.get(url, service: "iTunes")
         try Self.checkStatus(answer)

@@ -85,10 +85,10 @@ public struct OMDbSource: Source {
     }
 
     public func search(_ query: SearchQuery, page: Int) async throws(SourceError) -> ResultPage {
-        var items = [URLQueryItem(name: "s", value: query.terms)]
-        if let type = query.options["type"] { items.append(URLQueryItem(name: "type", value: type.lowercased())) }
-        if let year = query.options["year"] { items.append(URLQueryItem(name: "y", value: year)) }
-        items.append(URLQueryItem(name: "page", value: String(page)))
+        var items = [(name: "s", value: query.terms)]
+        if let type = query.options["type"] { items.append(("type", type.lowercased())) }
+        if let year = query.options["year"] { items.append(("y", year)) }
+        items.append(("page", String(page)))
         let answer = try await get(items)
         let (results, total) = try Self.decodeSearch(answer.body, status: answer.status)
         let pages = min(Self.maxPages, (total + Self.pageSize - 1) / Self.pageSize)
@@ -98,25 +98,27 @@ public struct OMDbSource: Source {
 
     public func details(of item: Item) async throws(SourceError) -> Item {
         let id = item.id.split(separator: ":").last.map(String.init) ?? ""
-        let answer = try await get([URLQueryItem(name: "i", value: id), URLQueryItem(name: "plot", value: "full")])
+        let answer = try await get([("i", id), ("plot", "full")])
         let root = try Self.parse(answer.body)
         try Self.checkError(root, status: answer.status)
         return JSONFields(root).flatMap(Self.detail) ?? item
     }
 
-    private func get(_ queryItems: [URLQueryItem]) async throws(SourceError) -> FetchedAnswer {
+    private func get(_ items: [(name: String, value: String)]) async throws(SourceError) -> FetchedAnswer {
         // Offline, no key is needed: the cache's keys leave it out, and nothing is sent.
         guard let key = key.flatMap({ $0.isEmpty ? nil : $0 }) ?? (fetcher.offline ? "-" : nil) else {
             throw .notConfigured(Self.missingKey)
         }
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
         if components?.path.isEmpty == true { components?.path = "/" }
-        components?.queryItems = queryItems + [URLQueryItem(name: "apikey", value: key)]
-        guard let url = components?.url else { throw .notConfigured("SCOUT_OMDB_URL is not a usable URL") }
         // The key is left out of the cache's key, so that it is never written to disk.
-        let answer = try await fetcher.get(
-            url, service: "OMDb",
-            cacheKey: url.absoluteString.replacing("apikey=\(key)", with: "apikey=-"))
+        components?.percentEncodedQuery = QueryString.make(items + [("apikey", "-")])
+        let cacheKey = components?.url?.absoluteString
+        components?.percentEncodedQuery = QueryString.make(items + [("apikey", key)])
+        guard let url = components?.url, let cacheKey else {
+            throw .notConfigured("SCOUT_OMDB_URL is not a usable URL")
+        }
+        let answer = try await fetcher.get(url, service: "OMDb", cacheKey: cacheKey)
         // OMDb puts its errors in JSON bodies with 200 or 401; any other status is the server's own.
         guard answer.status == 200 || answer.status == 401 else { throw .http(status: answer.status, url: "OMDb") }
         return answer

@@ -28,15 +28,15 @@ public struct SessionModel: Codable, Sendable, Equatable {
     public init() {}
 
     /// A session file, read and written through `SessionCodec` where it can be. The current session's file
-    /// (`renameDurably: false`) is written after every command that changes it and does not wait for its
-    /// folder: after a power cut it may be one command older, the history holding that command
+    /// (`often: true`) is written after every command that changes it, through its spare, and does not wait
+    /// for its folder: after a power cut it may be one command older, the history holding that command
     /// (docs/DECISIONS.md, "What a search waits on the disk for"). A named session waits.
     public static func file(
-        _ url: URL, label: String, store: FileStore, renameDurably: Bool = true
+        _ url: URL, label: String, store: FileStore, often: Bool = false
     ) -> StateFile<SessionModel> {
         StateFile(
             url, label: label, store: store, fastDecode: SessionCodec.decode, fastEncode: SessionCodec.encode,
-            renameDurably: renameDurably)
+            often: often)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -12,8 +12,8 @@ public struct StateFile<Value>: Sendable {
     /// writer of the same bytes as `JSONEncoder.scout`; Foundation's coders do the rest.
     let fastDecode: (@Sendable (Data) -> Value?)?
     let fastEncode: (@Sendable (Value) -> Data)?
-    /// Whether a save waits for its rename to reach the disk (`FileStore.write`'s `renameDurably`).
-    let renameDurably: Bool
+    /// Whether the file is written after every command, through its spare (`FileStore.write`'s `often`).
+    let often: Bool
 
     public init(_ url: URL, label: String, store: FileStore, recovery: String? = nil) {
         self.init(url, label: label, store: store, recovery: recovery, fastDecode: nil, fastEncode: nil)
@@ -21,7 +21,7 @@ public struct StateFile<Value>: Sendable {
 
     init(
         _ url: URL, label: String, store: FileStore, recovery: String? = nil,
-        fastDecode: (@Sendable (Data) -> Value?)?, fastEncode: (@Sendable (Value) -> Data)?, renameDurably: Bool = true
+        fastDecode: (@Sendable (Data) -> Value?)?, fastEncode: (@Sendable (Value) -> Data)?, often: Bool = false
     ) {
         self.url = url
         self.label = label
@@ -29,7 +29,7 @@ public struct StateFile<Value>: Sendable {
         self.recovery = recovery ?? "started \(label) afresh"
         self.fastDecode = fastDecode
         self.fastEncode = fastEncode
-        self.renameDurably = renameDurably
+        self.often = often
     }
 }
 
@@ -55,7 +55,7 @@ extension StateFile {
     func save(bytes data: Data) throws(StoreError) {
         var line = data
         line.append(0x0A)
-        try store.write(line, to: url, renameDurably: renameDurably)
+        try store.write(line, to: url, often: often)
     }
 }
 

@@ -69,6 +69,66 @@ final class TempFolder {
         #expect(try String(contentsOf: target.appendingPathComponent("inside"), encoding: .utf8) == "precious")
     }
 
+    /// The session is written after every command: into its spare, then the two names exchanged, so the two
+    /// files take turns and none is made or freed (freeing one was most of a cached search's wait for the disk).
+    @Test func aFileWrittenOftenTakesTurnsWithItsSpare() throws {
+        let folder = try TempFolder()
+        let store = FileStore()
+        let target = folder.file("session.json")
+        func inode(_ name: String) -> ino_t {
+            var info = stat()
+            return lstat(folder.file(name).path, &info) == 0 ? info.st_ino : 0
+        }
+        try store.write(Data("one, the longest\n".utf8), to: target, often: true)
+        let first = inode("session.json")
+        try store.write(Data("two\n".utf8), to: target, often: true)
+        let second = inode("session.json")
+        try store.write(Data("three\n".utf8), to: target, often: true)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "three\n")
+        #expect(try String(contentsOf: folder.file(".session.json.spare"), encoding: .utf8) == "two\n")
+        #expect(inode("session.json") == first)
+        #expect(inode(".session.json.spare") == second)
+        #expect(first != second)
+        #expect(folder.names == [".session.json.spare", "session.json"])
+        #expect(folder.mode("session.json") == 0o600)
+        #expect(folder.mode(".session.json.spare") == 0o600)
+    }
+
+    /// A spare another scout is writing (it holds its lock), a spare that is a link, and a file that is not a
+    /// plain file: the write is the plain one, and the spare and whatever the link names are left as they were.
+    @Test func aSpareThatIsNotOursToWriteIsLeftAlone() throws {
+        let folder = try TempFolder()
+        let store = FileStore()
+        let target = folder.file("session.json")
+        let spare = folder.file(".session.json.spare")
+        try store.write(Data("old\n".utf8), to: target)
+        try Data("another scout's\n".utf8).write(to: spare)
+        let fd = open(spare.path, O_RDWR)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        try store.write(Data("new\n".utf8), to: target, often: true)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new\n")
+        #expect(try String(contentsOf: spare, encoding: .utf8) == "another scout's\n")
+        #expect(folder.names == [".session.json.spare", "session.json"])
+
+        let outside = try TempFolder()
+        try Data("not scout's\n".utf8).write(to: outside.file("elsewhere"))
+        try FileManager.default.removeItem(at: spare)
+        #expect(symlink(outside.file("elsewhere").path, spare.path) == 0)
+        try store.write(Data("newer\n".utf8), to: target, often: true)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "newer\n")
+        #expect(try String(contentsOf: outside.file("elsewhere"), encoding: .utf8) == "not scout's\n")
+
+        let inTheWay = folder.file("folder.json")
+        try store.write(Data("precious".utf8), to: inTheWay.appendingPathComponent("inside"))
+        #expect {
+            try store.write(Data("new".utf8), to: inTheWay, often: true)
+        } throws: { error in
+            "\(error)" == "could not save \(inTheWay.path): is a directory; nothing was lost, fix that and try again"
+        }
+        #expect(try String(contentsOf: inTheWay.appendingPathComponent("inside"), encoding: .utf8) == "precious")
+    }
+
     @Test func appendAddsWholeRecords() throws {
         let folder = try TempFolder()
         let store = FileStore()

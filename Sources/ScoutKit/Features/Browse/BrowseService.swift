@@ -35,7 +35,7 @@ import FoundationEssentials
         self.services = services
         let context = wiring.context
         let file = context.sessionName.map(context.paths.namedSession) ?? context.paths.sessionFile
-        sessionFile = SessionModel.file(file, label: "the session", store: context.fileStore, renameDurably: false)
+        sessionFile = SessionModel.file(file, label: "the session", store: context.fileStore, often: true)
         session = SessionModel()
         keepsFile = !fresh
         if !fresh, let restored = sessionFile.load(warn: wiring.warn) {
