@@ -22,6 +22,34 @@ public enum Text {
         return out
     }
 
+    /// How many characters `String(value)` has.
+    static func digitCount(_ value: Int) -> Int {
+        var count = value < 0 ? 2 : 1
+        var rest = value / 10
+        while rest != 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
+    }
+
+    /// `String(value)`'s bytes appended to `bytes`, without the String: a listing of thousands of lines writes
+    /// two numbers a line.
+    static func appendDigits(_ value: Int, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        let count = digitCount(value)
+        bytes.append(contentsOf: repeatElement(0x2D, count: count))
+        bytes.withUnsafeMutableBufferPointer { out in
+            var rest = value
+            var index = start + count - 1
+            repeat {
+                out[index] = UInt8(0x30 + abs(rest % 10))
+                rest /= 10
+                index -= 1
+            } while rest != 0
+        }
+    }
+
     /// Where `needle` last starts in `bytes`, nil when nowhere: a byte search on paths every start takes
     /// (String's `contains` and `range(of:)` are generic, and their first use searches every conformance).
     public static func lastOffset(of needle: [UInt8], in bytes: [UInt8]) -> Int? {

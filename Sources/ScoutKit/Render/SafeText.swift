@@ -9,12 +9,10 @@
 /// and bidirectional overrides and isolates as `<U+XXXX>`. One pass, linear in the text's length.
 public enum SafeText {
     public static func clean(_ text: String) -> String {
-        // Printable ASCII, most text, is checked a byte at a time.
-        let printable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
-        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable) {
+        // Text that needs nothing, most text, is told by its bytes, without decoding a code point.
+        if text.utf8.withContiguousStorageIfAvailable(isSafe) ?? text.unicodeScalars.allSatisfy({ !needsEscape($0) }) {
             return text
         }
-        if !text.unicodeScalars.contains(where: needsEscape) { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let v = scalar.value
@@ -28,6 +26,28 @@ public enum SafeText {
             }
         }
         return String(out)
+    }
+
+    /// Whether valid UTF-8 holds no code point `needsEscape` names: C0 and DEL as bytes, C1 as C2 80–9F, the
+    /// overrides and isolates (U+202A–202E, U+2066–2069) as E2 80 AA–AE and E2 81 A6–A9.
+    static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x20, byte < 0x7F {
+                index += 1
+                continue
+            }
+            if byte < 0x80 { return false }
+            if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] <= 0x9F { return false }
+            if byte == 0xE2, index + 2 < bytes.count {
+                let (second, third) = (bytes[index + 1], bytes[index + 2])
+                if second == 0x80, (0xAA...0xAE).contains(third) { return false }
+                if second == 0x81, (0xA6...0xA9).contains(third) { return false }
+            }
+            index += 1
+        }
+        return true
     }
 
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Reading the history index: a line's place in the history, the lines whose folded text holds a
 /// needle, and the `done` records of given searches.
@@ -67,17 +68,34 @@ extension HistoryIndex {
     /// For each id hash asked about, the line of its latest `done` record.
     func doneLines(for hashes: Set<UInt64>, history: Data) -> [UInt64: Range<Int>] {
         guard !hashes.isEmpty else { return [:] }
+        // A bit for each hash's low 16 bits turns away most `done` records with one test, before the set's hashing
+        // (a tenth of a history search of a common word went to hashing the hashes).
+        var seen = [UInt64](repeating: 0, count: 1_024)
+        func bit(_ hash: UInt64) -> (word: Int, mask: UInt64) {
+            (Int(truncatingIfNeeded: hash & 0xFFFF) >> 6, 1 << (hash & 63))
+        }
+        for hash in hashes {
+            let (word, mask) = bit(hash)
+            seen[word] |= mask
+        }
+        func mayHold(_ hash: UInt64) -> Bool {
+            let (word, mask) = bit(hash)
+            return seen[word] & mask != 0
+        }
         var found: [UInt64: Range<Int>] = [:]
         dones.withByteReader { reader in
-            for n in 0..<doneCount {
-                guard let hash = reader.word(at: n * Self.doneBytes), hashes.contains(hash),
-                    let offset = reader.word(at: n * Self.doneBytes + 8), offset < UInt64(history.count)
-                else { continue }
-                let start = Int(offset)
-                let end =
-                    history[(history.startIndex + start)...].firstIndex(of: 0x0A).map { $0 - history.startIndex }
-                    ?? history.count
-                found[hash] = start..<end
+            history.withUnsafeBytes { text in
+                for n in 0..<doneCount {
+                    guard let hash = reader.word(at: n * Self.doneBytes),
+                        mayHold(hash), hashes.contains(hash),
+                        let offset = reader.word(at: n * Self.doneBytes + 8), offset < UInt64(text.count),
+                        let base = text.baseAddress
+                    else { continue }
+                    let start = Int(offset)
+                    let end =
+                        memchr(base + start, 0x0A, text.count - start).map { UnsafeRawPointer($0) - base } ?? text.count
+                    found[hash] = start..<end
+                }
             }
         }
         return found

@@ -14,6 +14,9 @@ import FoundationEssentials
     let sessionFile: StateFile<SessionModel>
     /// The session as last written, so that a command that changes nothing writes nothing.
     private var savedSession: SessionModel?
+    /// The file as this scout last read or wrote it: another scout open on the same session may have written it
+    /// since.
+    private var savedStamp: FileStamp?
     /// Whether the session is written back: not with `--fresh`, whose session is the run's own, so that a
     /// script (`scout --fresh -c 'search heat --in movies'`) never replaces the one a person left.
     private let keepsFile: Bool
@@ -41,6 +44,7 @@ import FoundationEssentials
         if !fresh, let restored = sessionFile.load(warn: wiring.warn) {
             session = restored
             savedSession = restored
+            savedStamp = FileStamp(file)
             previousVisit = restored.lastVisited
         }
     }
@@ -125,14 +129,18 @@ import FoundationEssentials
             try sessionFile.save(toSave)
             session.lastVisited = toSave.lastVisited
             savedSession = session
+            savedStamp = FileStamp(sessionFile.url)
         } catch {
             output.warn("\(error)")
         }
     }
 
-    /// Records the time of this visit; called when scout exits (not with `--fresh`).
+    /// Records the time of this visit; called when scout exits (not with `--fresh`). A scout that changed nothing
+    /// leaves a file another scout wrote since: two scouts open on one session, the one that quits last with
+    /// nothing done must not put back what the other one changed (docs/DECISIONS.md, "Two scouts on one session").
     func saveOnExit() -> String? {
         guard keepsFile else { return nil }
+        if session == savedSession, FileStamp(sessionFile.url) != savedStamp { return nil }
         do {
             try sessionFile.save(stamped())
             return nil

@@ -23,20 +23,38 @@ enum HistoryListing {
         let narrow = (fit ?? .max) < 60
         // Each line's bytes appended into one buffer, then made a String once: a history search lists tens of
         // thousands of these, and interpolating or appending Strings cost more than reading the records.
+        // Texts are copied in whole (their bytes where they lie), numbers written digit by digit, and padding
+        // added as spaces: no String is made for a part of a line (a tenth of a search's instructions).
         var line: [UInt8] = []
-        func add(_ text: String) { line.append(contentsOf: text.utf8) }
+        func add(_ text: String) {
+            var text = text
+            text.withUTF8 { line.append(contentsOf: $0) }
+        }
+        func spaces(_ count: Int) { line.append(contentsOf: repeatElement(0x20, count: max(0, count))) }
         return entries.map { n, entry in
             line.removeAll(keepingCapacity: true)
-            let number = String(n)
-            line.append(contentsOf: repeatElement(0x20, count: max(0, width - number.count)))
-            add(number)
+            spaces(width - Text.digitCount(n))
+            Text.appendDigits(n, to: &line)
             add("  ")
             let time = formatter.string(entry.time)
             add(narrow ? String(time.dropFirst(5)) : time)
             add("  ")
-            add(narrow ? entry.source : DisplayWidth.pad(entry.source, to: 11))
+            if narrow {
+                add(entry.source)
+            } else if case let cells = DisplayWidth.of(entry.source), cells <= 11 {
+                add(entry.source)
+                spaces(11 - cells)
+            } else {
+                add(DisplayWidth.pad(entry.source, to: 11))
+            }
             add(" ")
-            add(BrowseService.describe(terms: entry.terms))
+            if entry.terms.isEmpty {
+                add("everything") // as BrowseService.describe(terms:) says it
+            } else {
+                line.append(0x22)
+                add(entry.terms)
+                line.append(0x22)
+            }
             for (name, value) in entry.filters.sorted(by: { $0.key < $1.key }) {
                 add(" --")
                 add(name)
@@ -44,9 +62,8 @@ enum HistoryListing {
                 add(value)
             }
             let head = line.count
-            let count = String(entry.count)
             add("  ")
-            add(count)
+            Text.appendDigits(entry.count, to: &line)
             add(entry.count == 1 ? " result" : " results")
             for (index, choice) in entry.chosen.enumerated() {
                 add(index == 0 ? "  → " : ", ")
@@ -56,7 +73,7 @@ enum HistoryListing {
             guard let fit, DisplayWidth.of(text) > fit else { return text }
             // Cut inside its digits, a count would read as another number (`5…` of 50): cut before it instead.
             let terms = String(decoding: line[..<head], as: UTF8.self)
-            let whole = DisplayWidth.of(terms) + 2 + count.count < fit
+            let whole = DisplayWidth.of(terms) + 2 + Text.digitCount(entry.count) < fit
             return DisplayWidth.truncate(whole ? text : terms + "  …", to: fit)
         }
     }
