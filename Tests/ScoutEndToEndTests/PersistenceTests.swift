@@ -42,6 +42,23 @@ import Testing
         #expect(box.files(in: "state/scout").filter { $0.hasPrefix("session.json.corrupt-") }.count == 2)
     }
 
+    /// The session is written through its spare, which holds it as it was one command before: a damaged session
+    /// goes back to that, not to nothing.
+    @Test func aDamagedSessionGoesBackToTheOneBeforeIt() async throws {
+        let box = try Sandbox()
+        try await box.run(["-c", "search tokyo --in restaurants; select 1-3"])
+        try await box.run(["-c", "select 5"])
+        try box.write("{\"page\": \"x\"", to: box.sessionFile)
+        let run = try await box.run(["-c", "session"])
+        #expect(run.status == 0)
+        #expect(
+            run.stderrLines.map { $0.replacing(/corrupt-[0-9TZ]+/, with: "corrupt-TIME") } == [
+                "scout: the session was damaged and could not be read; kept it as session.json.corrupt-TIME and went "
+                    + "back to the one before it"
+            ])
+        #expect(run.stdout.contains("Session: restaurants, \"tokyo\", page 1, 3 selected, list view"), "\(run.stdout)")
+    }
+
     @Test func damagedFavouritesAndSettingsAreKeptAsideToo() async throws {
         let box = try Sandbox()
         try box.write("{\"favourites\": [", to: box.favouritesFile)

@@ -47,6 +47,7 @@ extension Paths {
     public static let described: [(folder: String, path: String, holds: String)] = [
         ("XDG_CONFIG_HOME", "config.json", "the settings (set) and the OMDb key"),
         ("XDG_STATE_HOME", "session.json", "the session: source, search, page, selections and view"),
+        ("XDG_STATE_HOME", ".session.json.spare", "the session one command before, kept for a damaged session.json"),
         ("XDG_STATE_HOME", "sessions/NAME.json", "the sessions saved by name"),
         ("XDG_STATE_HOME", "history.jsonl", "every search and every done, one a line"),
         ("XDG_STATE_HOME", "editline_history", "the lines typed at the prompt"),

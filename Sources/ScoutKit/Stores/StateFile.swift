@@ -47,6 +47,11 @@ extension StateFile {
         guard let data else { return nil }
         if let value = decode(data) { return value }
         let copy = store.quarantine(url) ?? "(could not be moved)"
+        // A file written `often` has its spare, the file as it was one write before: better than nothing.
+        if often, let spare = try? store.read(store.spare(of: url)), let value = decode(spare) {
+            warn("\(label) was damaged and could not be read; kept it as \(copy) and went back to the one before it")
+            return value
+        }
         warn("\(label) was damaged and could not be read; kept it as \(copy) and \(recovery)")
         return nil
     }
