@@ -10,7 +10,11 @@ import Testing
 
     @Test("a search, its next page, a detail and a selection build the source once; new settings build it anew")
     func aSearchBuildsItsSourceOnce() async throws {
-        let shell = shell(try Sandbox())
+        // The sandbox outlives the shell's work: let go at once, it removed its folder before the search wrote
+        // there, and the folder was left behind.
+        let box = try Sandbox()
+        defer { withExtendedLifetime(box) {} }
+        let shell = shell(box)
         _ = await shell.run(line: "set page-size 2")
         let outputs = await shell.run(line: "search nolan; next; show 1; select 1; list")
         #expect(outputs.map(\.ok) == [true, true, true, true, true])
@@ -21,7 +25,9 @@ import Testing
 
     @Test("a results page is one typed view: the text read and the --json rows come from the same page")
     func aPageIsRenderedFromOneView() async throws {
-        let shell = shell(try Sandbox())
+        let box = try Sandbox()
+        defer { withExtendedLifetime(box) {} }
+        let shell = shell(box)
         let output = await shell.run(words: ["search", "villeneuve"])
         #expect(
             output.lines == [
