@@ -3,9 +3,8 @@ import FoundationEssentials
 /// A URL's query from names and values, each percent-encoded but for RFC 3986's unreserved characters
 /// (letters, digits, `-._~`): `term=taylor%20swift&limit=50`.
 ///
-/// `URLComponents.queryItems` does the same through generic code the runtime resolves the first time it runs
-/// (200,000 instructions of a 7-million-instruction cached search), and leaves `+`, `&`-free `=` and `/` as
-/// they are, where a server may read a `+` as a space.
+/// `URLComponents.queryItems` left a `+` as it is, which a server reads as a space (`search c++` asked for
+/// `c  `), and an OMDb key holding `+`, `&` or `=` went out wrong and into the cache's keys.
 enum QueryString {
     static func make(_ items: [(name: String, value: String)]) -> String {
         var out: [UInt8] = []
