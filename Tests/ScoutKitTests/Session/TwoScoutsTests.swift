@@ -56,4 +56,16 @@ import Testing
         let file = try String(contentsOf: box.sessionFile, encoding: .utf8)
         #expect(file.contains("\"lastVisited\" : \"2026-11-22T20:14:00Z\""), "\(file)")
     }
+
+    /// A first start writes no session until something changes it or it quits: a second window opened in between
+    /// starts as a first visit, not with "Welcome back" to a session nobody made.
+    @Test func aFirstStartWritesNoSessionUntilItChangesOrQuits() async throws {
+        let box = try Sandbox()
+        let first = await scout(box)
+        _ = await first.run(line: "sources")
+        #expect(!FileManager.default.fileExists(atPath: box.sessionFile.path))
+        #expect(first.saveOnExit() == nil)
+        let file = try String(contentsOf: box.sessionFile, encoding: .utf8)
+        #expect(file.contains("\"lastVisited\" : \"2026-11-22T19:14:00Z\""), "\(file)")
+    }
 }

@@ -46,6 +46,10 @@ import FoundationEssentials
             savedSession = restored
             savedStamp = FileStamp(file)
             previousVisit = restored.lastVisited
+        } else {
+            // A new session is written when a command changes it or an interactive scout quits, not at the start:
+            // written there, a second window opened before anything was done said "Welcome back".
+            savedSession = session
         }
     }
 
