@@ -57,6 +57,11 @@ import Testing
                     + "back to the one before it"
             ])
         #expect(run.stdout.contains("Session: restaurants, \"tokyo\", page 1, 3 selected, list view"), "\(run.stdout)")
+        // That run changed nothing: the next one restores the same, with no warning.
+        let next = try await box.run(["-c", "session"])
+        #expect(next.stderr == "")
+        #expect(
+            next.stdout.contains("Session: restaurants, \"tokyo\", page 1, 3 selected, list view"), "\(next.stdout)")
     }
 
     @Test func damagedFavouritesAndSettingsAreKeptAsideToo() async throws {

@@ -48,7 +48,10 @@ extension StateFile {
         if let value = decode(data) { return value }
         let copy = store.quarantine(url) ?? "(could not be moved)"
         // A file written `often` has its spare, the file as it was one write before: better than nothing.
-        if often, let spare = try? store.read(store.spare(of: url)), let value = decode(spare) {
+        // It takes the file's place, so that it is still there for the next start if this run changes nothing.
+        if often, let spare = try? store.read(store.spare(of: url)), let value = decode(spare),
+            store.restoreSpare(of: url)
+        {
             warn("\(label) was damaged and could not be read; kept it as \(copy) and went back to the one before it")
             return value
         }
