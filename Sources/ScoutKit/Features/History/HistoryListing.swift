@@ -49,7 +49,7 @@ enum HistoryListing {
             }
             add(" ")
             if entry.terms.isEmpty {
-                add("everything") // as BrowseService.describe(terms:) says it
+                add(BrowseService.describe(terms: ""))
             } else {
                 line.append(0x22)
                 add(entry.terms)
