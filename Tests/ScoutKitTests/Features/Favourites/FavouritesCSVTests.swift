@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 @testable import ScoutKit
+import ScoutTestSupport
 
 /// The favourites CSV codec: what spreadsheets save reads, a round trip keeps every favourite exactly
 /// (summaries included), and cells a spreadsheet would run as formulas are neutralised and restored.
 @Suite struct FavouritesCSVTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/csv")
+    static let fixtures = ScenarioRunner.repository.appendingPathComponent("Fixtures/csv")
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
     static let movie = Favourite(

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ScoutKit
+import ScoutTestSupport
 import Testing
 import ZIPFoundation
 
@@ -40,8 +41,7 @@ extension ExportFilesTests {
     /// The zip fuzzer's seeds, made by Python's zipfile: stored and deflated, one top folder, data descriptors
     /// and ZIP64 fields (written to a stream), names leading out and a link, a deflate stream cut short.
     @Test func zipsPythonWroteReadAsTheyShould() throws {
-        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/zip")
+        let seeds = ScenarioRunner.repository.appendingPathComponent("Fuzz/corpus/zip")
         let own = ["diary.csv", "lists/noir.csv"]
         for (seed, files, problems) in [
             ("letterboxd", own, []), ("top-folder", own, []), ("streamed-zip64", own, []),
