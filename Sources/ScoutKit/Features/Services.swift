@@ -1,6 +1,5 @@
 /// What the shell hands each feature service it makes: the context (paths, clock, environment, files), the
-/// settings as they stand and how to change them, where warnings go, and the window's width and how a
-/// listing's line is fitted to it.
+/// settings as they stand and how to change them, where warnings go, and the window's size.
 @MainActor struct ServiceWiring {
     let context: ShellContext
     let settings: () -> Settings
@@ -13,18 +12,9 @@
     /// Runs a search as `search` does: refused when denied, else its first page shown and recorded.
     let runSearch: (SearchQuery) async throws -> Output
 
-    /// A row of a listing, cut with … to the window's width on a terminal (whole on a pipe).
-    func fit(_ line: String) -> String {
-        context.fitsWidth ? DisplayWidth.truncate(line, to: width()) : line
-    }
-
-    /// A row whose `tail` (its id, its tags) stays whole when the row is cut to the window's width; whole on a
-    /// pipe.
-    func fit(_ head: String, keeping tail: String) -> String {
-        context.fitsWidth ? DisplayWidth.fit(head, keeping: tail, to: width()) : head + tail
-    }
-
-    /// The width prose is wrapped to: the window's on a terminal; none (whole lines) on a pipe.
+    /// The width prose is wrapped to: the window's on a terminal; none (whole lines) on a pipe. Only what lays
+    /// out a screen by its height needs it (the restored view under the welcome lines, help's columns); a
+    /// listing is a `ListingView`, fitted when printed.
     var proseWidth: Int? { context.fitsWidth ? width() : nil }
 
     /// Runs `work`; when it takes longer than 300 ms and someone watches (a terminal's standard error),

@@ -7,26 +7,22 @@ struct SourcesCommand: PlainCommand, ServiceCommand, Equatable {
     static func service(in services: Services) -> BrowseService { services.browse }
 
     func run(with browse: BrowseService) async throws -> Output {
-        var output = Output()
-        var rows: [(name: String, usable: Bool, selection: String, current: Bool)] = []
+        var view = ListingView()
+        var rows: [JSONObject<SourceRowField>] = []
         for name in SourceRegistry.names {
             guard let source = try? browse.source(named: name) else { continue }
-            let (origin, usable) = (source.origin, source.usable)
-            let current = name == browse.session.source ? "▸" : " "
+            let (origin, usable, current) = (source.origin, source.usable, name == browse.session.source)
             let picks = DisplayWidth.pad(source.selection == .single ? "one pick" : "several picks", to: 13)
-            output.say(
-                "\(current) \(DisplayWidth.pad(name, to: 13)) \(usable ? "usable " : "no key ") \(picks)  \(origin)")
-            rows.append((name, usable, source.selection.rawValue, name == browse.session.source))
+            view.say(
+                "\(current ? "▸" : " ") \(DisplayWidth.pad(name, to: 13)) \(usable ? "usable " : "no key ") \(picks)  "
+                    + origin)
+            rows.append(
+                JSONObject([
+                    .name: .string(name), .usable: .bool(usable), .selection: .string(source.selection.rawValue),
+                    .current: .bool(current),
+                ]))
         }
-        output.addJSON { [rows] in
-            TypedJSON.listing(
-                rows.map { row in
-                    JSONObject<SourceRowField>([
-                        .name: .string(row.name), .usable: .bool(row.usable), .selection: .string(row.selection),
-                        .current: .bool(row.current),
-                    ])
-                }, total: rows.count)
-        }
-        return output
+        view.makeJSON = { [rows] in TypedJSON.listing(rows, total: rows.count) }
+        return Output(showing: view)
     }
 }

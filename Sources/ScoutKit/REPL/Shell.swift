@@ -66,9 +66,11 @@ public final class Shell {
         finish(await state.browse.start(greet: greet))
     }
 
-    /// Adds the warnings raised on the way, and writes the session if the command changed it.
+    /// Adds the warnings raised on the way, fits its views to the window (a terminal's; whole on a pipe), and
+    /// writes the session if the command changed it.
     func finish(_ output: Output) -> Output {
         var output = output
+        output.fit = state.context.fitsWidth ? state.width : nil
         for warning in state.warnings.drain() { output.warn(warning) }
         state.browse.saveSession(into: &output)
         return output

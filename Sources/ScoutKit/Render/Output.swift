@@ -34,6 +34,9 @@ public struct Output: Sendable {
     public var asJSON = false
     /// Artwork to draw on the terminal once the lines are printed (`show N`, `art N`).
     public var art: ArtRequest?
+    /// The width its views' lines are fitted to when read: the window's on a terminal, none (whole lines) on a
+    /// pipe. The shell sets it as the command finishes, so that no feature asks the window's width.
+    public var fit: Int?
 
     enum Block: Sendable {
         case line(StyledLine)
@@ -42,6 +45,11 @@ public struct Output: Sendable {
     }
 
     public init() {}
+
+    /// An output that shows one view (a listing).
+    init(showing view: any OutputView) {
+        show(view)
+    }
 
     public static func failure(_ message: String, code: String = "usage") -> Output {
         var output = Output()
@@ -63,6 +71,18 @@ public struct Output: Sendable {
     /// A line in styled pieces: each piece made safe on its own, so no remote text can end a style or start one.
     public mutating func say(_ line: StyledLine) {
         blocks.append(.line(Self.clean(line)))
+    }
+
+    /// A row of a listing: cut with … at the window's edge when printed on a terminal, keeping `tail` (an id, its
+    /// tags) whole; whole on a pipe.
+    mutating func row(_ text: String, keeping tail: String = "") {
+        blocks.append(.view(ListingView([.row(text, keeping: tail)])))
+    }
+
+    /// Prose: wrapped at words to the window when printed on a terminal (continuation lines indented by
+    /// `indent`); one line on a pipe.
+    mutating func prose(_ text: String, indent: Int = 0) {
+        blocks.append(.view(ListingView([.prose(text, indent: indent)])))
     }
 
     /// A view to read here and to give `--json` its fields.
@@ -101,11 +121,11 @@ public struct Output: Sendable {
         for block in blocks {
             switch block {
             case .line(let line): pending.append(line)
-            case .view(let view): pending += view.lines.map(Self.clean)
+            case .view(let view): pending += view.lines(fitting: fit).map(Self.clean)
             case .stream(let stream):
                 if !pending.isEmpty { body(pending) }
                 pending = []
-                stream.parts { part in if !part.isEmpty { body(part.map(Self.clean)) } }
+                stream.parts(fitting: fit) { part in if !part.isEmpty { body(part.map(Self.clean)) } }
             }
         }
         if !pending.isEmpty { body(pending) }
@@ -196,6 +216,7 @@ extension Output {
         clearsScreen = clearsScreen || other.clearsScreen
         prefill = other.prefill ?? prefill
         art = other.art ?? art
+        fit = other.fit ?? fit
         status = [status, other.status].compactMap { $0 }.max()
     }
 }
@@ -203,20 +224,21 @@ extension Output {
 /// Typed rows a command produced, rendered after the fact: as lines of text for a person, and as
 /// `--json` fields only when JSON is printed.
 protocol OutputView: Sendable {
-    var lines: [StyledLine] { get }
+    /// Its lines, fitted to `width` cells (a terminal's) or, with none, whole (a pipe).
+    func lines(fitting width: Int?) -> [StyledLine]
     var json: [OutputField: JSONValue] { get }
 }
 
 /// Lines made a part at a time, each part printed before the next is made: a listing of tens of thousands of
 /// lines in bounded memory. A pager on a terminal still gets them whole.
 protocol LineStream: Sendable {
-    /// Calls `emit` with each part's lines, in order.
-    func parts(_ emit: ([StyledLine]) -> Void)
+    /// Calls `emit` with each part's lines, in order, fitted to `width` cells (a terminal's) or whole (a pipe).
+    func parts(fitting width: Int?, _ emit: ([StyledLine]) -> Void)
 }
 
 /// Fields for `--json` alone, made from the values a command found when the line is written.
 struct LazyJSON: OutputView {
     let make: @Sendable () -> [OutputField: JSONValue]
-    var lines: [StyledLine] { [] }
+    func lines(fitting _: Int?) -> [StyledLine] { [] }
     var json: [OutputField: JSONValue] { make() }
 }

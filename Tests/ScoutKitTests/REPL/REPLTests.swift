@@ -110,7 +110,7 @@ import Testing
         let events = Events()
         struct Parts: LineStream {
             let events: Events
-            func parts(_ emit: ([StyledLine]) -> Void) {
+            func parts(fitting _: Int?, _ emit: ([StyledLine]) -> Void) {
                 for (n, part) in [["12  alien", "13  \u{1B}[2Jaliens"], [], ["40  alien 3"]].enumerated() {
                     events.withLock { $0.append("made part \(n + 1)") }
                     emit(part.map { StyledLine($0) })

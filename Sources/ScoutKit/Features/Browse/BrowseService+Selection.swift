@@ -52,4 +52,28 @@ extension BrowseService {
         output.addJSON(itemRows(session.selections))
         return output
     }
+
+    /// `done`: every item selected, in every source, said; the picks of the searched source written into that
+    /// search's record in `history`.
+    func done(recordingIn history: HistoryService) throws -> Output {
+        let selections = session.selections
+        guard !selections.isEmpty else { throw UsageError("nothing selected: select RANGES first") }
+        var output = Output()
+        output.say(selections.count == 1 ? "Chosen:" : "Chosen (\(selections.count)):")
+        for item in selections { output.say("  \(Renderer.summary(item))") }
+        // The search's history record gets its own picks: those among its results, or (results not fetched
+        // again since a restart) those its source made; the selection may hold others.
+        let shown = results.loaded ? Set(results.items.map(\.id)) : nil
+        let prefix = session.query.map { SourceRegistry.idPrefix(of: $0.source) }
+        let fromSearch = selections.filter { shown?.contains($0.id) ?? ($0.sourceName == prefix) }
+        if let search = session.searchID, !fromSearch.isEmpty {
+            do {
+                try history.recordDone(search: search, chosen: fromSearch, at: context.now())
+            } catch {
+                output.warn("the choice was not written to history: \(error)")
+            }
+        }
+        output.addJSON(itemRows(selections))
+        return output
+    }
 }

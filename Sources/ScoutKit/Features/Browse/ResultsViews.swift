@@ -27,7 +27,7 @@ struct ResultsPage: OutputView {
     /// that says `list` shows the rest.
     var maxLines: Int?
 
-    var lines: [StyledLine] {
+    func lines(fitting _: Int?) -> [StyledLine] {
         var lines = [StyledLine(heading)]
         if rows.isEmpty { return lines + [StyledLine(empty)] }
         lines += Renderer(width: width).page(
@@ -73,7 +73,7 @@ struct ItemRows: OutputView {
     var selected: Set<String>
     var favourites: Set<String>
 
-    var lines: [StyledLine] { [] }
+    func lines(fitting _: Int?) -> [StyledLine] { [] }
 
     var json: [OutputField: JSONValue] {
         TypedJSON.listing(
@@ -99,7 +99,7 @@ struct ItemDetail: OutputView {
     /// The same for `--json`, as `rate` gives it; nil when the library does not know the item.
     var library: [OutputField: JSONValue]?
 
-    var lines: [StyledLine] {
+    func lines(fitting _: Int?) -> [StyledLine] {
         let lines =
             Renderer(width: width).detail(item, selected: selected, favourite: favourite, more: mine)
         guard let at = wrapWidth ?? (fits ? width : nil) else { return lines }

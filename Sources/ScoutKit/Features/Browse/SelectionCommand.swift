@@ -6,14 +6,12 @@ struct SelectionCommand: PlainCommand, ServiceCommand, Equatable {
     static func service(in services: Services) -> BrowseService { services.browse }
 
     func run(with browse: BrowseService) async throws -> Output {
-        var output = Output()
-        if browse.session.selections.isEmpty {
-            output.say("Nothing selected: select RANGES picks rows.")
+        let selections = browse.session.selections
+        var view = ListingView { [rows = browse.itemRows(selections)] in rows.json }
+        if selections.isEmpty { view.say("Nothing selected: select RANGES picks rows.") }
+        for (index, item) in selections.enumerated() {
+            view.row("\(index + 1). \(Renderer.summary(item))", keeping: "  [\(item.id)]")
         }
-        for (index, item) in browse.session.selections.enumerated() {
-            output.say(browse.wiring.fit("\(index + 1). \(Renderer.summary(item))", keeping: "  [\(item.id)]"))
-        }
-        output.addJSON(browse.itemRows(browse.session.selections))
-        return output
+        return Output(showing: view)
     }
 }

@@ -110,29 +110,27 @@ import FoundationEssentials
 
     /// `deny`: the user's terms, then the searches that found nothing, numbered together.
     func list() throws -> Output {
-        var output = Output()
         let terms = try store.userTerms()
         let searches = try store.deniedSearches()
-        if terms.isEmpty && searches.isEmpty {
-            output.say("No denied terms: deny add TERM keeps a term from ever being searched.")
-        }
-        for (index, term) in terms.enumerated() { output.say("\(index + 1). \(term)") }
-        var formatter = MinuteFormatter(timeZone: wiring.context.localTime)
-        for (index, search) in searches.enumerated() {
-            output.say(
-                wiring.fit(
-                    "\(terms.count + index + 1). \(search.description)  (automatic: found nothing on "
-                        + "\(formatter.string(search.time)))"))
-        }
-        if !searches.isEmpty {
-            output.say("An automatic entry refuses only that same search; deny rm N or deny rm TERM removes it.")
-        }
-        output.addJSON {
+        var view = ListingView { [terms, searches] in
             TypedJSON.listing(
                 terms.map { JSONObject<DeniedField>([.term: .string($0), .automatic: .bool(false)]) }
                     + searches.map { Self.json($0, asTerm: true) }, total: terms.count + searches.count)
         }
-        return output
+        if terms.isEmpty && searches.isEmpty {
+            view.say("No denied terms: deny add TERM keeps a term from ever being searched.")
+        }
+        for (index, term) in terms.enumerated() { view.say("\(index + 1). \(term)") }
+        var formatter = MinuteFormatter(timeZone: wiring.context.localTime)
+        for (index, search) in searches.enumerated() {
+            view.row(
+                "\(terms.count + index + 1). \(search.description)  (automatic: found nothing on "
+                    + "\(formatter.string(search.time)))")
+        }
+        if !searches.isEmpty {
+            view.say("An automatic entry refuses only that same search; deny rm N or deny rm TERM removes it.")
+        }
+        return Output(showing: view)
     }
 
     /// `deny add TERM`.

@@ -36,33 +36,37 @@ import FoundationEssentials
 
     /// Favourites as `fav` lists them, numbered in the whole list (a search among them keeps the numbers).
     private func list(_ list: [Favourite], empty: String) -> Output {
-        var output = Output()
-        if list.isEmpty { output.say(empty) }
         let all = store.all()
         // None listed: the numbers stay with the last listing that showed rows, still on the screen.
         if !list.isEmpty { screen.number(all.map(\.id), as: "fav") }
         // Numbers in the whole list: the list itself for `fav`, looked up for a search among them.
         let numbers =
             list.count == all.count
-            ? [:] : Dictionary(all.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { a, _ in a })
-        let width = String(all.count).count
-        for (index, favourite) in list.enumerated() {
-            let n = String(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0).leftPadded(to: width, with: " ")
-            let tags = favourite.tags.isEmpty ? "" : "  " + Tokenizer.hashtags(favourite.tags)
-            output.say(wiring.fit("\(n). \(Renderer.summary(favourite.item))", keeping: "  [\(favourite.id)]\(tags)"))
+            ? list.indices.map { $0 + 1 }
+            : {
+                let among = Dictionary(all.enumerated().map { ($1.id, $0 + 1) }, uniquingKeysWith: { a, _ in a })
+                return list.map { among[$0.id] ?? 0 }
+            }()
+        var view = ListingView { [list, numbers] in
+            TypedJSON.listing(
+                zip(list, numbers).map { favourite, n in
+                    JSONObject<FavouriteField>(
+                        extending: TypedJSON.item(favourite.item),
+                        [
+                            .n: .int(n), .addedAt: TypedJSON.date(favourite.addedAt),
+                            .tags: .array(favourite.tags.map(JSONValue.string)),
+                        ])
+                }, total: list.count)
         }
-        guard wiring.context.json else { return output }
-        output.json = TypedJSON.listing(
-            list.enumerated().map { index, favourite in
-                JSONObject<FavouriteField>(
-                    extending: TypedJSON.item(favourite.item),
-                    [
-                        .n: .int(numbers.isEmpty ? index + 1 : numbers[favourite.id] ?? 0),
-                        .addedAt: TypedJSON.date(favourite.addedAt),
-                        .tags: .array(favourite.tags.map(JSONValue.string)),
-                    ])
-            }, total: list.count)
-        return output
+        if list.isEmpty { view.say(empty) }
+        let width = String(all.count).count
+        for (favourite, n) in zip(list, numbers) {
+            let tags = favourite.tags.isEmpty ? "" : "  " + Tokenizer.hashtags(favourite.tags)
+            view.row(
+                "\(String(n).leftPadded(to: width, with: " ")). \(Renderer.summary(favourite.item))",
+                keeping: "  [\(favourite.id)]\(tags)")
+        }
+        return Output(showing: view)
     }
 
     /// `fav add [RANGES] [--tag T]`: keeps the items, tags them (those already kept too), and names them.
@@ -88,7 +92,7 @@ import FoundationEssentials
             let kept = already > 0 ? " (\(already) already kept)" : ""
             output.say("♥ Added \(count) favourite\(count == 1 ? "" : "s")\(tagged)\(kept)\(count == 0 ? "." : ":")")
             // Each one named, as fav rm names what it removed.
-            for favourite in outcome.added { output.say(wiring.fit("  \(Renderer.summary(favourite.item))")) }
+            for favourite in outcome.added { output.row("  \(Renderer.summary(favourite.item))") }
             if !outcome.tagged.isEmpty {
                 let count = outcome.tagged.count
                 let whom =
@@ -135,7 +139,7 @@ import FoundationEssentials
         } else {
             output.say(
                 "Removed \(removed.count) favourite\(removed.count == 1 ? "" : "s")\(removed.isEmpty ? "." : ":")")
-            for favourite in removed { output.say(wiring.fit("  \(Renderer.summary(favourite.item))")) }
+            for favourite in removed { output.row("  \(Renderer.summary(favourite.item))") }
         }
         output.json[.removed] = .int(removed.count)
         output.json[.ids] = .array(removed.map { .string($0.id) })

@@ -2,17 +2,42 @@ import Dispatch
 import FoundationEssentials
 import Synchronization
 
+/// `history`, and a history search under `--json` or that found nothing: the searches numbered, a line each,
+/// fitted to the window when printed; and for `--json` their fields.
+struct HistoryView: OutputView {
+    var entries: [(n: Int, entry: HistoryEntry)]
+    /// The searches in the whole history, which the numbers' width is made for.
+    var total: Int
+    /// The listing's total for `--json`: the whole history for `history`, what was found for a search.
+    var listed: Int
+    var localTime: LocalTime
+    var empty: String
+
+    func lines(fitting width: Int?) -> [StyledLine] {
+        guard !entries.isEmpty else { return [StyledLine(empty)] }
+        let (entries, total, localTime) = (entries, total, localTime)
+        return HistoryListing.inHalves(Array(entries.indices)) { indices in
+            HistoryListing.texts(indices.map { entries[$0] }, total: total, localTime: localTime, fit: width)
+        }.map { StyledLine($0) }
+    }
+
+    var json: [OutputField: JSONValue] {
+        TypedJSON.listing(
+            entries.map { n, entry in
+                JSONObject<HistoryEntryField>([
+                    .n: .int(n), .time: TypedJSON.date(entry.time),
+                    .source: .string(entry.source), .terms: .string(entry.terms),
+                    .filters: .object(entry.filters.mapValues(JSONValue.string)), .count: .int(entry.count),
+                    .chosen: .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) }),
+                ])
+            }, total: listed)
+    }
+}
+
 /// History's lines, made off the main actor: a history search lists tens of thousands of past searches.
 enum HistoryListing {
     /// History's lines for these entries: number, time, source, terms, filters, count and what was chosen,
     /// cut to `fit` cells when given.
-    static func lines(
-        _ entries: [(n: Int, entry: HistoryEntry)], total: Int, localTime: LocalTime, fit: Int?
-    ) -> [(n: Int, entry: HistoryEntry, line: String)] {
-        zip(entries, texts(entries, total: total, localTime: localTime, fit: fit)).map { ($0.n, $0.entry, $1) }
-    }
-
-    /// The lines alone, for a listing that keeps nothing else of its entries (a history search printed in parts).
     static func texts(
         _ entries: [(n: Int, entry: HistoryEntry)], total: Int, localTime: LocalTime, fit: Int?
     ) -> [String] {
@@ -84,11 +109,10 @@ enum HistoryListing {
         let log: HistoryLog
         let numbers: [Int]
         let localTime: LocalTime
-        let fit: Int?
         static let part = 16_384
 
-        func parts(_ emit: ([StyledLine]) -> Void) {
-            let (log, total, localTime, fit) = (log, log.count, localTime, fit)
+        func parts(fitting fit: Int?, _ emit: ([StyledLine]) -> Void) {
+            let (log, total, localTime) = (log, log.count, localTime)
             // What each search chose, looked up once for all the parts: a pass over every `done` record a part cost
             // a tenth of the search.
             let done = log.doneLines(of: numbers)

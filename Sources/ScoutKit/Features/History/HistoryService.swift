@@ -18,6 +18,11 @@ import FoundationEssentials
         LineHistoryStore(url: wiring.context.paths.lineHistoryFile, store: wiring.context.fileStore)
     }
 
+    /// What `done` chose after `search`, written into that search's record.
+    func recordDone(search: String, chosen: [Item], at time: Date) throws {
+        try store.recordDone(search: search, chosen: chosen, at: time)
+    }
+
     /// `history [N]`: the last `n` searches (20 when not given), and how to see more.
     func list(last n: Int?) throws -> Output {
         let log = try store.log()
@@ -37,7 +42,7 @@ import FoundationEssentials
         let empty = "No past search matches \"\(Text.brief(text))\"."
         guard !wiring.context.json, !found.isEmpty else { return listing(found, in: log, empty: empty, found: true) }
         var output = Output()
-        output.stream(HistoryListing.Stream(log: log, numbers: found, localTime: wiring.context.localTime, fit: fit))
+        output.stream(HistoryListing.Stream(log: log, numbers: found, localTime: wiring.context.localTime))
         return output
     }
 
@@ -146,31 +151,13 @@ import FoundationEssentials
         return entry
     }
 
-    /// The cells a history line is cut to: the window's width where lines are fitted, else none.
-    private var fit: Int? { wiring.context.fitsWidth ? wiring.width() : nil }
-
-    /// The searches numbered `numbers`, a line each, and for `--json` their fields; `total` is how many the
-    /// listing has in all: the whole history for `history`, what was `found` for `history search`.
+    /// The searches numbered `numbers`, a line each, and for `--json` their fields; `found`: a history search's,
+    /// whose total is what it found (the whole history's, else).
     private func listing(_ numbers: [Int], in log: HistoryLog, empty: String, found: Bool = false) -> Output {
-        let total = log.count
-        let context = wiring.context
-        let (localTime, fit) = (context.localTime, self.fit)
-        let shown = HistoryListing.inHalves(numbers) { part in
-            HistoryListing.lines(log.entries(part), total: total, localTime: localTime, fit: fit)
-        }
-        var output = Output()
-        if shown.isEmpty { output.say(empty) }
-        for (_, _, line) in shown { output.say(line) }
-        guard context.json else { return output }
-        output.json = TypedJSON.listing(
-            shown.map { n, entry, _ in
-                JSONObject<HistoryEntryField>([
-                    .n: .int(n), .time: TypedJSON.date(entry.time),
-                    .source: .string(entry.source), .terms: .string(entry.terms),
-                    .filters: .object(entry.filters.mapValues(JSONValue.string)), .count: .int(entry.count),
-                    .chosen: .array(entry.chosen.map { .object(["id": .string($0.id), "title": .string($0.title)]) }),
-                ])
-            }, total: found ? shown.count : total)
-        return output
+        let entries = HistoryListing.inHalves(numbers) { log.entries($0) }
+        return Output(
+            showing: HistoryView(
+                entries: entries, total: log.count, listed: found ? entries.count : log.count,
+                localTime: wiring.context.localTime, empty: empty))
     }
 }

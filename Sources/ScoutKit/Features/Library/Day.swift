@@ -3,6 +3,13 @@ import Glibc
 
 /// Days as the library keeps them, `YYYY-MM-DD`, read from what exports and people write.
 enum Day {
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+    /// The weekday of 1 January 1970 first, as `Calendar.daysSince1970` counts.
+    static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+
     /// The day `date` falls on where the user is (`TZ`).
     static func of(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))

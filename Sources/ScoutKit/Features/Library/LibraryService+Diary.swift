@@ -84,4 +84,65 @@ extension LibraryService {
         output.say("Changed \(film.label)'s entry of \(entry.date): \(changes.joined(separator: ", ")).")
         return output
     }
+
+    /// `diary [YEAR] [--all]`: the newest 100 entries (every one of YEAR, or all), newest first, under a heading
+    /// a month; in a window narrower than 60 columns a row leaves out its weekday and its stars' padding.
+    func diary(year: Int?, all everything: Bool) throws -> Output {
+        let shelf = try store.shelf()
+        let all = 0..<shelf.diaryCount
+        let matching = year.map { year in all.filter { shelf.entryDay($0) / 10_000 == year } } ?? Array(all)
+        let shown = everything || year != nil ? matching : Array(matching.prefix(Self.page))
+        var rows: [FilmRow] = []
+        var month: Int32 = 0
+        for entry in shown {
+            let date = shelf.entryDate(entry), film = shelf.entryFilm(entry)
+            if shelf.entryDay(entry) / 100 != month {
+                month = shelf.entryDay(entry) / 100
+                rows.append(.heading("\(Day.monthNames[max(0, min(11, Int(month % 100) - 1))]) \(month / 100)"))
+            }
+            func line(narrow: Bool) -> String {
+                diaryLine(
+                    date: date, stars: shelf.entryStars(entry), label: shelf.label(film),
+                    rewatch: shelf.entryRewatch(entry), review: shelf.hasReview(entry), tags: shelf.entryTags(entry),
+                    narrow: narrow)
+            }
+            rows.append(FilmRow(film: shelf.id(film), line: line(narrow: false), narrow: line(narrow: true)))
+        }
+        if !shown.isEmpty { listedEntries = shown.map(shelf.entryID) }
+        return listing(
+            name: "the diary", rows: rows,
+            empty: year.map { "Nothing in the diary for \($0)." }
+                ?? "The diary is empty: seen N logs a film you watched.",
+            total: matching.count,
+            more: "the newest \(shown.count) of TOTAL: diary YEAR lists a year, diary --all every entry"
+        ) {
+            shown.map { entry in
+                var object: JSONObject<DiaryEntryField> = LibraryJSON.film(shelf, shelf.entryFilm(entry))
+                object[.date] = .string(shelf.entryDate(entry))
+                object[.rating] = LibraryJSON.stars(shelf.entryStars(entry))
+                object[.rewatch] = .bool(shelf.entryRewatch(entry))
+                object[.tags] = .array(shelf.entryTags(entry).map(JSONValue.string))
+                object[.review] = shelf.entryReview(entry).map(JSONValue.string) ?? .null
+                return object
+            }
+        }
+    }
+
+    /// `22 Sun  ★★★★½  Blade Runner (1982)  ↻ #cinema`; narrow, `22 ★★★★½ Blade Runner (1982)  ↻ #cinema`: a
+    /// narrow window keeps the title's room.
+    private func diaryLine(
+        date: String, stars: Double?, label: String, rewatch: Bool, review: Bool, tags: [String], narrow: Bool
+    ) -> String {
+        let parts = date.split(separator: "-").compactMap { Int($0) }
+        let weekday =
+            parts.count == 3
+            ? Day.weekdays[((Calendar.daysSince1970(year: parts[0], month: parts[1], day: parts[2]) % 7) + 7) % 7]
+            : "   "
+        let stars = narrow ? stars.map { starText($0) + " " } ?? "" : starColumn(stars) + "  "
+        var line = "\(date.suffix(2)) \(narrow ? "" : weekday + "  ")\(stars)\(label)"
+        if rewatch { line += plainGlyphs ? "  (rewatch)" : "  ↻" }
+        if review { line += plainGlyphs ? "  (review)" : "  ✎" }
+        if !tags.isEmpty { line += "  " + Tokenizer.hashtags(tags) }
+        return line
+    }
 }

@@ -3,34 +3,88 @@ import FoundationEssentials
 /// The library's listings (`diary`, `ratings`, `watchlist`): numbered rows whose numbers `rate`, `seen`,
 /// `want`, `unwant` and `note` take next, and their `--json` rows.
 extension LibraryService {
-    /// A listing of films: the rows (each a film id and its line; a nil id is a heading), remembered as the
-    /// rows on screen, with `json` making its `--json` rows when a line is written.
+    /// A row of the library's listings: a film's id and its line (and the line a window narrower than 60 columns
+    /// shows, where it differs), or a heading between them (`November 2026`) without an id.
+    struct FilmRow {
+        var film: String?
+        var line: String
+        var narrow: String?
+
+        static func heading(_ text: String) -> FilmRow { FilmRow(film: nil, line: text) }
+    }
+
+    /// A listing of films: the rows, remembered as the rows on screen, with `json` making its `--json` rows when
+    /// a line is written.
     /// `total` counts the rows the listing has in all, and `more` says how to see those it leaves out.
     func listing<Row: JSONRowShape>(
-        name: String, rows: [(film: String?, line: String)], empty: String,
+        name: String, rows: [FilmRow], empty: String,
         total: Int? = nil, more: String? = nil, json: @escaping @Sendable () -> [JSONObject<Row>]
     ) -> Output {
-        var output = Output()
         let ids = rows.compactMap(\.film)
+        let total = total ?? ids.count
+        var view = ListingView { TypedJSON.listing(json(), total: total) }
         // An empty listing leaves the numbers with the last listing that showed rows, still on the screen.
-        if ids.isEmpty { output.say(empty) } else { screen.number(ids, as: name) }
+        if ids.isEmpty { view.say(empty) } else { screen.number(ids, as: name) }
         let width = String(ids.count).count
         var n = 0
         for row in rows {
             guard let film = row.film else {
-                output.say(StyledLine(row.line, .heading))
+                view.heading(row.line)
                 continue
             }
             n += 1
-            let line = "\(String(n).leftPadded(to: width, with: " ")). \(row.line)"
             // A row that ends with its id keeps it whole in a narrow window: rate, want and note take it.
-            let id = "  [\(film)]"
-            output.say(line.hasSuffix(id) ? wiring.fit(String(line.dropLast(id.count)), keeping: id) : wiring.fit(line))
+            let (number, id) = ("\(String(n).leftPadded(to: width, with: " ")). ", "  [\(film)]")
+            func fitted(_ line: String) -> ListingView.Line {
+                line.hasSuffix(id) ? .row(number + line.dropLast(id.count), keeping: id) : .row(number + line)
+            }
+            let wide = fitted(row.line)
+            view.parts.append(row.narrow.map { .either(wide: [wide], narrow: [fitted($0)], below: 60) } ?? wide)
         }
-        let total = total ?? ids.count
-        if let more, total > ids.count { output.say("(\(more.replacing("TOTAL", with: "\(total)")))") }
-        output.addJSON { TypedJSON.listing(json(), total: total) }
-        return output
+        if let more, total > ids.count { view.say("(\(more.replacing("TOTAL", with: "\(total)")))") }
+        return Output(showing: view)
+    }
+
+    /// `ratings [--min STARS] [--all]`: the top 100 ratings, highest first (every one with `--all`, those rated
+    /// `minimum` or more with it).
+    func ratings(minimum: Double?, all: Bool) throws -> Output {
+        let shelf = try store.shelf()
+        let floor = Int((minimum ?? 0) * 2)
+        let matching = shelf.ratings.filter { floor == 0 || shelf.halves(Int($0)) >= floor }
+        let shown = (all || minimum != nil ? matching : Array(matching.prefix(Self.page))).map(Int.init)
+        let rows = shown.map {
+            FilmRow(film: shelf.id($0), line: "\(starColumn(shelf.stars($0)))  \(shelf.label($0))  [\(shelf.id($0))]")
+        }
+        return listing(
+            name: "ratings", rows: rows,
+            empty: minimum.map { "No film is rated \(starText($0)) or more." }
+                ?? "No ratings yet: rate N STARS rates a film.",
+            total: matching.count,
+            more: "the top \(shown.count) of TOTAL: ratings --min STARS lists those rated that or more, "
+                + "ratings --all every one"
+        ) {
+            shown.map {
+                var object: JSONObject<RatingRowField> = LibraryJSON.film(shelf, $0)
+                object[.rating] = LibraryJSON.stars(shelf.stars($0))
+                return object
+            }
+        }
+    }
+
+    /// `watchlist`: the films wanted, oldest first, with the day each was added.
+    func watchlist() throws -> Output {
+        let shelf = try store.shelf()
+        let wanted = (0..<shelf.watchCount).map(shelf.wanted)
+        let rows = wanted.map {
+            FilmRow(film: shelf.id($0.film), line: "\(shelf.label($0.film))  added \($0.added)  [\(shelf.id($0.film))]")
+        }
+        return listing(name: "the watchlist", rows: rows, empty: "The watchlist is empty: want N adds a film.") {
+            wanted.map {
+                var object: JSONObject<WantedRowField> = LibraryJSON.film(shelf, $0.film)
+                object[.added] = .string($0.added)
+                return object
+            }
+        }
     }
 
     /// How many rows `diary` and `ratings` list unless asked for all (`--all`, a year, `--min`): as `history`

@@ -36,29 +36,6 @@ struct RatingsCommand: ServiceCommand, Equatable {
     static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
-        let shelf = try library.store.shelf()
-        let floor = Int((minimum ?? 0) * 2)
-        let matching = shelf.ratings.filter { floor == 0 || shelf.halves(Int($0)) >= floor }
-        let shown = (all || minimum != nil ? matching : Array(matching.prefix(LibraryService.page))).map(Int.init)
-        let rows = shown.map {
-            (
-                film: Optional(shelf.id($0)),
-                line: "\(library.starColumn(shelf.stars($0)))  \(shelf.label($0))  [\(shelf.id($0))]"
-            )
-        }
-        return library.listing(
-            name: "ratings", rows: rows,
-            empty: minimum.map { "No film is rated \(library.starText($0)) or more." }
-                ?? "No ratings yet: rate N STARS rates a film.",
-            total: matching.count,
-            more: "the top \(shown.count) of TOTAL: ratings --min STARS lists those rated that or more, "
-                + "ratings --all every one"
-        ) {
-            shown.map {
-                var object: JSONObject<RatingRowField> = LibraryJSON.film(shelf, $0)
-                object[.rating] = LibraryJSON.stars(shelf.stars($0))
-                return object
-            }
-        }
+        try library.ratings(minimum: minimum, all: all)
     }
 }

@@ -4,10 +4,11 @@ import FoundationEssentials
 extension SavedService {
     /// `saved`: each search's name, its watch and its command line; under its name where a line would be cut.
     func list() -> Output {
-        var output = Output()
         let all = store.all()
+        let rows = all.map(json)
+        var view = ListingView { TypedJSON.listing(rows, total: rows.count) }
         if all.isEmpty {
-            output.say("No saved searches: save NAME keeps the last search, and run NAME runs it again.")
+            view.say("No saved searches: save NAME keeps the last search, and run NAME runs it again.")
         }
         // Names are never cut: one is what run takes.
         let nameWidth = all.map { DisplayWidth.of($0.name) }.max() ?? 0
@@ -18,16 +19,14 @@ extension SavedService {
                 + saved.commandLine
         }
         // Where a line would be cut, each search's commands go under its name, wrapped, never cut.
-        if wiring.context.fitsWidth, lines.contains(where: { DisplayWidth.of($0) > wiring.width() }) {
-            for (saved, watch) in zip(all, states) {
-                output.say(saved.name + "  " + watch)
-                output.say(prose: "    " + saved.commandLine, width: wiring.proseWidth, indent: 4)
-            }
-        } else {
-            for line in lines { output.say(line) }
+        let stacked = zip(all, states).flatMap { saved, watch -> [ListingView.Line] in
+            [.plain(StyledLine(saved.name + "  " + watch)), .prose("    " + saved.commandLine, indent: 4)]
         }
-        output.json.merge(TypedJSON.listing(all.map(json), total: all.count)) { $1 }
-        return output
+        view.parts.append(
+            .either(
+                wide: lines.map { .plain(StyledLine($0)) }, narrow: stacked,
+                below: lines.map(DisplayWidth.of).max() ?? 0))
+        return Output(showing: view)
     }
 
     /// `saved show NAME`: the search, its arguments, when it was saved, and its watch.
@@ -66,7 +65,7 @@ extension SavedService {
         }
         output.say(saved.name)
         for (term, value) in lines {
-            output.say(prose: "  \(DisplayWidth.pad(term, to: 10))  \(value)", width: wiring.proseWidth, indent: 14)
+            output.prose("  \(DisplayWidth.pad(term, to: 10))  \(value)", indent: 14)
         }
         output.json[.saved] = json(saved).value
         return output

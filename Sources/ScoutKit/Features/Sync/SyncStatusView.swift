@@ -29,25 +29,26 @@ extension SyncService {
         if !devices.contains(where: { $0.id == device }) { devices.insert(SyncDevice(id: device), at: 0) }
         var items: [JSONObject<DeviceField>] = []
         // A table where the window is wide enough; else each device on three lines.
-        let wide = wiring.width() >= 76
-        if wide {
-            output.say(StyledLine("  DEVICE    HOST          CHANGED          SYNCED           DIGEST", .heading))
-        }
+        var table = [
+            ListingView.Line.plain(
+                StyledLine("  DEVICE    HOST          CHANGED          SYNCED           DIGEST", .heading))
+        ]
+        var stacked: [ListingView.Line] = []
         for other in devices {
             let host = SafeText.clean(other.host ?? "?")
             let this = other.id == device
             let digest = other.digest.map { String($0.prefix(12)) } ?? "none yet"
             let mark = this ? "*" : other.digest == report.digest ? " " : "!"
-            if wide {
-                output.say(
-                    "\(mark) \(String(other.id.prefix(8)))  \(DisplayWidth.pad(String(host.prefix(12)), to: 12))  "
-                        + "\(DisplayWidth.pad(when(other.lastChange), to: 15))  "
-                        + "\(DisplayWidth.pad(when(other.lastSync), to: 15))  \(digest)")
-            } else {
-                output.say("\(mark) \(String(other.id.prefix(8))) \(String(host.prefix(20)))\(this ? " (here)" : "")")
-                output.say("    changed \(when(other.lastChange)), synced \(when(other.lastSync))")
-                output.say("    digest \(digest)")
-            }
+            table.append(
+                .plain(
+                    StyledLine(
+                        "\(mark) \(String(other.id.prefix(8)))  \(DisplayWidth.pad(String(host.prefix(12)), to: 12))  "
+                            + "\(DisplayWidth.pad(when(other.lastChange), to: 15))  "
+                            + "\(DisplayWidth.pad(when(other.lastSync), to: 15))  \(digest)")))
+            stacked += [
+                "\(mark) \(String(other.id.prefix(8))) \(String(host.prefix(20)))\(this ? " (here)" : "")",
+                "    changed \(when(other.lastChange)), synced \(when(other.lastSync))", "    digest \(digest)",
+            ].map { .plain(StyledLine($0)) }
             items.append(
                 JSONObject([
                     .device: .string(other.id), .host: .string(host), .this: .bool(this),
@@ -56,6 +57,10 @@ extension SyncService {
                     .digest: other.digest.map { .string($0) } ?? .null,
                 ]))
         }
+        output.show(
+            ListingView([.either(wide: table, narrow: stacked, below: 76)]) { [items] in
+                TypedJSON.listing(items, total: items.count)
+            })
         output.say("Digest of the merged state here: \(report.digest.prefix(16))… (* here, ! differs).")
         output.say(Self.agreement(report).capitalizedFirst + ".")
         output.json[.digest] = .string(report.digest)
@@ -64,7 +69,6 @@ extension SyncService {
         output.json[.failure] = record.failure.map { .string($0) } ?? .null
         output.json[.transport] = .string(record.kind.rawValue)
         output.json[.location] = .string(record.location)
-        output.json.merge(TypedJSON.listing(items, total: items.count)) { $1 }
         return output
     }
 }
