@@ -1,7 +1,8 @@
 import Glibc
+import FoundationEssentials
 
 /// The lines of a file held in memory, found with `memchr`: the one loop every line-per-record file
-/// (history, the library, sync's logs and payloads) is read with.
+/// (history, the library, the deny list, sync's logs and payloads) is read with.
 extension UnsafeRawBufferPointer {
     /// Calls `body` with each non-empty line of `self[start..<end]` (its offsets, the newline left out), the
     /// last one too when no newline ends it.
@@ -42,5 +43,14 @@ extension UnsafeRawBufferPointer {
             at = newline + 1
         }
         return at
+    }
+}
+
+extension Data {
+    /// Calls `body` with each non-empty line (the newline left out), the last one too when no newline ends it.
+    func forEachLine(_ body: (Data.SubSequence) -> Void) {
+        withUnsafeBytes { raw in
+            raw.forEachLine { range in body(self[startIndex + range.lowerBound..<startIndex + range.upperBound]) }
+        }
     }
 }

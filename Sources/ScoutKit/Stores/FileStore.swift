@@ -220,6 +220,24 @@ public struct FileStore: Sendable {
         return copy
     }
 
+    /// Repairs a line-a-record file (history, the deny list, the library) that has lines which do not parse: keeps
+    /// it as it is under `NAME.corrupt-<UTC time>`, lets `rewrite` write back what could be read, and returns the
+    /// copy's name for the one warning that says so (`damagedLines`). Call it under the file's lock.
+    public func setAside(_ url: URL, rewrite: () throws -> Void) throws -> String {
+        let copy = keepCopy(of: url) ?? "(no copy could be made)"
+        try rewrite()
+        return copy
+    }
+
+    /// The warning a repaired file gives: `history had 2 damaged lines; kept the file as history.jsonl.corrupt-…
+    /// and the 40 records that could be read`.
+    public static func damagedLines(
+        _ label: String, damaged: Int, copy: String, kept: Int, noun: (one: String, many: String)
+    ) -> String {
+        "\(label) had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the \(kept) "
+            + "\(kept == 1 ? noun.one : noun.many) that could be read"
+    }
+
     /// Keeps the file as it is now under `NAME.corrupt-<UTC time>` (a second name for the same file, never
     /// over an earlier copy) and returns that name; the caller then replaces `url` with what it could read.
     public func keepCopy(of url: URL) -> String? {

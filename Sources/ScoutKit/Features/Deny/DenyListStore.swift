@@ -223,12 +223,8 @@ public final class DenyListStore {
                 try readRepairing(file, holdingLock: true, label: label, noun: noun, parse: parse, write: write)
             }
         }
-        let copy = store.keepCopy(of: file) ?? "(no copy could be made)"
-        try write(records)
-        warn(
-            "\(label) had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the "
-                + "\(records.count) "
-                + "\(records.count == 1 ? noun.0 : noun.1) that could be read")
+        let copy = try store.setAside(file) { try write(records) }
+        warn(FileStore.damagedLines(label, damaged: damaged, copy: copy, kept: records.count, noun: noun))
         return records
     }
 
@@ -236,8 +232,8 @@ public final class DenyListStore {
         let decoder = JSONDecoder.scout
         var searches: [DeniedSearch] = []
         var damaged = 0
-        for line in data.split(separator: UInt8(ascii: "\n"))
-        where !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
+        data.forEachLine { line in
+            guard !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) else { return }
             if let search = try? decoder.decode(DeniedSearch.self, from: line) {
                 searches.append(search)
             } else {
@@ -267,14 +263,14 @@ public final class DenyListStore {
     static func terms(in data: Data) -> (terms: [String], damaged: Int) {
         var terms: [String] = []
         var damaged = 0
-        for line in data.split(separator: UInt8(ascii: "\n")) {
+        data.forEachLine { line in
             guard let text = String(bytes: line, encoding: .utf8),
                 !text.unicodeScalars.contains(where: {
                     $0.properties.generalCategory == .control && $0 != "\t" && $0 != "\r"
                 })
             else {
                 damaged += 1
-                continue
+                return
             }
             let term = text.trimmed()
             if !term.isEmpty, !term.hasPrefix("#") { terms.append(term) }

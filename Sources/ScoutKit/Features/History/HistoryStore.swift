@@ -84,12 +84,10 @@ public final class HistoryStore {
                 count += 1
             }
             guard damaged > 0 else { return }
-            let copy = store.keepCopy(of: url) ?? "(no copy could be made)"
-            try store.write(kept, to: url)
+            let copy = try store.setAside(url) { try store.write(kept, to: url) }
             warn(
-                "history had \(damaged) damaged line\(damaged == 1 ? "" : "s"); kept the file as \(copy) and the "
-                    + "\(count) record\(count == 1 ? "" : "s") that could be read"
-            )
+                FileStore.damagedLines(
+                    "history", damaged: damaged, copy: copy, kept: count, noun: ("record", "records")))
         }
     }
 
@@ -97,9 +95,9 @@ public final class HistoryStore {
     private static func scan(_ data: Data, _ body: (HistoryRecord, Data) -> Void) -> Int {
         let decoder = JSONDecoder.scout
         var damaged = 0
-        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+        data.forEachLine { line in
             if let record = try? decoder.decode(HistoryRecord.self, from: line) {
-                body(record, line)
+                body(record, Data(line))
             } else {
                 damaged += 1
             }
@@ -157,11 +155,11 @@ public final class HistoryStore {
             guard let data = try store.read(url) else { return }
             let decoder = JSONDecoder.scout
             var kept = Data()
-            for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            data.forEachLine { line in
                 // A line that does not parse is left for a person to look at, not silently dropped.
                 if let record = try? decoder.decode(HistoryRecord.self, from: line), !keep(record) {
                     if record.kind == .search { dropped += 1 }
-                    continue
+                    return
                 }
                 kept.append(line)
                 kept.append(UInt8(ascii: "\n"))

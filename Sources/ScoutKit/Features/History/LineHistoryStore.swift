@@ -14,7 +14,9 @@ public struct LineHistoryStore: Sendable {
 
     public func load() -> [String] {
         guard let data = try? store.read(url) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        var lines: [String] = []
+        data.forEachLine { lines.append(String(decoding: $0, as: UTF8.self)) }
+        return lines
     }
 
     /// Forgets every line (`history clear`); how many there were.

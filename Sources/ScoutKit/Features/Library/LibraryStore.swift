@@ -120,15 +120,16 @@ public final class LibraryStore {
             kept.append(UInt8(ascii: "\n"))
         }
         guard scan.needsRepair else { return library }
-        let copy = store.keepCopy(of: url) ?? "(no copy could be made)"
-        try store.write(kept, to: url)
+        let copy = try store.setAside(url) { try store.write(kept, to: url) }
         folded = nil
-        let events = "\(count) event\(count == 1 ? "" : "s")"
-        let damaged = "\(scan.damaged) damaged line\(scan.damaged == 1 ? "" : "s")"
         guard let cut = scan.cut else {
-            warn("the library had \(damaged); kept the file as \(copy) and the \(events) that could be read")
+            warn(
+                FileStore.damagedLines(
+                    "the library", damaged: scan.damaged, copy: copy, kept: count, noun: ("event", "events")))
             return library
         }
+        let events = "\(count) event\(count == 1 ? "" : "s")"
+        let damaged = "\(scan.damaged) damaged line\(scan.damaged == 1 ? "" : "s")"
         let batch = cut.of > 1 ? " (\(cut.of) events, \(cut.written) of them written)" : ""
         let also = scan.damaged > 0 ? " and left out \(damaged)" : ""
         warn(
