@@ -26,4 +26,39 @@ extension BrowseService {
         session.view = .list
         return try listing()
     }
+
+    /// `load all`: every page left, fetched at once where the source pages; the heading, and what it kept.
+    func loadAll() async throws -> Output {
+        try requireResults()
+        var output = Output()
+        guard results.hasMore else {
+            output.say("All \(results.items.count) results are loaded.")
+            output.addJSON(try resultsPage())
+            return output
+        }
+        let (added, received, failure) = try await loadRemaining()
+        output.say(heading())
+        let kept = results.items.count
+        if let failure {
+            // Nothing loaded: the failure's line says what was kept ("Loaded 0 more" read as if it had finished).
+            if added > 0 { output.say("Loaded \(added) more: \(kept) in all.") }
+            output.fail(
+                "stopped loading (\(failure)); \(kept) results kept: load all again to go on",
+                code: TypedJSON.code(of: failure))
+        } else if added == 0 {
+            // Said, not hidden: a source whose count promised more than its pages hold.
+            let source = session.source
+            output.say(
+                received == 0
+                    ? "Loaded nothing more: \(source) sent no results after the \(kept) loaded, so the list ends there."
+                    : "Loaded nothing more: the pages left repeated \(received) results already listed, so the list "
+                        + "ends at \(kept)."
+            )
+        } else {
+            output.say("Loaded \(added) more: \(kept) in all.")
+        }
+        output.addJSON(try resultsPage())
+        output.json[.added] = .int(added)
+        return output
+    }
 }

@@ -187,4 +187,26 @@ extension BrowseService {
         }
         return problem
     }
+
+    /// `use SOURCE`: the source searches go to, the search left behind.
+    func use(_ name: String) throws -> Output {
+        let source = try source(named: name)
+        var output = Output()
+        guard source.name != session.source else {
+            output.say("Already using \(source.name).")
+            return output
+        }
+        session.source = source.name
+        session.query = nil
+        session.filter = nil
+        session.sort = nil
+        session.group = nil
+        session.page = 1
+        session.view = .list
+        session.searchID = nil
+        results.clear()
+        output.say("Now using \(source.name): \(source.searchHint).")
+        output.json[.source] = .string(source.name)
+        return output
+    }
 }

@@ -76,4 +76,23 @@ extension BrowseService {
         output.addJSON(itemRows(selections))
         return output
     }
+
+    /// `unselect RANGES|all`: rows of the list out of the selection (all: every item, in every source).
+    func unselect(_ rows: RangeSpec) throws -> Output {
+        if rows == .all || rows == .none {
+            session.selections = []
+            return selectionChanged("Selection cleared.")
+        }
+        try requireResults()
+        let shown = results.displayed
+        let ids = Set(try rows.indices(count: shown.count).map { shown[$0].id })
+        let before = session.selections.count
+        session.selections.removeAll { ids.contains($0.id) }
+        let removed = before - session.selections.count
+        let left = session.selections.count
+        if removed == 0 {
+            return selectionChanged("None of those rows was selected (\(left) selected): selection lists them.")
+        }
+        return selectionChanged("Unselected \(removed) (\(left) left).")
+    }
 }

@@ -95,4 +95,23 @@ extension BrowseService {
                 library: library.films[id].map { LibraryJSON.film($0, library)() }))
         return output
     }
+
+    /// `show N`: row N in full (its details asked of its source), with its artwork; a row of a library listing
+    /// on screen is the film as the library holds it.
+    func show(_ row: Int, library: LibraryService) async throws -> Output {
+        if case .films(let listing, let ids) = rowsOnScreen, listing != "fav" {
+            guard row <= ids.count else {
+                throw UsageError.notFound("there is no row \(row): \(listing) shows rows 1 to \(ids.count)")
+            }
+            return try library.cards([ids[row - 1]], numbered: false)
+        }
+        let restoreProblem = try await prepareResults(upTo: row)
+        let item = try item(atRow: row)
+        // What the list already knows is worth showing; a failure is said beside it.
+        let (detailed, failure) = try await details(of: item)
+        let problem = failure.map { "the full details could not be fetched (\($0)); this is what the list holds" }
+        session.view = .detail(id: item.id)
+        return detailWithArt(
+            detailed, warnings: [problem, restoreProblem].compactMap { $0 }, alone: "art \(row)")
+    }
 }

@@ -22,20 +22,6 @@ struct ShowCommand: RowCommand, ServiceCommand, Equatable {
     }
 
     func run(with services: (browse: BrowseService, library: LibraryService)) async throws -> Output {
-        let (browse, library) = services
-        if case .films(let listing, let ids) = browse.rowsOnScreen, listing != "fav" {
-            guard row <= ids.count else {
-                throw UsageError.notFound("there is no row \(row): \(listing) shows rows 1 to \(ids.count)")
-            }
-            return try library.cards([ids[row - 1]], numbered: false)
-        }
-        let restoreProblem = try await browse.prepareResults(upTo: row)
-        let item = try browse.item(atRow: row)
-        // What the list already knows is worth showing; a failure is said beside it.
-        let (detailed, failure) = try await browse.details(of: item)
-        let problem = failure.map { "the full details could not be fetched (\($0)); this is what the list holds" }
-        browse.session.view = .detail(id: item.id)
-        return browse.detailWithArt(
-            detailed, warnings: [problem, restoreProblem].compactMap { $0 }, alone: "art \(row)")
+        try await services.browse.show(row, library: services.library)
     }
 }

@@ -24,23 +24,6 @@ struct UseCommand: Command, ServiceCommand, Equatable {
     static func service(in services: Services) -> BrowseService { services.browse }
 
     func run(with browse: BrowseService) async throws -> Output {
-        let source = try browse.source(named: source)
-        var output = Output()
-        guard source.name != browse.session.source else {
-            output.say("Already using \(source.name).")
-            return output
-        }
-        browse.session.source = source.name
-        browse.session.query = nil
-        browse.session.filter = nil
-        browse.session.sort = nil
-        browse.session.group = nil
-        browse.session.page = 1
-        browse.session.view = .list
-        browse.session.searchID = nil
-        browse.results.clear()
-        output.say("Now using \(source.name): \(source.searchHint).")
-        output.json[.source] = .string(source.name)
-        return output
+        try browse.use(source)
     }
 }

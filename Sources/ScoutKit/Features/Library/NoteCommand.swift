@@ -15,10 +15,8 @@ struct NoteCommand: ServiceCommand, Equatable {
             --clear  drop the note
             """))
 
-    enum Change: Equatable { case show, set(String), clear }
-
     var target: String
-    var change: Change
+    var change: LibraryService.NoteChange
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
         guard let first = args.first else { throw args.usage() }
@@ -38,30 +36,6 @@ struct NoteCommand: ServiceCommand, Equatable {
     static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
-        let film = try await library.film(target)
-        var output = Output()
-        output.json[.id] = .string(film.id)
-        switch change {
-        case .show:
-            let note = try library.store.library().notes[film.id]
-            output.say(note.map { "\(film.label): \($0)" } ?? "No note on \(film.label): note N TEXT keeps one.")
-            output.json[.note] = note.map(JSONValue.string) ?? .null
-        case .set(let text):
-            try library.record(.note, film) { library, event in
-                event.text = text
-                return library.notes[film.id] != text
-            }
-            output.say("Noted on \(film.label).")
-            output.json[.note] = .string(text)
-        case .clear:
-            var had = false
-            try library.record(.note, film) { library, _ in
-                had = library.notes[film.id] != nil
-                return had
-            }
-            output.say(had ? "Dropped the note on \(film.label)." : "\(film.label) has no note.")
-            output.json[.note] = .null
-        }
-        return output
+        try await library.note(target, change)
     }
 }

@@ -34,23 +34,6 @@ struct RateCommand: ServiceCommand, Equatable {
     static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
-        let film = try await library.film(target)
-        var output = Output()
-        var changed = false
-        let after = try library.record(.rate, film) { library, event in
-            event.stars = stars
-            changed = library.ratings[film.id]?.stars != stars
-            return changed
-        }
-        // Out of ten, as IMDb rates: said as the stars it is.
-        let given = outOfTen.map { " (\($0)/10 as \(stars.map { Stars.count($0) } ?? ""))" } ?? ""
-        switch (stars, changed) {
-        case (let stars?, true): output.say("Rated \(film.label) \(library.starText(stars))\(given).")
-        case (let stars?, false): output.say("\(film.label) is already rated \(library.starText(stars))\(given).")
-        case (nil, true): output.say("Cleared the rating of \(film.label).")
-        case (nil, false): output.say("\(film.label) has no rating to clear.")
-        }
-        output.addJSON(LibraryJSON.film(film, after))
-        return output
+        try await library.rate(target, stars: stars, outOfTen: outOfTen)
     }
 }

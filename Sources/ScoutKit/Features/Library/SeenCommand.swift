@@ -39,32 +39,6 @@ struct SeenCommand: ServiceCommand, Equatable {
     static func service(in services: Services) -> LibraryService { services.library }
 
     func run(with library: LibraryService) async throws -> Output {
-        let day = try Day.resolved(date, now: library.wiring.context.now())
-        let film = try await library.film(target)
-        var again = rewatch
-        try library.record(.seen, film) { library, event in
-            // A rewatch when it was seen on that day or before; an earlier viewing logged late is the first.
-            again = again || library.entries(of: film.id).contains { $0.date <= day }
-            event.date = day
-            // The entry keeps the rating the film has when it is logged, as Letterboxd's diary does.
-            event.stars = library.ratings[film.id]?.stars
-            event.rewatch = again
-            event.review = review.flatMap { $0.isEmpty ? nil : $0 }
-            event.tags = tags.isEmpty ? nil : tags
-            return true
-        }
-        // As Letterboxd does, a film seen comes off the watchlist.
-        var unwanted = false
-        try library.record(.unwant, film) { library, _ in
-            unwanted = library.isWanted(film.id)
-            return unwanted
-        }
-        var output = Output()
-        let notes = (again ? ", a rewatch" : "") + (unwanted ? "; took it off the watchlist" : "")
-        output.say("Logged \(film.label) on \(day)\(notes).")
-        output.json[.date] = .string(day)
-        output.json[.rewatch] = .bool(again)
-        output.json[.id] = .string(film.id)
-        return output
+        try await library.seen(target, on: date, rewatch: rewatch, review: review, tags: tags)
     }
 }
