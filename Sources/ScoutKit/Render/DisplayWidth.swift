@@ -151,9 +151,12 @@ public enum DisplayWidth {
         let whole = head + tail
         guard of(whole) > width else { return whole }
         let room = width - of(tail)
-        guard room >= 16 else { return truncate(whole, to: width) }
+        guard room >= leastHead else { return truncate(whole, to: width) }
         return truncate(head, to: room) + tail
     }
+
+    /// The cells of a row's head that `fit` keeps before it gives up keeping the tail.
+    static let leastHead = 16
 
     /// `text` cut to at most `width` cells, ending in `…` when cut.
     public static func truncate(_ text: String, to width: Int) -> String {

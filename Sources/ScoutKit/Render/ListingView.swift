@@ -5,8 +5,9 @@
 /// words; on a pipe every line is whole.
 struct ListingView: OutputView {
     enum Line: Sendable {
-        /// A row: its text, cut at the window's edge, then a tail kept whole (`  [id]  #tags`).
-        case row(String, keeping: String = "")
+        /// A row: its text, cut at the window's edge, then a tail kept whole (`  [id]  #tags`); where that tail
+        /// leaves the text too little room, the `shorter` one (`  [id]`: what commands take) is kept instead.
+        case row(String, keeping: String = "", shorter: String? = nil)
         /// A heading between rows (`── 2025 ──`), styled as one.
         case heading(String)
         /// Prose: wrapped at words to the window, continuation lines indented by `indent`.
@@ -26,7 +27,9 @@ struct ListingView: OutputView {
         (self.parts, self.makeJSON) = (parts, json)
     }
 
-    mutating func row(_ text: String, keeping tail: String = "") { parts.append(.row(text, keeping: tail)) }
+    mutating func row(_ text: String, keeping tail: String = "", shorter: String? = nil) {
+        parts.append(.row(text, keeping: tail, shorter: shorter))
+    }
     mutating func heading(_ text: String) { parts.append(.heading(text)) }
     mutating func prose(_ text: String, indent: Int = 0) { parts.append(.prose(text, indent: indent)) }
     mutating func plain(_ line: StyledLine) { parts.append(.plain(line)) }
@@ -38,8 +41,8 @@ struct ListingView: OutputView {
     private static func lines(_ parts: [Line], fitting width: Int?) -> [StyledLine] {
         parts.flatMap { part -> [StyledLine] in
             switch part {
-            case .row(let text, let tail):
-                [StyledLine(width.map { DisplayWidth.fit(text, keeping: tail, to: $0) } ?? text + tail)]
+            case .row(let text, let tail, let shorter):
+                [StyledLine(width.map { fit(text, keeping: tail, shorter: shorter, to: $0) } ?? text + tail)]
             case .heading(let text): [StyledLine(text, .heading)]
             case .prose(let text, let indent):
                 (width.map { DisplayWidth.wrap(text, to: $0, indent: indent) } ?? [text]).map { StyledLine($0) }
@@ -51,4 +54,11 @@ struct ListingView: OutputView {
     }
 
     var json: [OutputField: JSONValue] { makeJSON() }
+
+    private static func fit(_ text: String, keeping tail: String, shorter: String?, to width: Int) -> String {
+        guard let shorter, width - DisplayWidth.of(tail) < DisplayWidth.leastHead else {
+            return DisplayWidth.fit(text, keeping: tail, to: width)
+        }
+        return DisplayWidth.fit(text, keeping: shorter, to: width)
+    }
 }

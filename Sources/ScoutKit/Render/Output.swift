@@ -76,7 +76,7 @@ public struct Output: Sendable {
     /// A row of a listing: cut with … at the window's edge when printed on a terminal, keeping `tail` (an id, its
     /// tags) whole; whole on a pipe.
     mutating func row(_ text: String, keeping tail: String = "") {
-        blocks.append(.view(ListingView([.row(text, keeping: tail)])))
+        blocks.append(.view(ListingView([.row(text, keeping: tail, shorter: nil)])))
     }
 
     /// Prose: wrapped at words to the window when printed on a terminal (continuation lines indented by

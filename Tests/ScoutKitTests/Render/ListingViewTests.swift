@@ -48,4 +48,25 @@ import Testing
         // A tail that would leave the title under 16 cells is cut with the rest.
         #expect(output.lines[1] == "1. Alien (1979, Science Ficti…")
     }
+
+    @Test func tagsThatLeaveTheTitleTooLittleRoomGoBeforeTheIdDoes() {
+        let view = ListingView([
+            .row(
+                "1. Arrival (2016, Science Fiction, Denis Villeneuve)",
+                keeping: "  [movies:12]  #scifi #favourite #rewatch", shorter: "  [movies:12]"),
+            .row(
+                "2. Alien (1979, Science Fiction, Ridley Scott)", keeping: "  [movies:10]  #scifi",
+                shorter: "  [movies:10]"),
+        ])
+        #expect(
+            view.lines(fitting: 40).map(\.plain) == [
+                "1. Arrival (2016, Science …  [movies:12]",
+                "2. Alien (1979, Sc…  [movies:10]  #scifi",
+            ])
+        #expect(
+            view.lines(fitting: nil).map(\.plain) == [
+                "1. Arrival (2016, Science Fiction, Denis Villeneuve)  [movies:12]  #scifi #favourite #rewatch",
+                "2. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]  #scifi",
+            ])
+    }
 }

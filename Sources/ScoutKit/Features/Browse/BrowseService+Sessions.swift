@@ -88,6 +88,8 @@ extension BrowseService {
         var listed: [JSONObject<SavedSessionField>] = []
         var view = ListingView()
         if sessions.isEmpty { view.say("No saved sessions: session save NAME keeps this one.") }
+        // Names are never cut: one is what session load takes.
+        let nameWidth = max(20, sessions.map(DisplayWidth.of).max() ?? 0)
         for name in sessions {
             let model = namedSessionFile(name).load { output.warn($0) }
             let when =
@@ -95,7 +97,7 @@ extension BrowseService {
                 ?? "unknown"
             let query = model?.query.map { BrowseService.describe(terms: $0.terms) } ?? "no search"
             view.say(
-                "\(DisplayWidth.pad(name, to: 20)) \(model?.source ?? "?") \(query), "
+                "\(DisplayWidth.pad(name, to: nameWidth)) \(model?.source ?? "?") \(query), "
                     + "\(model?.selections.count ?? 0) selected, saved \(when)")
             listed.append(
                 JSONObject([

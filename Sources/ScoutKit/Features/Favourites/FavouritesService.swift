@@ -62,9 +62,10 @@ import FoundationEssentials
         let width = String(all.count).count
         for (favourite, n) in zip(list, numbers) {
             let tags = favourite.tags.isEmpty ? "" : "  " + Tokenizer.hashtags(favourite.tags)
+            // Tags that leave the title too little room go before the id does: fav rm and fav tag take the id.
             view.row(
                 "\(String(n).leftPadded(to: width, with: " ")). \(Renderer.summary(favourite.item))",
-                keeping: "  [\(favourite.id)]\(tags)")
+                keeping: "  [\(favourite.id)]\(tags)", shorter: "  [\(favourite.id)]")
         }
         return Output(showing: view)
     }

@@ -50,6 +50,19 @@ import Testing
                 """)
     }
 
+    @Test("session list never cuts a name: it is what session load takes")
+    func sessionListKeepsLongNames() async throws {
+        #expect(
+            try await screen(after: [
+                "search alien", "session save a-night-of-films-with-friends", "session save night", "session list",
+            ]) == """
+                \(Self.saved.replacing("night", with: "a-night-of-films-with-friends"))
+                Saved this session as night: session load night brings it back.
+                a-night-of-films-with-friends movies "alien", 0 selected, saved just now
+                night                         movies "alien", 0 selected, saved just now
+                """)
+    }
+
     @Test("session reset clears the search and the selection and says what it keeps")
     func sessionReset() async throws {
         #expect(
