@@ -53,4 +53,14 @@ extension Data {
             raw.forEachLine { range in body(self[startIndex + range.lowerBound..<startIndex + range.upperBound]) }
         }
     }
+
+    /// Each non-empty line that `decode` reads, with what it read (a line of its own, a copy).
+    func decodedLines<Value>(_ decode: (Data) -> Value?) -> [(Data, Value)] {
+        var result: [(Data, Value)] = []
+        forEachLine { slice in
+            let line = Data(slice)
+            if let value = decode(line) { result.append((line, value)) }
+        }
+        return result
+    }
 }

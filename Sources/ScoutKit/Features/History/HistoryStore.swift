@@ -117,7 +117,7 @@ public final class HistoryStore {
             // Ties in time: by `rank` (sync's order, the same on every device), then as the file had them.
             func index(_ id: String) -> Int { rank[id].map { $0 - Int.max / 2 } ?? records.count }
             var known: Set<String> = []
-            for (line, record) in SyncLocal.lines(data, { HistoryLog.decode($0, 0..<$0.count) }) {
+            for (line, record) in data.decodedLines({ HistoryLog.decode($0, 0..<$0.count) }) {
                 guard !gone.contains(record.id), !(record.search.map(gone.contains) ?? false) else { continue }
                 known.insert(record.id)
                 records.append((record.time, index(record.id), line))

@@ -123,3 +123,11 @@ extension JSONBytes {
         return nil
     }
 }
+
+extension LibraryEvent {
+    /// An event from its JSON line: read from its bytes, or by `JSONDecoder` where the byte reader does not know
+    /// the line's shape (an event another version wrote). Library.jsonl and sync's logs read events with it.
+    static func read(_ line: Data) -> LibraryEvent? {
+        JSONBytes.whole(line, { $0.libraryEvent() }) ?? (try? JSONDecoder.scout.decode(LibraryEvent.self, from: line))
+    }
+}

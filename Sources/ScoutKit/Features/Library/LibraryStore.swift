@@ -86,11 +86,8 @@ public final class LibraryStore {
         try store.withLock(url) {
             var out = Data()
             var known: Set<String> = []
-            let read: (Data) -> LibraryEvent? = {
-                JSONBytes.whole($0, { $0.libraryEvent() }) ?? SyncFold.decodeEvent($0)
-            }
             for line in lines {
-                guard let event = read(line), known.insert(event.id).inserted else { continue }
+                guard let event = LibraryEvent.read(line), known.insert(event.id).inserted else { continue }
                 out.append(line)
                 out.append(0x0A)
             }

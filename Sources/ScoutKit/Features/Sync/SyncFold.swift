@@ -166,17 +166,13 @@ public struct SyncFold {
             let line = Line(order: op.order, bytes: op.payload, search: record.search, time: record.time)
             if history[record.id].map({ op.order < $0.order }) ?? true { history[record.id] = line }
         default:
-            guard let event = JSONBytes.whole(op.payload, { $0.libraryEvent() }) ?? Self.decodeEvent(op.payload) else {
+            guard let event = LibraryEvent.read(op.payload) else {
                 return false
             }
             let line = Line(order: op.order, bytes: op.payload, search: nil, time: event.time)
             if library[event.id].map({ op.order < $0.order }) ?? true { library[event.id] = line }
         }
         return true
-    }
-
-    static func decodeEvent(_ data: Data) -> LibraryEvent? {
-        try? JSONDecoder.scout.decode(LibraryEvent.self, from: data)
     }
 
     static func tagKey(_ favourite: String, _ tag: String) -> String {

@@ -64,7 +64,7 @@ struct SyncLocal {
         }
         for term in try files.deny.userTerms() { local.view.deny[Text.fold(term)] = term }
         if let data = try files.store.read(files.paths.historyFile) {
-            for (line, record) in Self.lines(data, { HistoryLog.decode($0, 0..<$0.count) })
+            for (line, record) in data.decodedLines({ HistoryLog.decode($0, 0..<$0.count) })
             where local.view.history.insert(record.id).inserted {
                 local.historyLines.append((record.id, line))
             }
@@ -85,18 +85,6 @@ struct SyncLocal {
             local.view.sessions[name] = String(decoding: data, as: UTF8.self)
         }
         return local
-    }
-
-    /// Each non-empty line of `data` that `decode` reads, with what it read.
-    static func lines<Value>(_ data: Data, _ decode: (Data) -> Value?) -> [(Data, Value)] {
-        var result: [(Data, Value)] = []
-        data.withUnsafeBytes { raw in
-            raw.forEachLine { range in
-                let line = Data(UnsafeRawBufferPointer(rebasing: raw[range]))
-                if let value = decode(line) { result.append((line, value)) }
-            }
-        }
-        return result
     }
 
     // MARK: This device's changes

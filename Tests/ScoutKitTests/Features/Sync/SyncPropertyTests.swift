@@ -101,7 +101,7 @@ import Testing
                 local.view.history.remove(gone.id)
                 devices[d].deleted.insert(gone.id)
             case 8, 9:
-                let library = Library(local.libraryLines.compactMap { SyncFold.decodeEvent($0.bytes) })
+                let library = Library(local.libraryLines.compactMap { LibraryEvent.read($0.bytes) })
                 var event = LibraryEvent(
                     id: "e\(next())", device: devices[d].id, time: date,
                     op: [.rate, .want, .unwant, .note][code % 4], film: LibraryFilm(id: film, title: film))
