@@ -31,8 +31,6 @@ struct ListingView: OutputView {
         parts.append(.row(text, keeping: tail, shorter: shorter))
     }
     mutating func heading(_ text: String) { parts.append(.heading(text)) }
-    mutating func prose(_ text: String, indent: Int = 0) { parts.append(.prose(text, indent: indent)) }
-    mutating func plain(_ line: StyledLine) { parts.append(.plain(line)) }
     /// A line as it is, never cut (what a listing says before or after its rows).
     mutating func say(_ text: String) { parts.append(.plain(StyledLine(text))) }
 
