@@ -54,7 +54,8 @@ struct ListingView: OutputView {
     var json: [OutputField: JSONValue] { makeJSON() }
 
     private static func fit(_ text: String, keeping tail: String, shorter: String?, to width: Int) -> String {
-        guard let shorter, width - DisplayWidth.of(tail) < DisplayWidth.leastHead else {
+        guard let shorter, DisplayWidth.of(text + tail) > width, width - DisplayWidth.of(tail) < DisplayWidth.leastHead
+        else {
             return DisplayWidth.fit(text, keeping: tail, to: width)
         }
         return DisplayWidth.fit(text, keeping: shorter, to: width)

@@ -57,16 +57,20 @@ import Testing
             .row(
                 "2. Alien (1979, Science Fiction, Ridley Scott)", keeping: "  [movies:10]  #scifi",
                 shorter: "  [movies:10]"),
+            // A row that fits keeps all of its tail, however little room the tail alone would leave.
+            .row("3. Up", keeping: "  [movies:30]  #pixar #family", shorter: "  [movies:30]"),
         ])
         #expect(
             view.lines(fitting: 40).map(\.plain) == [
                 "1. Arrival (2016, Science …  [movies:12]",
                 "2. Alien (1979, Sc…  [movies:10]  #scifi",
+                "3. Up  [movies:30]  #pixar #family",
             ])
         #expect(
             view.lines(fitting: nil).map(\.plain) == [
                 "1. Arrival (2016, Science Fiction, Denis Villeneuve)  [movies:12]  #scifi #favourite #rewatch",
                 "2. Alien (1979, Science Fiction, Ridley Scott)  [movies:10]  #scifi",
+                "3. Up  [movies:30]  #pixar #family",
             ])
     }
 }
