@@ -16,13 +16,21 @@ extension LibraryService {
     /// A listing of films: the rows, remembered as the rows on screen, with `json` making its `--json` rows when
     /// a line is written.
     /// `total` counts the rows the listing has in all, and `more` says how to see those it leaves out.
-    func listing<Row: JSONRowShape>(
+    func listing<Row: NumberedShape>(
         name: String, rows: [FilmRow], empty: String,
         total: Int? = nil, more: String? = nil, json: @escaping @Sendable () -> [JSONObject<Row>]
     ) -> Output {
         let ids = rows.compactMap(\.film)
         let total = total ?? ids.count
-        var view = ListingView { TypedJSON.listing(json(), total: total) }
+        var view = ListingView {
+            // Numbered as the listing numbers its rows.
+            TypedJSON.listing(
+                json().enumerated().map { index, row in
+                    var row = row
+                    row[Row.n] = .int(index + 1)
+                    return row
+                }, total: total)
+        }
         // An empty listing leaves the numbers with the last listing that showed rows, still on the screen.
         if ids.isEmpty { view.say(empty) } else { screen.number(ids, as: name) }
         let width = String(ids.count).count

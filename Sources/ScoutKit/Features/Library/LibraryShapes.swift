@@ -18,6 +18,11 @@ extension FilmShape {
     }
 }
 
+/// A row numbered as its listing shows it: `n`, the N that `rate N`, `seen N` and `diary rm N` take.
+protocol NumberedShape: JSONRowShape {
+    static var n: Self { get }
+}
+
 /// What the library holds of a film (`rate`, `show`).
 enum LibraryFilmField: String, FilmShape {
     case id, title, year, rating, seen, lastSeen, wanted, note
@@ -35,13 +40,14 @@ enum LibraryFilmField: String, FilmShape {
     var required: Bool { true }
 }
 
-/// A viewing in the diary.
-enum DiaryEntryField: String, FilmShape, JSONRowShape {
-    case id, title, year, date, rating, rewatch, tags, review
+/// A viewing in the diary, numbered as `diary` lists it (the N of `diary rm N`, `rate N`).
+enum DiaryEntryField: String, FilmShape, NumberedShape {
+    case n, id, title, year, date, rating, rewatch, tags, review
     static let schemaName = "diaryEntry"
     static let listing = TypedJSON.Listing.diary
     var kind: JSONKind {
         switch self {
+        case .n: .integer
         case .id, .title, .year: filmKind ?? .string
         case .date: .shape("day")
         case .rating: .shapeOrNull("stars")
@@ -53,20 +59,20 @@ enum DiaryEntryField: String, FilmShape, JSONRowShape {
     var required: Bool { true }
 }
 
-/// A rated film.
-enum RatingRowField: String, FilmShape, JSONRowShape {
-    case id, title, year, rating
+/// A rated film, numbered as `ratings` lists it.
+enum RatingRowField: String, FilmShape, NumberedShape {
+    case n, id, title, year, rating
     static let schemaName = "ratingRow"
     static let listing = TypedJSON.Listing.ratings
-    var kind: JSONKind { filmKind ?? .shape("stars") }
+    var kind: JSONKind { self == .n ? .integer : filmKind ?? .shape("stars") }
     var required: Bool { true }
 }
 
-/// A film on the watchlist.
-enum WantedRowField: String, FilmShape, JSONRowShape {
-    case id, title, year, added
+/// A film on the watchlist, numbered as `watchlist` lists it.
+enum WantedRowField: String, FilmShape, NumberedShape {
+    case n, id, title, year, added
     static let schemaName = "wantedRow"
     static let listing = TypedJSON.Listing.watchlist
-    var kind: JSONKind { filmKind ?? .shape("day") }
+    var kind: JSONKind { self == .n ? .integer : filmKind ?? .shape("day") }
     var required: Bool { true }
 }
