@@ -76,7 +76,7 @@ public struct Output: Sendable {
     /// A row of a listing: cut with … at the window's edge when printed on a terminal, keeping `tail` (an id, its
     /// tags) whole; whole on a pipe.
     mutating func row(_ text: String, keeping tail: String = "") {
-        blocks.append(.view(ListingView([.row(text, keeping: tail, shorter: nil)])))
+        blocks.append(.view(ListingView([.row(text, keeping: tail)])))
     }
 
     /// Prose: wrapped at words to the window when printed on a terminal (continuation lines indented by
@@ -216,7 +216,6 @@ extension Output {
         clearsScreen = clearsScreen || other.clearsScreen
         prefill = other.prefill ?? prefill
         art = other.art ?? art
-        fit = other.fit ?? fit
         status = [status, other.status].compactMap { $0 }.max()
     }
 }

@@ -4,9 +4,6 @@ import FoundationEssentials
 enum ImportFormat: String, Equatable, Sendable {
     case letterboxd, imdb
 
-    /// Bad rows named one a line, up to this many; the rest counted.
-    static let shownProblems = 20
-
     /// What to give instead, said where a path is not an export, in the words of the guide's steps.
     var what: String {
         switch self {
@@ -20,6 +17,9 @@ enum ImportFormat: String, Equatable, Sendable {
 /// `import letterboxd|imdb PATH`: the library from an export, idempotently, in one batch that a cut write
 /// cannot half-apply.
 extension LibraryService {
+    /// Bad rows named one a line, up to this many; the rest counted.
+    private static let shownImportProblems = 20
+
     /// Reads the export at `path` into the library: says what it added, what it passed over and the bad rows.
     func importExport(_ format: ImportFormat, at path: String) throws -> Output {
         let context = wiring.context
@@ -62,9 +62,9 @@ extension LibraryService {
         }
         var output = Output()
         guard let result else { return output }
-        for problem in result.problems.prefix(ImportFormat.shownProblems) { output.warn(problem) }
-        if result.problems.count > ImportFormat.shownProblems {
-            output.warn("and \(result.problems.count - ImportFormat.shownProblems) more bad rows")
+        for problem in result.problems.prefix(Self.shownImportProblems) { output.warn(problem) }
+        if result.problems.count > Self.shownImportProblems {
+            output.warn("and \(result.problems.count - Self.shownImportProblems) more bad rows")
         }
         output.say(result.summary)
         output.json[.imported] = .int(result.diaryEntries + result.ratings + result.wanted)

@@ -23,14 +23,15 @@ extension SavedService {
             let checked = try await check(names)
             let ids = checked.flatMap { (try? $0.outcome.get())?.map(\.id) ?? [] }
             var output = Output()
-            for case let (name, .failure(failure)) in checked.map({ ($0.saved.name, $0.outcome) }) {
-                output.warn("\(name): could not check (\(failure.message)); the next check tries again")
+            for one in checked {
+                guard case .failure(let failure) = one.outcome else { continue }
+                output.warn("\(one.saved.name): could not check (\(failure.message)); the next check tries again")
             }
             let view = CheckView(
                 checked: checked, selected: browse.selectedIDs, favourites: browse.favourites.favouriteIDs(among: ids))
             output.show(view)
             output.status = view.status.rawValue
-            if !checked.isEmpty, checked.allSatisfy({ (try? $0.outcome.get()) == nil }) {
+            if !checked.isEmpty, view.failed == checked.count {
                 output.fail("no watched search could be checked: each one's line says why", code: "unchecked")
             }
             return output
@@ -120,7 +121,8 @@ struct CheckView: OutputView {
     var checked: [SavedService.Checked]
     var selected, favourites: Set<String>
 
-    private var failed: Int { checked.count { (try? $0.outcome.get()) == nil } }
+    /// The searches that could not be checked.
+    var failed: Int { checked.count { (try? $0.outcome.get()) == nil } }
     private var new: [[Item]] { checked.compactMap { try? $0.outcome.get() } }
 
     /// grep's: 0 when something is new, 1 when nothing is, 2 when a search could not be checked.
