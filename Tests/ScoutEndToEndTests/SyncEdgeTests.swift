@@ -255,15 +255,15 @@ extension SyncTests {
             run.stderrLines == ["scout: sync through git needs git, which is not installed: sudo apt-get install git"])
         let status = try await Self.scout(a, "sync status")
         #expect(status.stderrLines == ["scout: sync is not set up: sync init git URL, or sync init folder PATH"])
-        // Each way sync init can be mistyped says what is missing or wrong.
-        let example = "sync init git git@host:me/scout.git, or sync init folder ~/Sync/scout"
+        // Each way sync init can be mistyped says what is missing or wrong, from what sync init declares.
         let typos = try await Self.scout(a, "sync init", "sync init svn x", "sync init git", "sync init folder a b")
         #expect(
             typos.stderrLines == [
-                "scout: sync init takes git URL or folder PATH: \(example)",
-                "scout: sync init takes git or folder, not \"svn\": \(example)",
-                "scout: sync init git needs the remote's URL: \(example)",
-                "scout: sync init folder takes one PATH (quote one with spaces)",
+                "scout: usage: sync init git|folder URL|PATH",
+                "scout: sync init takes a way to sync: git or folder, not \"svn\"",
+                "scout: usage: sync init git|folder URL|PATH",
+                "scout: sync init takes one URL|PATH (quote one that holds spaces): usage: sync init git|folder "
+                    + "URL|PATH",
             ])
     }
 }

@@ -1,22 +1,10 @@
 import FoundationEssentials
 
 /// `cache` and `cache clear`: the response cache's figures, and emptying it.
-struct CacheCommand: ServiceCommand, Equatable {
+struct CacheCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "cache", usage: "cache | cache clear", summary: "response and art cache figures; clear them",
-        example: "cache clear", topic: .session,
-        subcommands: [.init("clear")])
-
-    var clear: Bool
-
-    init(clear: Bool) {
-        self.clear = clear
-    }
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        clear = !args.isEmpty
-        guard args.isEmpty || args.words.map({ $0.lowercased() }) == ["clear"] else { throw args.usage() }
-    }
+        name: "cache", summary: "response and art cache figures; clear them", example: "cache clear",
+        topic: .session, subcommands: [Clear.self])
 
     /// The response cache is the sources' (its folder and `cache-ttl`), the art cache the art service's.
     static func service(in services: Services) -> (wiring: ServiceWiring, art: ArtService) {
@@ -30,16 +18,6 @@ struct CacheCommand: ServiceCommand, Equatable {
         let folder = wiring.context.paths.cache
         let files = wiring.context.fileStore
         let names = CachingFetcher.entryNames(in: folder, store: files)
-        if self.clear {
-            for name in names { files.remove(folder.appendingPathComponent(name)) }
-            files.remove(CacheStats.file(in: folder))
-            files.remove(folder.appendingPathComponent("stats")) // the hit counts of scout before 0.2
-            let images = art.cache.clear()
-            let entries = "\(names.count) entr\(names.count == 1 ? "y" : "ies")"
-            output.say("Cache cleared (\(entries), \(images) image\(images == 1 ? "" : "s")).")
-            output.json[.images] = .int(images)
-            return output
-        }
         let bytes = names.reduce(0) { total, name in total + files.size(of: folder.appendingPathComponent(name)) }
         let counts = CacheStats.read(in: folder, store: wiring.context.fileStore)
         let asked = counts.hits + counts.misses
@@ -60,5 +38,31 @@ struct CacheCommand: ServiceCommand, Equatable {
         output.json[.hits] = .int(counts.hits)
         output.json[.misses] = .int(counts.misses)
         return output
+    }
+
+    /// `cache clear`: both caches emptied.
+    struct Clear: PlainCommand, ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "clear", summary: "empty both caches", example: "cache clear", topic: .session)
+
+        static func service(in services: Services) -> (wiring: ServiceWiring, art: ArtService) {
+            CacheCommand.service(in: services)
+        }
+
+        func run(with services: (wiring: ServiceWiring, art: ArtService)) async throws -> Output {
+            let (wiring, art) = services
+            var output = Output()
+            let folder = wiring.context.paths.cache
+            let files = wiring.context.fileStore
+            let names = CachingFetcher.entryNames(in: folder, store: files)
+            for name in names { files.remove(folder.appendingPathComponent(name)) }
+            files.remove(CacheStats.file(in: folder))
+            files.remove(folder.appendingPathComponent("stats")) // the hit counts of scout before 0.2
+            let images = art.cache.clear()
+            let entries = "\(names.count) entr\(names.count == 1 ? "y" : "ies")"
+            output.say("Cache cleared (\(entries), \(images) image\(images == 1 ? "" : "s")).")
+            output.json[.images] = .int(images)
+            return output
+        }
     }
 }

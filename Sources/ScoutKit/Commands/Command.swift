@@ -34,16 +34,18 @@ extension RangeSpec {
     }
 }
 
-/// A command that takes no arguments (`list`, `done`).
+/// A command that takes no arguments (`list`, `done`): its spec declares none, so the words are checked.
 protocol PlainCommand: Command {
     init()
 }
 
 extension PlainCommand {
-    init(_ arguments: CommandSpec.Arguments) throws(UsageError) {
-        try arguments.none()
-        self.init()
-    }
+    init(_ arguments: CommandSpec.Arguments) throws(UsageError) { self.init() }
+}
+
+extension CommandSpec.Positional {
+    /// `N`: a row of the list on screen, Tab offering the rows.
+    static let row = Self("N", .row, completer: .rows)
 }
 
 /// A command whose one argument is a row of the list (`show N`, `open N`), fetched first when no page
@@ -55,14 +57,14 @@ protocol RowCommand: Command {
 
 extension RowCommand {
     init(_ arguments: CommandSpec.Arguments) throws(UsageError) {
-        self.init(row: try CommandSpec.Arguments.row(try arguments.one()))
+        self.init(row: arguments.number("N") ?? 0)
     }
 
     var needsResults: Bool { true }
     var highestRow: Int? { row }
 }
 
-/// A command that names rows of the list (`select 1-3,7`).
+/// A command that names rows of the list (`select 1-3,7`): its one positional is `RANGES`.
 protocol RangesCommand: Command {
     var rows: RangeSpec { get }
     init(rows: RangeSpec)
@@ -70,25 +72,9 @@ protocol RangesCommand: Command {
 
 extension RangesCommand {
     init(_ arguments: CommandSpec.Arguments) throws(UsageError) {
-        guard !arguments.isEmpty else { throw arguments.usage() }
-        self.init(rows: try RangeSpec.parse(arguments.joined))
+        self.init(rows: arguments.ranges(Self.spec.positionals.first?.name ?? "") ?? .none)
     }
 
     var needsResults: Bool { true }
     var highestRow: Int? { rows.highestRow }
-}
-
-/// A command of subcommands (`fav add`, `deny rm`): the words read as one action.
-protocol ActionCommand: Command {
-    associatedtype Action: Sendable
-    var action: Action { get }
-    init(action: Action)
-    /// The action the words after the command name.
-    static func action(_ arguments: CommandSpec.Arguments) throws(UsageError) -> Action
-}
-
-extension ActionCommand {
-    init(_ arguments: CommandSpec.Arguments) throws(UsageError) {
-        self.init(action: try Self.action(arguments))
-    }
 }

@@ -86,8 +86,8 @@ public enum CommandTable {
             }
             throw UsageError("unknown command \"\(first.prefix(40))\": type help for the list of commands")
         }
-        if first.hasPrefix("!") { return try HistoryCommand(bang: first) }
-        return try type.init(CommandSpec.Arguments(spec: type.spec, words: Array(words.dropFirst())))
+        if first.hasPrefix("!") { return try HistoryCommand.Rerun(bang: first) }
+        return try type.read(Array(words.dropFirst()), path: type.spec.name)
     }
 
     /// The nearest command word to a mistyped one, when one is close.

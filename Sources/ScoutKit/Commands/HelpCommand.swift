@@ -1,9 +1,9 @@
 /// `help` and `help COMMAND`, from the commands' specs.
 struct HelpCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "help", usage: "help [COMMAND]", summary: "this list, or one command in full", example: "help select",
+        name: "help", summary: "this list, or one command in full", example: "help select",
         topic: .session,
-        arguments: [.commands])
+        positionals: [.init("COMMAND", optional: true, completer: .commands)])
 
     var topic: String?
 
@@ -12,8 +12,7 @@ struct HelpCommand: ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard args.count <= 1 else { throw UsageError("usage: help [COMMAND]") }
-        topic = args.first
+        topic = args.given("COMMAND")
     }
 
     /// The commands' specs and the window's width.

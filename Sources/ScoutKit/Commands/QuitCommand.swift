@@ -1,7 +1,7 @@
 /// `quit` (`exit`): saves and leaves.
 struct QuitCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "quit", aliases: ["exit"], usage: "quit", summary: "save and leave (also exit, or Ctrl-D)",
+        name: "quit", aliases: ["exit"], summary: "save and leave (also exit, or Ctrl-D)",
         example: "quit", topic: .session)
 
     /// It needs no feature: it says to leave.

@@ -2,9 +2,12 @@
 /// its lock. Every key comes from `Settings.table`.
 struct SetCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "set", usage: "set [KEY [VALUE]]", summary: "show or change settings", example: "set page-size 10",
+        name: "set", summary: "show or change settings", example: "set page-size 10",
         topic: .session,
-        arguments: [.words(Settings.table.map(\.key)), .settingValue],
+        positionals: [
+            .init("KEY", optional: true, completer: .words(Settings.table.map(\.key))),
+            .init("VALUE", optional: true, completer: .settingValue),
+        ],
         details: Settings.table.map { CommandSpec.Detail($0.term, "\($0.help); default \($0.defaultValue)") })
 
     var key: String?
@@ -16,12 +19,7 @@ struct SetCommand: ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard args.count <= 2 else {
-            let setting = try Settings.require(args[0].lowercased())
-            throw UsageError("set takes one value: set \(setting.term) (quote a value that holds spaces)")
-        }
-        key = args.first?.lowercased()
-        value = args.count == 2 ? args[1] : nil
+        (key, value) = (args.given("KEY")?.lowercased(), args.given("VALUE"))
     }
 
     /// The settings, through the wiring; a new value may reach any feature (`Setting.onChange`).

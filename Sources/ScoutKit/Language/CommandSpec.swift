@@ -9,21 +9,76 @@
 public struct CommandSpec: Sendable {
     public var name: String
     public var aliases: [String] = []
-    /// One line: the command's words and arguments, as `help` and usage errors show them.
-    public var usage: String
     public var summary: String
     public var example: String
     public var topic: Topic
-    /// How Tab completes the words after the command: one completer a position; with subcommands, the
-    /// first position offers their names as well.
-    public var arguments: [Completer] = []
-    public var subcommands: [Subcommand] = []
+    /// The words it takes after its name, in order: what each is, how it is read and how Tab completes it.
+    public var positionals: [Positional] = []
+    /// Its subcommands (`fav add`, `sync init git`): each a command type with a spec of its own, named by
+    /// the first word after this one's.
+    public var subcommands: [any Command.Type] = []
+    /// A word that names the command's own form among its subcommands (`deny list` is `deny`).
+    public var alone: String?
     /// Flags the command takes (each with its value's completer).
     public var options: [Option] = []
     /// Further lines for `help COMMAND` and the man page: a term and what it means.
     public var details: [Detail] = []
 
-    public var subcommandNames: [String] { subcommands.map(\.name) }
+    /// One line: the command's words and arguments, as `help`, the man page and usage errors show them.
+    public var usage: String { usage(name) }
+
+    /// The usage of the command named `path` (`fav add`): its own form, then each subcommand's.
+    func usage(_ path: String) -> String {
+        var forms: [String] = []
+        forms.append(alone.map { "\(path) [\($0)]" } ?? ownUsage(path))
+        for subcommand in subcommands {
+            forms.append(subcommand.spec.usage(path + " " + subcommand.spec.name))
+        }
+        return forms.joined(separator: " | ")
+    }
+
+    /// `N|ID [DATE]`, `[KEY [VALUE]]`: a later optional word is given only with the one before it.
+    func positionalUsage(_ positionals: [Positional]) -> [String] {
+        var words: [String] = []
+        var open = 0
+        for positional in positionals {
+            let shown = positional.name + (positional.repeats ? "…" : "")
+            if positional.optional {
+                words.append("[" + shown)
+                open += 1
+            } else {
+                words.append(shown)
+            }
+        }
+        if open > 0, let last = words.indices.last { words[last] += String(repeating: "]", count: open) }
+        return words
+    }
+
+    /// `[--tag T]`, and options of one group as one choice: `[--rewatch|--first]`.
+    var optionUsage: [String] {
+        var shown: [String] = []
+        var group: String?
+        for option in options where !option.hidden {
+            let word = [option.name, option.valueName].compactMap { $0 }.joined(separator: " ")
+            if let current = option.group, current == group, let last = shown.indices.last {
+                shown[last].removeLast()
+                shown[last] += "|\(word)]"
+            } else {
+                shown.append("[\(word)]")
+            }
+            group = option.group
+        }
+        return shown
+    }
+
+    /// The words that start a subcommand, and the one that names the command's own form.
+    public var subcommandNames: [String] { subcommands.map { $0.spec.name } + (alone.map { [$0] } ?? []) }
+
+    /// The subcommand a word names, in any case.
+    func subcommand(_ word: String) -> (any Command.Type)? {
+        let word = word.lowercased()
+        return subcommands.first { $0.spec.name == word }
+    }
 
     /// The headings `help` lists commands under, in order.
     public enum Topic: String, CaseIterable, Sendable {
@@ -66,6 +121,91 @@ public struct CommandSpec: Sendable {
         case all([Completer])
     }
 
+    /// A word (or words) a command takes after its name, as usage shows it (`N`, `RANGES|ID`, `TAG…`).
+    public struct Positional: Sendable {
+        /// How its words are read, and what they are read into.
+        public enum Kind: Sendable {
+            /// One word as typed: a name, an id.
+            case word
+            /// A file or a folder (or a git remote's URL), as typed: one word, so one with spaces is quoted.
+            case file
+            /// Every word it is given, joined by spaces: a search's terms, a term to deny.
+            case text
+            /// A row of the list on screen, from 1.
+            case row
+            /// A whole number in a range (`history N`, `page N`).
+            case number(ClosedRange<Int>)
+            /// A year, 1870 to 9999.
+            case year
+            /// Rows as `select` names them (`1-3,7`, `5-`, `all`), over one word or several.
+            case ranges
+            /// Rows as `fav` numbers them (`1-3 7`), or ids (`movies:12 movies:14`): one sort or the other.
+            case rangesOrIDs
+            /// One of these words, in any case; read in lower case.
+            case choice([String])
+            /// The rest of the line, from this command's name on, read as that command (`save NAME search …`).
+            case command(any Command.Type)
+        }
+
+        public var name: String
+        public var kind: Kind
+        public var optional: Bool
+        /// Whether it takes several words (`TAG…`), or a `text`'s several words.
+        public var repeats: Bool
+        public var completer: Completer
+        /// What a word of it is, in an error (`sort key`, `direction`).
+        public var noun: String?
+
+        public init(
+            _ name: String, _ kind: Kind = .word, optional: Bool = false, repeats: Bool = false,
+            completer: Completer = .nothing, noun: String? = nil
+        ) {
+            (self.name, self.kind, self.optional, self.repeats) = (name, kind, optional, repeats)
+            (self.completer, self.noun) = (completer, noun)
+        }
+
+        /// One of `choices`, named by them: `year|title|rating`.
+        public static func choice(
+            _ choices: [String], optional: Bool = false, noun: String? = nil, completer: Completer? = nil
+        ) -> Positional {
+            Positional(
+                choices.joined(separator: "|"), .choice(choices), optional: optional,
+                completer: completer ?? .words(choices), noun: noun)
+        }
+
+        /// Whether `word` can be one of its words: what decides where a run of them ends (`fav tag 1 3 best`)
+        /// and whether a word after a command of subcommands names a subcommand instead.
+        func accepts(_ word: String, after first: String?) -> Bool {
+            switch kind {
+            case .word, .file, .text: return true
+            case .row, .number, .year: return Int(word) != nil
+            case .ranges: return (try? RangeSpec.parse(word)) != nil
+            case .rangesOrIDs:
+                if let first, first.contains(":") { return word.contains(":") }
+                return !word.contains(":") && (first == nil || (try? RangeSpec.parse(word)) != nil)
+            case .choice(let choices): return choices.contains(word.lowercased())
+            case .command(let type): return word.lowercased() == type.spec.name
+            }
+        }
+
+        /// Whether it takes a run of words: one that repeats, or a text or ranges over several.
+        var takesRun: Bool {
+            switch kind {
+            case .text, .ranges, .rangesOrIDs: true
+            default: repeats
+            }
+        }
+    }
+
+    /// What a positional's words were read into.
+    public enum Value: Sendable {
+        case text(String)
+        case words([String])
+        case number(Int)
+        case ranges(RangeSpec)
+        case command(any Command)
+    }
+
     public struct Option: Sendable {
         /// `--tag`
         public var name: String
@@ -78,24 +218,21 @@ public struct CommandSpec: Sendable {
         public var sources: [String]?
         /// Who takes it, as `help` says it (`omdb`, `iTunes`).
         public var owner: String?
+        /// Options of one group are one choice, and usage shows them so: `[--rewatch|--first]`.
+        public var group: String?
+        /// Taken, but left out of usage and help (`sync --background`, which scout itself runs).
+        public var hidden = false
+        /// Its value is every word after it, as fzf's query is (`pick --filter 3rd man`).
+        public var takesRest = false
 
         public init(
             _ name: String, short: String? = nil, value: String? = nil, help: String, values: Completer = .nothing,
-            sources: [String]? = nil, owner: String? = nil
+            sources: [String]? = nil, owner: String? = nil, group: String? = nil, hidden: Bool = false,
+            takesRest: Bool = false
         ) {
             (self.name, self.short, self.valueName, self.help) = (name, short, value, help)
             (self.values, self.sources, self.owner) = (values, sources, owner)
-        }
-    }
-
-    public struct Subcommand: Sendable {
-        public var name: String
-        public var arguments: [Completer] = []
-        public var options: [Option] = []
-        public init(_ name: String, _ arguments: [Completer] = [], options: [Option] = []) {
-            self.name = name
-            self.arguments = arguments
-            self.options = options
+            (self.group, self.hidden, self.takesRest) = (group, hidden, takesRest)
         }
     }
 
@@ -111,61 +248,12 @@ public struct CommandSpec: Sendable {
     /// The lines `help COMMAND` lists under options: the details, then each option not already among them.
     public var helpLines: [Detail] {
         details
-            + options.filter { option in !details.contains { $0.term.hasPrefix(option.name) } }.map { option in
+            + options.filter { option in !option.hidden && !details.contains { $0.term.hasPrefix(option.name) } }
+            .map { option in
                 Detail(
                     [option.name, option.valueName].compactMap { $0 }.joined(separator: " "),
                     option.owner.map { "\($0): \(option.help)" } ?? option.help)
             }
-    }
-
-    /// The words after a command, with the checks most commands share.
-    public struct Arguments: Sendable {
-        public let spec: CommandSpec
-        public let words: [String]
-        public var isEmpty: Bool { words.isEmpty }
-        public var count: Int { words.count }
-        public subscript(_ index: Int) -> String { words[index] }
-        public var first: String? { words.first }
-        /// The first word in lower case: a subcommand.
-        public var subcommand: String? { words.first?.lowercased() }
-        /// The words after the subcommand.
-        public var rest: [String] { Array(words.dropFirst()) }
-        public var joined: String { words.joined(separator: " ") }
-
-        public func none() throws(UsageError) {
-            if !words.isEmpty { throw UsageError("\(spec.name) takes no arguments: \(spec.usage)") }
-        }
-
-        public func one() throws(UsageError) -> String {
-            guard words.count == 1 else { throw usage() }
-            return words[0]
-        }
-
-        public func usage() -> UsageError { UsageError("usage: \(spec.usage)") }
-
-        /// The words without `flag` (in any case), and whether it was among them (`diary --all`).
-        public func without(_ flag: String) -> (Arguments, Bool) {
-            let rest = words.filter { $0.lowercased() != flag }
-            return (Arguments(spec: spec, words: rest), rest.count < words.count)
-        }
-
-        /// An optional year, the one word (`diary 2025`, `stats 2025`).
-        public func year() throws(UsageError) -> Int? {
-            guard count <= 1 else { throw usage() }
-            guard let word = first else { return nil }
-            guard let year = Int(word), (1870...9999).contains(year) else {
-                throw UsageError("\"\(Text.brief(word))\" is not a year (1870 to 9999): \(spec.name) 2025")
-            }
-            return year
-        }
-
-        /// A row number as `show N` takes it.
-        public static func row(_ text: String) throws(UsageError) -> Int {
-            guard let n = Int(text), n >= 1 else {
-                throw UsageError("\"\(text.prefix(40))\" is not a row number: rows count from 1")
-            }
-            return n
-        }
     }
 }
 

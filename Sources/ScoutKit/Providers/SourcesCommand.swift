@@ -1,7 +1,7 @@
 /// `sources`: every source, whether it is usable, how many picks it takes and where it answers from.
 struct SourcesCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "sources", usage: "sources", summary: "list the sources and whether each is usable", example: "sources",
+        name: "sources", summary: "list the sources and whether each is usable", example: "sources",
         topic: .searching)
 
     static func service(in services: Services) -> BrowseService { services.browse }

@@ -92,10 +92,15 @@ public enum Completion {
                 ([spec.name] + spec.aliases).map { Candidate($0, label: "\($0)  \(spec.summary)") }
             }
         }
-        guard let spec = CommandTable.spec(first) else { return [] }
+        guard var spec = CommandTable.spec(first) else { return [] }
         let words = words.map { $0.lowercased() }
-        let sub = words.count >= 2 ? spec.subcommands.first { $0.name == words[1] } : nil
-        let options = (sub?.options ?? []) + spec.options
+        // The subcommand the words name (`diary edit`), whose options are its own.
+        var index = 1
+        while index < words.count, let subcommand = spec.subcommand(words[index]) {
+            spec = subcommand.spec
+            index += 1
+        }
+        let options = spec.options
         if let flag = words.last, flag.hasPrefix("-"),
             let option = options.first(where: { $0.name == flag || $0.short == flag }), option.valueName != nil
         {
@@ -103,11 +108,10 @@ public enum Completion {
         }
         if current.hasPrefix("-") {
             let source = source(in: words, data: data)
-            return plain(options.filter { $0.sources?.contains(source) ?? true }.map(\.name))
+            return plain(options.filter { !$0.hidden && ($0.sources?.contains(source) ?? true) }.map(\.name))
         }
-        // Which argument is being typed, not counting flags and their values: 1 is the first after the command.
+        // Which positional is being typed, not counting flags and their values: a repeating one takes the rest.
         var position = 0
-        var index = 1
         while index < words.count {
             if let option = options.first(where: { $0.name == words[index] || $0.short == words[index] }) {
                 index += option.valueName == nil ? 1 : 2
@@ -116,15 +120,11 @@ public enum Completion {
                 index += 1
             }
         }
-        position += 1
-        if position == 1 {
-            return plain(spec.subcommandNames)
-                + (spec.arguments.first.map { expand($0, words: words, current: current, data: data) } ?? [])
-        }
-        let arguments = sub?.arguments ?? spec.arguments
-        let slot = sub != nil ? position - 2 : position - 1
-        guard arguments.indices.contains(slot) else { return [] }
-        return expand(arguments[slot], words: words, current: current, data: data)
+        let positionals = spec.positionals
+        let slot = positionals.last?.repeats == true ? min(position, positionals.count - 1) : position
+        let completer = positionals.indices.contains(slot) ? positionals[slot].completer : .nothing
+        return (position == 0 ? plain(spec.subcommandNames) : [])
+            + expand(completer, words: words, current: current, data: data)
     }
 
     /// The candidates a completer stands for.

@@ -169,22 +169,21 @@ import Testing
         #expect(
             try CommandTable.parse(["select", "1-3,", "7"]) as? SelectCommand
                 == SelectCommand(rows: .rows([.init(lower: 1, upper: 3), .init(lower: 7, upper: 7)])))
-        #expect(try CommandTable.parse(["!!"]) as? HistoryCommand == HistoryCommand(action: .rerun(nil)))
-        #expect(try CommandTable.parse(["!12"]) as? HistoryCommand == HistoryCommand(action: .rerun(12)))
-        #expect(try CommandTable.parse(["history", "5"]) as? HistoryCommand == HistoryCommand(action: .list(5)))
+        #expect(try CommandTable.parse(["!!"]) as? HistoryCommand.Rerun == HistoryCommand.Rerun(n: nil))
+        #expect(try CommandTable.parse(["!12"]) as? HistoryCommand.Rerun == HistoryCommand.Rerun(n: 12))
+        #expect(try CommandTable.parse(["history", "5"]) as? HistoryCommand == HistoryCommand(last: 5))
         #expect(
-            try CommandTable.parse(["fav", "add", "2", "--tag", "weekend"]) as? FavCommand
-                == FavCommand(action: .add(.rows([.init(lower: 2, upper: 2)]), tags: ["weekend"])))
-        #expect(try CommandTable.parse(["fav"]) as? FavCommand == FavCommand(action: .list))
+            try CommandTable.parse(["fav", "add", "2", "--tag", "weekend"]) as? FavCommand.Add
+                == FavCommand.Add(rows: .rows([.init(lower: 2, upper: 2)]), tags: ["weekend"]))
+        #expect(try CommandTable.parse(["fav"]) is FavCommand)
         #expect(
-            try CommandTable.parse(["fav", "rm", "movies:12"]) as? FavCommand
-                == FavCommand(action: .remove("movies:12")))
+            try CommandTable.parse(["fav", "rm", "movies:12"]) as? FavCommand.Remove
+                == FavCommand.Remove(named: "movies:12"))
         #expect(
-            try CommandTable.parse(["deny", "add", "star", "wars"]) as? DenyCommand
-                == DenyCommand(action: .add("star wars")))
-        #expect(
-            try CommandTable.parse(["session", "save", "weekend-2"]) as? SessionCommand
-                == SessionCommand(action: .save("weekend-2", force: false)))
+            try CommandTable.parse(["deny", "add", "star", "wars"]) as? DenyCommand.Add
+                == DenyCommand.Add(term: "star wars"))
+        let save = try #require(try CommandTable.parse(["session", "save", "weekend-2"]) as? SessionCommand.Save)
+        #expect((save.name, save.force) == ("weekend-2", false))
         #expect(try CommandTable.parse(["load", "all"]) is LoadCommand)
         #expect(try CommandTable.parse(["exit"]) is QuitCommand)
         #expect(try CommandTable.parse(["ls"]) is ListCommand)
@@ -227,10 +226,11 @@ import Testing
         #expect(throws: UsageError("unknown command \"xyzzy\": type help for the list of commands")) {
             try CommandTable.parse(["xyzzy"])
         }
-        #expect(throws: UsageError("usage: page N, with N from 1")) { try CommandTable.parse(["page", "0"]) }
+        #expect(throws: UsageError("page N takes N from 1, not \"0\"")) { try CommandTable.parse(["page", "0"]) }
         #expect(
             throws: UsageError(
-                "search has no option --color: it takes --in SOURCE, --type T, --year YYYY, --country CC and --lang L")
+                "search has no option --color: it takes --in SOURCE, --type T, --year YYYY, --country CC and --lang L; "
+                    + "a word that starts with - goes after --: search -- --color")
         ) {
             try CommandTable.parse(["search", "x", "--color", "red"])
         }

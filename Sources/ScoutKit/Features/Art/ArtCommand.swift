@@ -1,8 +1,8 @@
 /// `art N`: row N's artwork drawn as large as the window allows; where nothing is drawn, its address.
 struct ArtCommand: RowCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "art", usage: "art N", summary: "draw row N's artwork as large as the window allows",
-        example: "art 3", topic: .results, arguments: [.rows],
+        name: "art", summary: "draw row N's artwork as large as the window allows",
+        example: "art 3", topic: .results, positionals: [.row],
         details: .table(
             """
             on a terminal  under its title, drawn as set images says (auto: from the environment)

@@ -1,7 +1,7 @@
 /// `done`: confirms the selection, prints the chosen items and writes them into the search's history record.
 struct DoneCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "done", usage: "done", summary: "confirm the selection and print the chosen items", example: "done",
+        name: "done", summary: "confirm the selection and print the chosen items", example: "done",
         topic: .choosing,
         details: .table(
             """

@@ -1,8 +1,8 @@
 /// `filter [TEXT]`: narrows the results shown; alone, clears the filter.
 struct FilterCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "filter", usage: "filter [TEXT]", summary: "narrow the current results; no text clears the filter",
-        example: "filter nolan", topic: .results,
+        name: "filter", summary: "narrow the current results; no text clears the filter",
+        example: "filter nolan", topic: .results, positionals: [.init("TEXT", .text, optional: true)],
         details: .table(
             """
             filter TEXT  keep the rows where every word matches the title or a field, in the source's order
@@ -17,10 +17,11 @@ struct FilterCommand: Command, ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard args.joined.count <= SearchCommand.maxTerms else {
+        let text = args.given("TEXT")
+        guard (text?.count ?? 0) <= SearchCommand.maxTerms else {
             throw UsageError("filter text is limited to \(SearchCommand.maxTerms) characters: shorten it")
         }
-        text = args.isEmpty ? nil : args.joined
+        self.text = text
     }
 
     var needsResults: Bool { true }

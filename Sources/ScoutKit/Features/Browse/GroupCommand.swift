@@ -1,9 +1,9 @@
 /// `group KEY`: sections the results, once every page is here; `group none` undoes it.
 struct GroupCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "group", usage: "group year|cuisine|genre|kind|none", summary: "section the results",
+        name: "group", summary: "section the results",
         example: "group genre",
-        topic: .results, arguments: [.words(ResultView.groupKeys)],
+        topic: .results, positionals: [.choice(ResultView.groupKeys, noun: "group key")],
         details: .table(
             """
             keys  year, cuisine (restaurants, grouped by it unless told), genre, kind; none ends the grouping
@@ -17,11 +17,7 @@ struct GroupCommand: Command, ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        key = try args.one().lowercased()
-        guard ResultView.groupKeys.contains(key) else {
-            throw UsageError(
-                "\"\(Text.brief(key))\" is not a group key: group \(Text.sentence(ResultView.groupKeys, last: "or"))")
-        }
+        key = args.text(0)
     }
 
     var needsResults: Bool { true }

@@ -1,7 +1,7 @@
 /// `list` (`ls`): the current page again, with its marks.
 struct ListCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "list", aliases: ["ls"], usage: "list",
+        name: "list", aliases: ["ls"],
         summary: "reprint the current page with selection (*) and favourite (♥) marks",
         example: "list", topic: .results)
 

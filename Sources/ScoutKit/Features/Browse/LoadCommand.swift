@@ -1,8 +1,8 @@
 /// `load all`: fetches every remaining page, then shows the heading and what it kept.
-struct LoadCommand: Command, ServiceCommand, Equatable {
+struct LoadCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "load", usage: "load all", summary: "fetch every remaining page", example: "load all", topic: .searching,
-        subcommands: [.init("all")],
+        name: "load", summary: "fetch every remaining page", example: "load all", topic: .searching,
+        positionals: [.choice(["all"])],
         details: .table(
             """
             load all  fetch every page left (OMDb 8 at a time, iTunes paced), in page order; Ctrl-C keeps what came
@@ -10,10 +10,6 @@ struct LoadCommand: Command, ServiceCommand, Equatable {
             """))
 
     init() {}
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard args.words.map({ $0.lowercased() }) == ["all"] else { throw UsageError("usage: load all") }
-    }
 
     var needsResults: Bool { true }
 

@@ -1,7 +1,7 @@
 /// `next` (`n`): the next page, fetched when it is not here yet.
 struct NextCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "next", aliases: ["n"], usage: "next", summary: "the next page", example: "next", topic: .results)
+        name: "next", aliases: ["n"], summary: "the next page", example: "next", topic: .results)
 
     var needsResults: Bool { true }
 

@@ -3,8 +3,8 @@ import FoundationEssentials
 /// `open N`: row N's web page in the browser, or its URL printed.
 struct OpenCommand: RowCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "open", usage: "open N", summary: "open row N's web page, or print its URL", example: "open 3",
-        topic: .results, arguments: [.rows],
+        name: "open", summary: "open row N's web page, or print its URL", example: "open 3",
+        topic: .results, positionals: [.row],
         details: .table(
             """
             on a terminal  the page opens in $BROWSER, else xdg-open

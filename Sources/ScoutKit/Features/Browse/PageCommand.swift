@@ -1,7 +1,8 @@
 /// `page N`: goes to page N, fetching the pages before it.
 struct PageCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "page", usage: "page N", summary: "go to page N", example: "page 3", topic: .results, arguments: [.pages])
+        name: "page", summary: "go to page N", example: "page 3", topic: .results,
+        positionals: [.init("N", .number(1...Int.max), completer: .pages)])
 
     var page: Int
 
@@ -10,8 +11,7 @@ struct PageCommand: Command, ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard args.count == 1, let n = Int(args[0]), n >= 1 else { throw UsageError("usage: page N, with N from 1") }
-        page = n
+        page = args.number("N") ?? 1
     }
 
     var needsResults: Bool { true }

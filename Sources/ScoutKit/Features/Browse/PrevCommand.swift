@@ -1,7 +1,7 @@
 /// `prev` (`p`): the previous page.
 struct PrevCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "prev", aliases: ["p"], usage: "prev", summary: "the previous page", example: "prev", topic: .results)
+        name: "prev", aliases: ["p"], summary: "the previous page", example: "prev", topic: .results)
 
     var needsResults: Bool { true }
 

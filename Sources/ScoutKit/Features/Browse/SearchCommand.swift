@@ -1,9 +1,10 @@
 /// `search [TERMS] [--in SOURCE] [options]`: a new search in the current source, or in `--in`'s.
 struct SearchCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "search", usage: "search [TERMS] [--in SOURCE] [--type T] [--year YYYY] [--country CC] [--lang L]",
+        name: "search",
         summary: "new search in the current source (or --in SOURCE); shows page 1", example: "search alien --in movies",
         topic: .searching,
+        positionals: [.init("TERMS", .text, optional: true)],
         options: [
             .init("--in", value: "SOURCE", help: "search that source, which becomes the current one", values: .sources)
         ]
@@ -33,12 +34,10 @@ struct SearchCommand: Command, ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        let read = try args.options(args.spec.options, command: "search", example: nil)
-        let terms = read.positional
-        let source = read.last("--in")?.lowercased()
+        let source = args.last("--in")?.lowercased()
         var options: [String: String] = [:]
-        for (name, values) in read.values where name != "--in" { options[String(name.dropFirst(2))] = values.last }
-        let joined = Text.join(terms, separator: " ")
+        for (name, values) in args.options where name != "--in" { options[String(name.dropFirst(2))] = values.last }
+        let joined = args.text("TERMS")
         guard joined.count <= Self.maxTerms else {
             throw UsageError("search terms are limited to \(Self.maxTerms) characters: shorten them")
         }

@@ -1,9 +1,10 @@
 /// `select RANGES|all|none`: picks rows of the list.
 struct SelectCommand: RangesCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "select", usage: "select RANGES|all|none", summary: "pick rows: 3, 1,4, 2-5, 5-, -3, 1-3,7",
+        name: "select", summary: "pick rows: 3, 1,4, 2-5, 5-, -3, 1-3,7",
         example: "select 1-3,7",
-        topic: .choosing, arguments: [.all([.words(["all", "none"]), .rows])],
+        topic: .choosing,
+        positionals: [.init("RANGES|all|none", .ranges, completer: .all([.words(["all", "none"]), .rows]))],
         details: .table(
             """
             RANGES  rows of the list on screen, numbered across the pages: 3, 1,4, 2-5, 5-, -3, 1-3,7 (commas or spaces)

@@ -1,7 +1,7 @@
 /// `selection`: the selected items, from every search.
 struct SelectionCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "selection", usage: "selection", summary: "the selected items", example: "selection", topic: .choosing)
+        name: "selection", summary: "the selected items", example: "selection", topic: .choosing)
 
     static func service(in services: Services) -> BrowseService { services.browse }
 

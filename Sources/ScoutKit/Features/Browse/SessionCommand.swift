@@ -1,61 +1,92 @@
 import FoundationEssentials
 
 /// `session` and its subcommands: where the session stands, and named sessions saved, loaded and removed.
-struct SessionCommand: SubcommandsCommand, ServiceCommand, Equatable {
+struct SessionCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "session", usage: usage("session", alone: nil, subcommands),
-        summary: "the session: last visit, source, query, page, selections, view; named sessions",
-        example: "session save weekend", topic: .session, subcommands: subcommands.map(\.declared))
-
-    enum Action: Equatable, Sendable {
-        case show
-        case save(String, force: Bool)
-        case load(String)
-        case list
-        case remove(String)
-        case reset
-    }
-
-    var action: Action
-
-    static let bare: Action? = .show
-
-    static let subcommands: [Subcommand<Action>] = [
-        Subcommand(
-            "save", "NAME [--force]",
-            options: [.init("--force", help: "replace a saved session of that name")]
-        ) { rest throws(UsageError) in
-            let (words, force) = rest.without("--force")
-            return .save(try name(words), force: force)
-        },
-        Subcommand("load", "NAME", completers: [.sessions]) { rest throws(UsageError) in .load(try name(rest)) },
-        Subcommand("list", .list),
-        Subcommand("rm", "NAME", completers: [.sessions]) { rest throws(UsageError) in .remove(try name(rest)) },
-        Subcommand("reset", .reset),
-    ]
-
-    /// A named session's name, as `session save`, `load` and `rm` take it.
-    private static func name(_ rest: CommandSpec.Arguments) throws(UsageError) -> String {
-        let name = try rest.one()
-        try SessionModel.validateName(name)
-        return name
-    }
+        name: "session", summary: "the session: last visit, source, query, page, selections, view; named sessions",
+        example: "session save weekend", topic: .session,
+        subcommands: [Save.self, Load.self, List.self, Remove.self, Reset.self])
 
     static func service(in services: Services) -> BrowseService { services.browse }
 
-    func run(with browse: BrowseService) async throws -> Output {
-        switch action {
-        case .show: browse.showSession()
-        case .save(let name, let force): try browse.saveSession(as: name, force: force)
-        case .load(let name): try await browse.loadSession(name)
-        case .list: browse.listSessions()
-        case .remove(let name): try browse.removeSession(name)
-        case .reset: browse.resetSession()
+    func run(with browse: BrowseService) async throws -> Output { browse.showSession() }
+
+    /// `session save NAME [--force]`: the session kept by name.
+    struct Save: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "save", summary: "keep the session by name", example: "session save weekend", topic: .session,
+            positionals: [.init("NAME")], options: [.init("--force", help: "replace a saved session of that name")])
+
+        var name: String
+        var force: Bool
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) {
+            (name, force) = (try SessionModel.validName(args.text("NAME")), args.has("--force"))
         }
+
+        static func service(in services: Services) -> BrowseService { services.browse }
+
+        func run(with browse: BrowseService) async throws -> Output { try browse.saveSession(as: name, force: force) }
+    }
+
+    /// `session load NAME`: a named session becomes this one.
+    struct Load: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "load", summary: "make a named session this one", example: "session load weekend", topic: .session,
+            positionals: [.init("NAME", completer: .sessions)])
+
+        var name: String
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { name = try SessionModel.validName(args.text("NAME")) }
+
+        static func service(in services: Services) -> BrowseService { services.browse }
+
+        func run(with browse: BrowseService) async throws -> Output { try await browse.loadSession(name) }
+    }
+
+    /// `session list`: the named sessions.
+    struct List: PlainCommand, ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "list", summary: "the named sessions", example: "session list", topic: .session)
+
+        static func service(in services: Services) -> BrowseService { services.browse }
+
+        func run(with browse: BrowseService) async throws -> Output { browse.listSessions() }
+    }
+
+    /// `session rm NAME`.
+    struct Remove: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "rm", summary: "forget a named session", example: "session rm weekend", topic: .session,
+            positionals: [.init("NAME", completer: .sessions)])
+
+        var name: String
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { name = try SessionModel.validName(args.text("NAME")) }
+
+        static func service(in services: Services) -> BrowseService { services.browse }
+
+        func run(with browse: BrowseService) async throws -> Output { try browse.removeSession(name) }
+    }
+
+    /// `session reset`: a new session, the named ones kept.
+    struct Reset: PlainCommand, ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "reset", summary: "start a new session", example: "session reset", topic: .session)
+
+        static func service(in services: Services) -> BrowseService { services.browse }
+
+        func run(with browse: BrowseService) async throws -> Output { browse.resetSession() }
     }
 }
 
 extension SessionModel {
+    /// `name` when it can name a session.
+    static func validName(_ name: String) throws(UsageError) -> String {
+        try validateName(name)
+        return name
+    }
+
     /// A session name becomes a file name: letters, digits, `.`, `_` and `-`, not starting with a dot.
     public static func validateName(_ name: String) throws(UsageError) {
         try validateName(name, what: "a session name")

@@ -1,8 +1,8 @@
 /// `show N`: row N in full, with what its source adds; what the list knows when that fails.
 struct ShowCommand: RowCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "show", usage: "show N", summary: "the detail view of row N", example: "show 3", topic: .results,
-        arguments: [.rows],
+        name: "show", summary: "the detail view of row N", example: "show 3", topic: .results,
+        positionals: [.row],
         details: .table(
             """
             N  a row of the listing on screen: the results, or the last diary, ratings, watchlist or fav

@@ -1,9 +1,13 @@
 /// `sort KEY [asc|desc]`: orders the results, once every page is here.
 struct SortCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "sort", usage: "sort year|title|rating|relevance [asc|desc]", summary: "order the results",
+        name: "sort", summary: "order the results",
         example: "sort year desc",
-        topic: .results, arguments: [.words(SortOrder.Key.allCases.map(\.rawValue)), .words(["asc", "desc"])],
+        topic: .results,
+        positionals: [
+            .choice(SortOrder.Key.allCases.map(\.rawValue), noun: "sort key"),
+            .choice(["asc", "desc"], optional: true, noun: "direction"),
+        ],
         details: .table(
             """
             keys  year and rating newest and best first, title A to Z, relevance the source's order; ties by title
@@ -18,23 +22,9 @@ struct SortCommand: Command, ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard (1...2).contains(args.count) else { throw args.usage() }
-        guard let key = SortOrder.Key(rawValue: args[0].lowercased()) else {
-            let keys = Text.sentence(SortOrder.Key.allCases.map(\.rawValue), last: "or")
-            throw UsageError("\"\(Text.brief(args[0]))\" is not a sort key: sort \(keys), then asc or desc")
-        }
-        var descending: Bool?
-        if args.count == 2 {
-            switch args[1].lowercased() {
-            case "asc": descending = false
-            case "desc": descending = true
-            default:
-                throw UsageError(
-                    "\"\(Text.brief(args[1]))\" is not a direction: sort \(key.rawValue) asc, or sort "
-                        + "\(key.rawValue) desc")
-            }
-        }
-        order = SortOrder(key: key, descending: descending)
+        let key = SortOrder.Key(rawValue: args.text(0)) ?? .relevance
+        let direction = args.text(1)
+        order = SortOrder(key: key, descending: direction.isEmpty ? nil : direction == "desc")
     }
 
     var needsResults: Bool { true }

@@ -1,8 +1,8 @@
 /// `unselect RANGES|all`: drops rows from the selection.
 struct UnselectCommand: RangesCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "unselect", usage: "unselect RANGES|all", summary: "drop rows from the selection", example: "unselect 2",
-        topic: .choosing, arguments: [.all([.words(["all"]), .rows])])
+        name: "unselect", summary: "drop rows from the selection", example: "unselect 2",
+        topic: .choosing, positionals: [.init("RANGES|all", .ranges, completer: .all([.words(["all"]), .rows]))])
 
     var rows: RangeSpec
 

@@ -1,9 +1,9 @@
 /// `use SOURCE`: switches the current source, leaving the search behind.
 struct UseCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "use", usage: "use SOURCE", summary: "switch the current source", example: "use restaurants",
+        name: "use", summary: "switch the current source", example: "use restaurants",
         topic: .searching,
-        arguments: [.sources],
+        positionals: [.init("SOURCE", completer: .sources)],
         details: .table(
             """
             use SOURCE  switch the current source and say what its search takes (sources lists them)
@@ -18,7 +18,7 @@ struct UseCommand: Command, ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        source = try args.one().lowercased()
+        source = args.text("SOURCE").lowercased()
     }
 
     static func service(in services: Services) -> BrowseService { services.browse }

@@ -1,9 +1,8 @@
 /// `deny` and its subcommands: terms never to search, and the searches that found nothing.
-struct DenyCommand: SubcommandsCommand, ServiceCommand, Equatable {
+struct DenyCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "deny", usage: usage("deny", alone: "list", subcommands),
-        summary: "terms never to search (a query equal to or starting with one is refused)",
-        example: "deny add spoilers", topic: .past, subcommands: subcommands.map(\.declared),
+        name: "deny", summary: "terms never to search (a query equal to or starting with one is refused)",
+        example: "deny add spoilers", topic: .past, subcommands: [Add.self, Remove.self, Import.self], alone: "list",
         details: .table(
             """
             deny, list   your terms, then the searches that found nothing (automatic: source, options, date)
@@ -15,51 +14,61 @@ struct DenyCommand: SubcommandsCommand, ServiceCommand, Equatable {
                          stops it)
             """))
 
-    enum Action: Equatable, Sendable {
-        case list
-        case add(String)
-        case remove(String)
-        case importFile(String)
-    }
-
-    var action: Action
-
-    static let bare: Action? = .list
-
-    static let subcommands: [Subcommand<Action>] = [
-        Subcommand("list", .list),
-        Subcommand("add", "TERM") { args throws(UsageError) in .add(try term(args, "add")) },
-        Subcommand("rm", "N|TERM", completers: [.deniedTerms]) { args throws(UsageError) in
-            .remove(try term(args, "rm"))
-        },
-        Subcommand("import", "FILE", completers: [.files]) { args throws(UsageError) in
-            .importFile(try term(args, "import"))
-        },
-    ]
-
-    /// The words after the subcommand, as one: a term or a file. As git reads a word after `--`, one that starts
-    /// with a dash is taken only after it, so that a flag typed here (`deny add --json x`) is not kept as a term.
-    private static func term(_ args: CommandSpec.Arguments, _ sub: String) throws(UsageError) -> String {
-        let words = args.first == "--" ? Array(args.words.dropFirst()) : args.words
-        let text = words.joined(separator: " ")
-        guard !text.trimmedSpaces().isEmpty else { throw args.usage() }
-        if args.first != "--", let flag = args.first, flag.hasPrefix("-") {
-            let option = flag == "--json" ? "--json (scout --json -c … gives JSON)" : "option \(flag.prefix(40))"
-            throw UsageError(
-                "deny \(sub) takes no \(option); a term that starts with - goes after --: deny \(sub) -- "
-                    + Tokenizer.quoted(String(text.prefix(40))))
-        }
-        return text
-    }
-
     static func service(in services: Services) -> DenyService { services.deny }
 
-    func run(with deny: DenyService) async throws -> Output {
-        switch action {
-        case .list: try deny.list()
-        case .add(let term): try deny.add(term)
-        case .remove(let term): try deny.remove(term)
-        case .importFile(let path): try deny.importTerms(from: path)
-        }
+    func run(with deny: DenyService) async throws -> Output { try deny.list() }
+
+    /// `deny add TERM`.
+    struct Add: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "add", summary: "refuse searches equal to TERM or starting with it", example: "deny add spoilers",
+            topic: .past, positionals: [.init("TERM", .text)])
+
+        var term: String
+
+        init(term: String) { self.term = term }
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { term = try DenyCommand.term(args, "TERM") }
+
+        static func service(in services: Services) -> DenyService { services.deny }
+
+        func run(with deny: DenyService) async throws -> Output { try deny.add(term) }
+    }
+
+    /// `deny rm N|TERM`.
+    struct Remove: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "rm", summary: "allow again what deny numbers N, or TERM", example: "deny rm 1-3", topic: .past,
+            positionals: [.init("N|TERM", .text, completer: .deniedTerms)])
+
+        var term: String
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { term = try DenyCommand.term(args, "N|TERM") }
+
+        static func service(in services: Services) -> DenyService { services.deny }
+
+        func run(with deny: DenyService) async throws -> Output { try deny.remove(term) }
+    }
+
+    /// `deny import FILE`.
+    struct Import: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "import", summary: "deny the terms of a file, one a line", example: "deny import terms.txt",
+            topic: .past, positionals: [.init("FILE", .text, completer: .files)])
+
+        var path: String
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { path = try DenyCommand.term(args, "FILE") }
+
+        static func service(in services: Services) -> DenyService { services.deny }
+
+        func run(with deny: DenyService) async throws -> Output { try deny.importTerms(from: path) }
+    }
+
+    /// The positional's words, as one: a term or a file, with some text in it.
+    private static func term(_ args: CommandSpec.Arguments, _ name: String) throws(UsageError) -> String {
+        let text = args.text(name)
+        guard !text.trimmedSpaces().isEmpty else { throw args.usage() }
+        return text
     }
 }

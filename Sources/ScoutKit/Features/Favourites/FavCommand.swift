@@ -1,15 +1,11 @@
 /// `fav` and its subcommands: favourites, kept with a snapshot so they work offline.
-struct FavCommand: SubcommandsCommand, ServiceCommand, Equatable {
-    static let tagOption = CommandSpec.Option(
-        "--tag", short: "-t", value: "T", help: "fav add: tag them T, those already kept too (repeat for more)",
-        values: .tags)
-    static let forceOption = CommandSpec.Option("--force", help: "fav export: replace FILE when it exists")
-
+struct FavCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "fav", usage: usage("fav", alone: nil, subcommands),
-        summary: "favourites, kept with a snapshot so they work offline",
-        example: "fav add 2 --tag weekend; fav tag 1-3 rewatch",
-        topic: .choosing, subcommands: subcommands.map(\.declared),
+        name: "fav", summary: "favourites, kept with a snapshot so they work offline",
+        example: "fav add 2 --tag weekend; fav tag 1-3 rewatch", topic: .choosing,
+        subcommands: [
+            Add.self, Remove.self, Tag.self, Untag.self, Show.self, Search.self, Export.self, Import.self,
+        ],
         details: .table(
             """
             add [RANGES]   keep rows of the list; no RANGES: the item shown (show N), else the selected rows of this
@@ -21,112 +17,177 @@ struct FavCommand: SubcommandsCommand, ServiceCommand, Equatable {
             --force        fav export: replace FILE when it exists
             """))
 
-    enum Action: Equatable, Sendable {
-        case list
-        /// Rows of the current list; none: the item shown in the detail view, else the selected rows of the list.
-        case add(RangeSpec?, tags: [String])
-        /// Favourites as `fav` numbers them (`1-3,7`), or ids (`movies:12`).
-        case remove(String)
-        case tag(String, tags: [String])
-        case untag(String, tags: [String])
-        case show(Int)
-        case search(String)
-        case export(String?, force: Bool)
-        case importFile(String)
-    }
-
-    var action: Action
-
-    static let bare: Action? = .list
-
-    static let subcommands: [Subcommand<Action>] = [
-        Subcommand("add", "[RANGES] [--tag T]", completers: [.rows], options: [tagOption]) {
-            rest throws(UsageError) in
-            let read = try rest.options([tagOption], command: "fav add", example: "fav add 2 --tag weekend")
-            var tags: [String] = []
-            for word in read.all("--tag") { tags.append(try tag(word)) }
-            let ranges = read.positional
-            return .add(ranges.isEmpty ? nil : try RangeSpec.parse(ranges.joined(separator: " ")), tags: unique(tags))
-        },
-        Subcommand("rm", "RANGES|ID", completers: [.favouriteIDs]) { rest throws(UsageError) in
-            guard !rest.isEmpty else { throw UsageError("usage: fav rm RANGES|ID (RANGES as fav numbers them)") }
-            return .remove(try target(rest.joined))
-        },
-        Subcommand("tag", "RANGES|ID TAG…", completers: [.favouriteIDs, .tags]) { rest throws(UsageError) in
-            let (named, tags) = try tagged(rest, "tag")
-            return .tag(named, tags: tags)
-        },
-        Subcommand("untag", "RANGES|ID TAG…", completers: [.favouriteIDs, .tags]) { rest throws(UsageError) in
-            let (named, tags) = try tagged(rest, "untag")
-            return .untag(named, tags: tags)
-        },
-        Subcommand("show", "N", completers: [.favourites]) { rest throws(UsageError) in
-            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else {
-                throw UsageError("usage: fav show N (N as fav lists them)")
-            }
-            return .show(n)
-        },
-        Subcommand("search", "TEXT") { rest throws(UsageError) in
-            guard !rest.isEmpty else { throw rest.usage() }
-            return .search(rest.joined)
-        },
-        Subcommand("export", "[FILE] [--force]", completers: [.files], options: [forceOption]) {
-            rest throws(UsageError) in
-            let read = try rest.options([forceOption], command: "fav export", example: "fav export f.csv --force")
-            let (files, force) = (read.positional, read.has("--force"))
-            guard files.count <= 1 else { throw rest.usage() }
-            if force && files.isEmpty { throw UsageError("--force replaces a file: fav export FILE --force") }
-            return .export(files.first, force: force)
-        },
-        Subcommand("import", "FILE", completers: [.files]) { rest throws(UsageError) in .importFile(try rest.one()) },
-    ]
-
-    /// `fav tag` and `fav untag`'s words: the favourites come first, an id or every leading word that reads as
-    /// ranges (`1 3`, `1-3,7`), leaving at least one tag.
-    private static func tagged(
-        _ rest: CommandSpec.Arguments, _ sub: String
-    ) throws(UsageError) -> (String, [String]) {
-        let words = rest.words
-        guard words.count >= 2 else {
-            throw UsageError("usage: fav \(sub) RANGES|ID TAG… (such as fav \(sub) 1-3 rewatch)")
-        }
-        var split = 1
-        if !words[0].contains(":") {
-            while split < words.count - 1, !words[split].contains(":"), (try? RangeSpec.parse(words[split])) != nil {
-                split += 1
-            }
-        }
-        let named = try target(words[..<split].joined(separator: " "))
-        var tags: [String] = []
-        for word in words[split...] { tags.append(try tag(word)) }
-        return (named, unique(tags))
-    }
-
-    // Without rows, fav add keeps what the screen shows: the detail, or the selected rows of the list.
-    var needsResults: Bool {
-        if case .add = action { return true }
-        return false
-    }
-
-    var highestRow: Int? {
-        if case .add(let rows?, _) = action { return rows.highestRow }
-        return nil
-    }
-
     static func service(in services: Services) -> FavouritesService { services.favourites }
 
-    func run(with favourites: FavouritesService) async throws -> Output {
-        switch action {
-        case .list: return favourites.list()
-        case .add(let rows, let tags): return try favourites.add(rows, tags: tags)
-        case .remove(let what): return try favourites.remove(what)
-        case .tag(let what, let tags): return try favourites.retag(what, adding: tags)
-        case .untag(let what, let tags): return try favourites.retag(what, removing: tags)
-        case .show(let n): return try favourites.show(n)
-        case .search(let text): return favourites.search(text)
-        case .export(let path, let force): return try favourites.export(to: path, force: force)
-        case .importFile(let path): return try favourites.importFile(from: path)
+    func run(with favourites: FavouritesService) async throws -> Output { favourites.list() }
+
+    /// `fav add [RANGES] [--tag T]`: rows of the current list; none: the item shown in the detail view, else the
+    /// selected rows of the list.
+    struct Add: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "add", summary: "keep rows of the list", example: "fav add 2 --tag weekend", topic: .choosing,
+            positionals: [.init("RANGES", .ranges, optional: true, completer: .rows)],
+            options: [
+                .init(
+                    "--tag", short: "-t", value: "T",
+                    help: "fav add: tag them T, those already kept too (repeat for more)",
+                    values: .tags)
+            ])
+
+        var rows: RangeSpec?
+        var tags: [String]
+
+        init(rows: RangeSpec?, tags: [String]) { (self.rows, self.tags) = (rows, tags) }
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) {
+            (rows, tags) = (args.ranges("RANGES"), try FavCommand.tags(args.all("--tag")))
         }
+
+        // Without rows, fav add keeps what the screen shows: the detail, or the selected rows of the list.
+        var needsResults: Bool { true }
+        var highestRow: Int? { rows?.highestRow }
+
+        static func service(in services: Services) -> FavouritesService { services.favourites }
+
+        func run(with favourites: FavouritesService) async throws -> Output { try favourites.add(rows, tags: tags) }
+    }
+
+    /// `fav rm RANGES|ID`: favourites as `fav` numbers them (`1-3,7`), or ids (`movies:12`).
+    struct Remove: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "rm", summary: "drop favourites", example: "fav rm 1-3", topic: .choosing,
+            positionals: [.favourites])
+
+        var named: String
+
+        init(named: String) { self.named = named }
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { named = try FavCommand.target(args.text("RANGES|ID")) }
+
+        static func service(in services: Services) -> FavouritesService { services.favourites }
+
+        func run(with favourites: FavouritesService) async throws -> Output { try favourites.remove(named) }
+    }
+
+    /// `fav tag RANGES|ID TAG…`: the favourites come first, an id or every leading word that reads as ranges
+    /// (`1 3`, `1-3,7`), leaving at least one tag.
+    struct Tag: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "tag", summary: "tag favourites", example: "fav tag 1-3 rewatch", topic: .choosing,
+            positionals: [.favourites, .tags])
+
+        var named: String
+        var tags: [String]
+
+        init(named: String, tags: [String]) { (self.named, self.tags) = (named, tags) }
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) {
+            (named, tags) = (try FavCommand.target(args.text("RANGES|ID")), try FavCommand.tags(args.words("TAG")))
+        }
+
+        static func service(in services: Services) -> FavouritesService { services.favourites }
+
+        func run(with favourites: FavouritesService) async throws -> Output {
+            try favourites.retag(named, adding: tags)
+        }
+    }
+
+    /// `fav untag RANGES|ID TAG…`, read as `fav tag` is.
+    struct Untag: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "untag", summary: "drop tags of favourites", example: "fav untag 2 rewatch", topic: .choosing,
+            positionals: [.favourites, .tags])
+
+        var named: String
+        var tags: [String]
+
+        init(named: String, tags: [String]) { (self.named, self.tags) = (named, tags) }
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) {
+            (named, tags) = (try FavCommand.target(args.text("RANGES|ID")), try FavCommand.tags(args.words("TAG")))
+        }
+
+        static func service(in services: Services) -> FavouritesService { services.favourites }
+
+        func run(with favourites: FavouritesService) async throws -> Output {
+            try favourites.retag(named, removing: tags)
+        }
+    }
+
+    /// `fav show N`: favourite N in the detail view.
+    struct Show: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "show", summary: "favourite N in full", example: "fav show 2", topic: .choosing,
+            positionals: [.init("N", .number(1...Int.max), completer: .favourites)])
+
+        var n: Int
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { n = args.number("N") ?? 1 }
+
+        static func service(in services: Services) -> FavouritesService { services.favourites }
+
+        func run(with favourites: FavouritesService) async throws -> Output { try favourites.show(n) }
+    }
+
+    /// `fav search TEXT`.
+    struct Search: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "search", summary: "the favourites that match", example: "fav search alien", topic: .choosing,
+            positionals: [.init("TEXT", .text)])
+
+        var text: String
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { text = args.text("TEXT") }
+
+        static func service(in services: Services) -> FavouritesService { services.favourites }
+
+        func run(with favourites: FavouritesService) async throws -> Output { favourites.search(text) }
+    }
+
+    /// `fav export [FILE] [--force]`: CSV to FILE.csv, else JSON; no FILE: JSON on standard output.
+    struct Export: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "export", summary: "write the favourites out", example: "fav export f.csv --force", topic: .choosing,
+            positionals: [.init("FILE", .file, optional: true, completer: .files)],
+            options: [.init("--force", help: "fav export: replace FILE when it exists")])
+
+        var path: String?
+        var force: Bool
+
+        init(path: String?, force: Bool) { (self.path, self.force) = (path, force) }
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) {
+            (path, force) = (args.given("FILE"), args.has("--force"))
+            if force && path == nil { throw UsageError("--force replaces a file: fav export FILE --force") }
+        }
+
+        static func service(in services: Services) -> FavouritesService { services.favourites }
+
+        func run(with favourites: FavouritesService) async throws -> Output {
+            try favourites.export(to: path, force: force)
+        }
+    }
+
+    /// `fav import FILE`.
+    struct Import: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "import", summary: "add the favourites of a file", example: "fav import f.csv", topic: .choosing,
+            positionals: [.init("FILE", .file, completer: .files)])
+
+        var path: String
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { path = args.text("FILE") }
+
+        static func service(in services: Services) -> FavouritesService { services.favourites }
+
+        func run(with favourites: FavouritesService) async throws -> Output { try favourites.importFile(from: path) }
+    }
+
+    /// Tags as `--tag`, `fav tag` and `fav untag` take them: each checked, each once.
+    static func tags(_ words: [String]) throws(UsageError) -> [String] {
+        var tags: [String] = []
+        for word in words { tags.append(try tag(word)) }
+        return unique(tags)
     }
 
     /// Favourites named for `fav rm`, `fav tag` and `fav untag`: ids (`movies:12`), or ranges of the numbers `fav`
@@ -172,4 +233,11 @@ struct FavCommand: SubcommandsCommand, ServiceCommand, Equatable {
         var seen: Set<String> = []
         return tags.filter { seen.insert($0.lowercased()).inserted }
     }
+}
+
+extension CommandSpec.Positional {
+    /// `RANGES|ID`: favourites as `fav` numbers them, or by id.
+    static let favourites = Self("RANGES|ID", .rangesOrIDs, completer: .favouriteIDs)
+    /// `TAG…`
+    static let tags = Self("TAG", repeats: true, completer: .tags)
 }

@@ -1,73 +1,104 @@
-/// `history`, its subcommands, and `!N` / `!!`: past searches, listed, found, re-run and removed.
-struct HistoryCommand: SubcommandsCommand, ServiceCommand, Equatable {
+/// `history [N]`, its subcommands, and `!N` / `!!`: past searches, listed, found, re-run and removed.
+struct HistoryCommand: ServiceCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "history", summary: "past searches; !N and !! re-run one", example: "history search alien", topic: .past,
+        positionals: [.search(optional: true)],
+        subcommands: [Search.self, Rerun.self, Remove.self, Clear.self, Stats.self])
+
+    /// The last N searches; nil: every one.
+    var last: Int?
+
+    init(last: Int?) { self.last = last }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) { last = args.number("N") }
+
     static func service(in services: Services) -> HistoryService { services.history }
 
-    static let spec = CommandSpec(
-        name: "history", usage: usage("history", alone: "N", subcommands),
-        summary: "past searches; !N and !! re-run one", example: "history search alien", topic: .past,
-        arguments: [.history], subcommands: subcommands.map(\.declared))
+    func run(with history: HistoryService) async throws -> Output { try history.list(last: last) }
 
-    enum Action: Equatable, Sendable {
-        case list(Int?)
-        case search(String)
-        case rerun(Int?)
-        case remove(Int)
-        case clear
-        case stats
+    /// `history search TEXT`: the past searches that match.
+    struct Search: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "search", summary: "the past searches that match", example: "history search alien", topic: .past,
+            positionals: [.init("TEXT", .text)])
+
+        var text: String
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { text = args.text("TEXT") }
+
+        static func service(in services: Services) -> HistoryService { services.history }
+
+        func run(with history: HistoryService) async throws -> Output { try history.search(text) }
     }
 
-    var action: Action
+    /// `history rerun N`, `!N` and `!!`: a past search run again.
+    struct Rerun: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "rerun", summary: "run search N again", example: "history rerun 3", topic: .past,
+            positionals: [.search(optional: false)])
 
-    static let bare: Action? = .list(nil)
+        /// As `history` numbers the searches; nil: the last one.
+        var n: Int?
 
-    static let subcommands: [Subcommand<Action>] = [
-        Subcommand("search", "TEXT") { rest throws(UsageError) in
-            guard !rest.isEmpty else { throw rest.usage() }
-            return .search(rest.joined)
-        },
-        Subcommand("rerun", "N", completers: [.history]) { rest throws(UsageError) in .rerun(try number(rest)) },
-        Subcommand("rm", "N", completers: [.history]) { rest throws(UsageError) in .remove(try number(rest)) },
-        Subcommand("clear", .clear),
-        Subcommand("stats", .stats),
-    ]
+        init(n: Int?) { self.n = n }
 
-    /// `history N`: the last N searches.
-    static func unnamed(_ args: CommandSpec.Arguments) throws(UsageError) -> Action? {
-        guard let word = args.subcommand, let n = Int(word) else { return nil }
-        guard args.count == 1 else { throw args.usage() }
-        guard n >= 1 else { throw UsageError("history N shows the last N searches: N from 1") }
-        return .list(n)
-    }
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { n = args.number("N") }
 
-    /// The one number after `history rerun` and `history rm`, as `history` numbers the searches.
-    private static func number(_ rest: CommandSpec.Arguments) throws(UsageError) -> Int {
-        guard rest.count == 1, let n = Int(rest[0]), n >= 1 else {
-            throw UsageError("\(rest.usage()) (N as history lists them)")
+        /// `!N` re-runs search N, `!!` the last one.
+        init(bang word: String) throws(UsageError) {
+            if word == "!!" {
+                n = nil
+            } else if let n = Int(word.dropFirst()) {
+                self.n = n
+            } else {
+                throw UsageError("\(word.prefix(40)) names no search: !N re-runs search N of history, !! the last one")
+            }
         }
-        return n
+
+        static func service(in services: Services) -> HistoryService { services.history }
+
+        func run(with history: HistoryService) async throws -> Output { try await history.rerun(n) }
     }
 
-    func run(with history: HistoryService) async throws -> Output {
-        switch action {
-        case .list(let n): try history.list(last: n)
-        case .search(let text): try history.search(text)
-        case .rerun(let n): try await history.rerun(n)
-        case .remove(let n): try history.remove(n)
-        case .clear: try await history.clear()
-        case .stats: try history.stats()
-        }
+    /// `history rm N`.
+    struct Remove: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "rm", summary: "forget search N", example: "history rm 3", topic: .past,
+            positionals: [.search(optional: false)])
+
+        var n: Int
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { n = args.number("N") ?? 1 }
+
+        static func service(in services: Services) -> HistoryService { services.history }
+
+        func run(with history: HistoryService) async throws -> Output { try history.remove(n) }
+    }
+
+    /// `history clear`.
+    struct Clear: PlainCommand, ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "clear", summary: "forget every search", example: "history clear", topic: .past)
+
+        static func service(in services: Services) -> HistoryService { services.history }
+
+        func run(with history: HistoryService) async throws -> Output { try await history.clear() }
+    }
+
+    /// `history stats`.
+    struct Stats: PlainCommand, ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "stats", summary: "how the searches are spread", example: "history stats", topic: .past)
+
+        static func service(in services: Services) -> HistoryService { services.history }
+
+        func run(with history: HistoryService) async throws -> Output { try history.stats() }
     }
 }
 
-extension HistoryCommand {
-    /// `!N` re-runs search N, `!!` the last one.
-    init(bang word: String) throws(UsageError) {
-        if word == "!!" {
-            self.init(action: .rerun(nil))
-        } else if let n = Int(word.dropFirst()) {
-            self.init(action: .rerun(n))
-        } else {
-            throw UsageError("\(word.prefix(40)) names no search: !N re-runs search N of history, !! the last one")
-        }
+extension CommandSpec.Positional {
+    /// `N`: a search as `history` numbers them.
+    static func search(optional: Bool) -> Self {
+        Self("N", .number(1...Int.max), optional: optional, completer: .history)
     }
 }

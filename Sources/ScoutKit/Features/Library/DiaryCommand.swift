@@ -2,25 +2,14 @@ import FoundationEssentials
 
 /// `diary [YEAR]`: what you watched, newest first, under a heading for each month; `diary rm N` and
 /// `diary edit N …` take an entry back or change it.
-struct DiaryCommand: SubcommandsCommand, ServiceCommand, Equatable {
-    static let allOption = CommandSpec.Option("--all", help: "every entry; without it (or a YEAR), the newest 100")
-    static let editOptions: [CommandSpec.Option] = [
-        .init("--stars", value: "S", help: "diary edit: the entry's stars, 0.5 to 5 (none: no stars)"),
-        .init("--rewatch", help: "diary edit: a rewatch"),
-        .init("--first", help: "diary edit: not a rewatch"),
-        .init("--review", value: "TEXT", help: "diary edit: the review ('' takes it out)"),
-        .init("--tag", short: "-t", value: "T", help: "diary edit: the entry's tags are these (repeat for more)"),
-        .init("--no-tags", help: "diary edit: no tags"),
-    ]
-
+struct DiaryCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "diary",
-        usage: "diary [YEAR] [--all] | diary rm N | diary edit N [DATE] [--stars S] [--rewatch|--first] "
-            + "[--review TEXT] [--tag T|--no-tags]",
-        summary: "the films you logged, newest first, by month; rm and edit mend an entry",
+        name: "diary", summary: "the films you logged, newest first, by month; rm and edit mend an entry",
         example: "diary 2025; diary edit 2 yesterday --stars 4",
         topic: .library,
-        subcommands: subcommands.map(\.declared), options: [allOption],
+        positionals: [.init("YEAR", .year, optional: true)],
+        subcommands: [Remove.self, Edit.self],
+        options: [.init("--all", help: "every entry; without it (or a YEAR), the newest 100")],
         details: .table(
             """
             diary  the newest 100 entries under a heading a month, and how many there are when there are more
@@ -31,80 +20,83 @@ struct DiaryCommand: SubcommandsCommand, ServiceCommand, Equatable {
                    --review TEXT ('' takes it out), --tag T (repeat; they replace its tags) or --no-tags
             """))
 
-    enum Action: Equatable, Sendable {
-        case list(year: Int?, all: Bool)
-        case remove(Int)
-        case edit(Int, LibraryService.EntryChange)
+    var year: Int?
+    var all = false
+
+    init(year: Int?, all: Bool = false) { (self.year, self.all) = (year, all) }
+
+    init(_ args: CommandSpec.Arguments) throws(UsageError) { (year, all) = (args.number("YEAR"), args.has("--all")) }
+
+    static func service(in services: Services) -> LibraryService { services.library }
+
+    func run(with library: LibraryService) async throws -> Output { try library.diary(year: year, all: all) }
+
+    /// `diary rm N`: entry N out of the diary.
+    struct Remove: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "rm", summary: "take an entry out of the diary", example: "diary rm 2", topic: .library,
+            positionals: [.entry])
+
+        var n: Int
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { n = args.number("N") ?? 1 }
+
+        static func service(in services: Services) -> LibraryService { services.library }
+
+        func run(with library: LibraryService) async throws -> Output { try library.removeEntry(atRow: n) }
     }
 
-    var action: Action
+    /// `diary edit N [DATE] [options]`: entry N changed.
+    struct Edit: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "edit", summary: "change an entry", example: "diary edit 2 --stars 4", topic: .library,
+            positionals: [.entry, .init("DATE", optional: true, completer: .words(["today", "yesterday"]))],
+            options: [
+                .init("--stars", value: "S", help: "diary edit: the entry's stars, 0.5 to 5 (none: no stars)"),
+                .init("--rewatch", help: "diary edit: a rewatch", group: "rewatch"),
+                .init("--first", help: "diary edit: not a rewatch", group: "rewatch"),
+                .init("--review", value: "TEXT", help: "diary edit: the review ('' takes it out)"),
+                .init(
+                    "--tag", short: "-t", value: "T", help: "diary edit: the entry's tags are these (repeat for more)",
+                    group: "tags"),
+                .init("--no-tags", help: "diary edit: no tags", group: "tags"),
+            ])
 
-    init(action: Action) { self.action = action }
-    init(year: Int?, all: Bool = false) { action = .list(year: year, all: all) }
+        var n: Int
+        var change: LibraryService.EntryChange
 
-    static let bare: Action? = .list(year: nil, all: false)
-
-    static let subcommands: [Subcommand<Action>] = [
-        Subcommand("rm", "N") { rest throws(UsageError) in .remove(try row(rest.count == 1 ? rest[0] : nil, "rm")) },
-        Subcommand(
-            "edit", "N [DATE] [--stars S] [--rewatch|--first] [--review TEXT] [--tag T|--no-tags]",
-            options: editOptions
-        ) { rest throws(UsageError) in
-            let read = try rest.options(editOptions, command: "diary edit", example: "diary edit 2 --stars 4")
-            let words = read.positional
-            guard (1...2).contains(words.count) else { throw rest.usage() }
-            let n = try row(words[0], "edit")
-            var change = LibraryService.EntryChange()
-            if words.count == 2 { change.day = try Day.word(words[1]) }
-            if let stars = read.last("--stars") {
+        init(_ args: CommandSpec.Arguments) throws(UsageError) {
+            n = args.number("N") ?? 1
+            change = LibraryService.EntryChange()
+            if let day = args.given("DATE") { change.day = try Day.word(day) }
+            if let stars = args.last("--stars") {
                 change.stars = .some(stars.lowercased() == "none" ? nil : try Stars.parse(stars))
             }
-            if read.has("--rewatch") && read.has("--first") {
+            if args.has("--rewatch") && args.has("--first") {
                 throw UsageError("an entry is a rewatch or not: give --rewatch or --first, not both")
             }
-            if read.has("--rewatch") { change.rewatch = true }
-            if read.has("--first") { change.rewatch = false }
-            if let review = read.last("--review") { change.review = .some(review.isEmpty ? nil : review) }
-            if read.has("--no-tags") && read.has("--tag") {
+            if args.has("--rewatch") { change.rewatch = true }
+            if args.has("--first") { change.rewatch = false }
+            if let review = args.last("--review") { change.review = .some(review.isEmpty ? nil : review) }
+            if args.has("--no-tags") && args.has("--tag") {
                 throw UsageError("give --tag T for the entry's tags, or --no-tags for none, not both")
             }
-            if read.has("--no-tags") { change.tags = [] }
-            if read.has("--tag") {
-                var tags: [String] = []
-                for word in read.all("--tag") { tags.append(try FavCommand.tag(word)) }
-                change.tags = FavCommand.unique(tags)
-            }
+            if args.has("--no-tags") { change.tags = [] }
+            if args.has("--tag") { change.tags = try FavCommand.tags(args.all("--tag")) }
             guard !change.isEmpty else {
                 throw UsageError(
                     "diary edit \(n) changes nothing: give a DATE, --stars, --rewatch, --first, --review, --tag or "
                         + "--no-tags")
             }
-            return .edit(n, change)
-        },
-    ]
-
-    /// `diary 2025 --all`: a listing.
-    static func unnamed(_ args: CommandSpec.Arguments) throws(UsageError) -> Action? {
-        let parsed = try args.options([allOption], command: "diary", example: nil)
-        let year = try CommandSpec.Arguments(spec: args.spec, words: parsed.positional).year()
-        return .list(year: year, all: parsed.has("--all"))
-    }
-
-    /// The row `diary rm` and `diary edit` take: one number.
-    private static func row(_ word: String?, _ sub: String) throws(UsageError) -> Int {
-        guard let n = word.flatMap({ Int($0) }), n >= 1 else {
-            throw UsageError("usage: diary \(sub) N (N a row as the diary lists it, such as diary \(sub) 2)")
         }
-        return n
-    }
 
-    static func service(in services: Services) -> LibraryService { services.library }
+        static func service(in services: Services) -> LibraryService { services.library }
 
-    func run(with library: LibraryService) async throws -> Output {
-        switch action {
-        case .list(let year, let all): try library.diary(year: year, all: all)
-        case .remove(let n): try library.removeEntry(atRow: n)
-        case .edit(let n, let change): try library.editEntry(atRow: n, change)
-        }
+        func run(with library: LibraryService) async throws -> Output { try library.editEntry(atRow: n, change) }
     }
+}
+
+extension CommandSpec.Positional {
+    /// `N`: an entry as the diary numbers them.
+    static let entry = Self("N", .number(1...Int.max))
 }

@@ -7,7 +7,7 @@ protocol FilmCommand: ServiceCommand where Service == LibraryService {
 
 extension FilmCommand {
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        self.init(target: try args.one())
+        self.init(target: args.text("N|ID"))
     }
 
     @MainActor static func service(in services: Services) -> LibraryService { services.library }
@@ -17,6 +17,7 @@ extension CommandSpec {
     /// The spec of a library command that takes one film: `NAME N|ID`, Tab offering the rows on screen.
     static func film(_ name: String, summary: String, example: String) -> CommandSpec {
         CommandSpec(
-            name: name, usage: "\(name) N|ID", summary: summary, example: example, topic: .library, arguments: [.rows])
+            name: name, summary: summary, example: example, topic: .library,
+            positionals: [.init("N|ID", completer: .rows)])
     }
 }

@@ -2,11 +2,12 @@
 struct ImportCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "import",
-        usage: "import letterboxd|imdb PATH",
         summary: "bring your diary, ratings and watchlist in from a Letterboxd or IMDb export",
         example: "import letterboxd letterboxd-export.zip",
         topic: .library,
-        subcommands: [.init("letterboxd", [.files]), .init("imdb", [.files])],
+        positionals: [
+            .choice(ImportFormat.allCases.map(\.rawValue), noun: "format"), .init("PATH", .file, completer: .files),
+        ],
         details: .table(
             """
             letterboxd PATH  the export's folder, its zip, or one of its CSVs (diary, reviews, ratings, watched,
@@ -20,14 +21,7 @@ struct ImportCommand: ServiceCommand, Equatable {
     var path: String
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard let word = args.subcommand, let format = ImportFormat(rawValue: word) else {
-            throw args.isEmpty
-                ? args.usage()
-                : UsageError(
-                    "import reads letterboxd or imdb exports, not \"\(Text.brief(args[0]))\": \(Self.spec.usage)")
-        }
-        guard args.rest.count == 1 else { throw UsageError("usage: import \(word) PATH") }
-        (self.format, self.path) = (format, args.rest[0])
+        (format, path) = (ImportFormat(rawValue: args.text(0)) ?? .letterboxd, args.text("PATH"))
     }
 
     static func service(in services: Services) -> LibraryService { services.library }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What `import` reads: a Letterboxd export (its folder, zip or a CSV) or an IMDb one.
-enum ImportFormat: String, Equatable, Sendable {
+enum ImportFormat: String, CaseIterable, Equatable, Sendable {
     case letterboxd, imdb
 
     /// What to give instead, said where a path is not an export, in the words of the guide's steps.

@@ -37,7 +37,9 @@ import FoundationEssentials
             throw UsageError.notFound(
                 "scout does not know \(Text.brief(word)): search for it first, then name it by its row")
         }
-        let row = try CommandSpec.Arguments.row(word)
+        guard let row = Int(word), row >= 1 else {
+            throw UsageError("\"\(word.prefix(40))\" is not a row number: rows count from 1")
+        }
         switch screen.numbers {
         case .films(let listing, let ids):
             guard row <= ids.count else {

@@ -2,11 +2,10 @@
 struct NoteCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "note",
-        usage: "note N|ID [TEXT | --clear]",
         summary: "keep a note on a film; without TEXT, show it",
         example: "note 2 \"watch the director's cut\"",
         topic: .library,
-        arguments: [.rows],
+        positionals: [.init("N|ID", completer: .rows), .init("TEXT", .text, optional: true)],
         options: [.init("--clear", help: "drop the note")],
         details: .table(
             """
@@ -19,15 +18,12 @@ struct NoteCommand: ServiceCommand, Equatable {
     var change: LibraryService.NoteChange
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard let first = args.first else { throw args.usage() }
-        target = first
-        let rest = args.rest
-        if rest.isEmpty {
-            change = .show
-        } else if rest.count == 1, rest[0].lowercased() == "--clear" {
+        target = args.text("N|ID")
+        let text = args.text("TEXT").trimmedSpaces()
+        if args.has("--clear") {
+            guard text.isEmpty else { throw UsageError("a note is kept or cleared: give TEXT or --clear, not both") }
             change = .clear
         } else {
-            let text = rest.joined(separator: " ").trimmedSpaces()
             guard text.count <= 10_000 else { throw UsageError("a note is at most 10,000 characters: shorten it") }
             change = text.isEmpty ? .show : .set(text)
         }

@@ -2,11 +2,14 @@
 struct RateCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "rate",
-        usage: "rate N|ID STARS|none",
         summary: "rate a film 0.5 to 5 stars, in halves; none clears the rating",
         example: "rate 3 4.5",
         topic: .library,
-        arguments: [.rows, .words(["none", "0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5"])],
+        positionals: [
+            .init("N|ID", completer: .rows),
+            .init(
+                "STARS|none", completer: .words(["none", "0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5"])),
+        ],
         details: .table(
             """
             N|ID   a row of the listing on screen (results, diary, ratings, watchlist, fav), or an id such as
@@ -25,10 +28,10 @@ struct RateCommand: ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard args.count == 2 else { throw args.usage() }
-        target = args[0]
-        stars = args[1].lowercased() == "none" ? nil : try Stars.parse(args[1])
-        outOfTen = Stars.outOfTen(args[1])
+        target = args.text("N|ID")
+        let stars = args.text("STARS|none")
+        self.stars = stars.lowercased() == "none" ? nil : try Stars.parse(stars)
+        outOfTen = Stars.outOfTen(stars)
     }
 
     static func service(in services: Services) -> LibraryService { services.library }

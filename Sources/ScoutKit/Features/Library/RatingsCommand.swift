@@ -2,7 +2,6 @@
 struct RatingsCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "ratings",
-        usage: "ratings [--min STARS] [--all]",
         summary: "the films you rated, highest first",
         example: "ratings --min 4",
         topic: .library,
@@ -24,13 +23,8 @@ struct RatingsCommand: ServiceCommand, Equatable {
     init(minimum: Double?, all: Bool = false) { (self.minimum, self.all) = (minimum, all) }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        let parsed = try args.options(Self.spec.options, command: "ratings", example: "ratings --min 4")
-        all = parsed.has("--all")
-        if let word = parsed.positional.first {
-            throw parsed.positional.count == 1 && (try? Stars.parse(word)) != nil
-                ? UsageError("ratings takes stars after --min: ratings --min \(word)") : args.usage()
-        }
-        if let stars = parsed.last("--min") { minimum = try Stars.parse(stars) }
+        all = args.has("--all")
+        if let stars = args.last("--min") { minimum = try Stars.parse(stars) }
     }
 
     static func service(in services: Services) -> LibraryService { services.library }

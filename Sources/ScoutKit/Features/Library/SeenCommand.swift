@@ -3,11 +3,12 @@ import FoundationEssentials
 struct SeenCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "seen",
-        usage: "seen N|ID [DATE] [--rewatch] [--review TEXT] [--tag T]",
         summary: "log a film you watched in the diary (today unless DATE); seen again is a rewatch",
         example: "seen 2 yesterday --tag cinema",
         topic: .library,
-        arguments: [.rows, .words(["today", "yesterday"])],
+        positionals: [
+            .init("N|ID", completer: .rows), .init("DATE", optional: true, completer: .words(["today", "yesterday"])),
+        ],
         options: [
             .init("--rewatch", help: "a rewatch, though the diary has no earlier entry"),
             .init("--review", value: "TEXT", help: "what you thought"),
@@ -26,14 +27,10 @@ struct SeenCommand: ServiceCommand, Equatable {
     var tags: [String] = []
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        let read = try args.options(Self.spec.options, command: "seen", example: Self.spec.example)
-        (rewatch, review) = (read.has("--rewatch"), read.last("--review"))
-        for word in read.all("--tag") { tags.append(try FavCommand.tag(word)) }
-        let positional = read.positional
-        guard (1...2).contains(positional.count) else { throw args.usage() }
-        target = positional[0]
-        if positional.count == 2 { date = try Day.word(positional[1]) }
-        tags = FavCommand.unique(tags)
+        (rewatch, review) = (args.has("--rewatch"), args.last("--review"))
+        tags = try FavCommand.tags(args.all("--tag"))
+        target = args.text("N|ID")
+        if let day = args.given("DATE") { date = try Day.word(day) }
     }
 
     static func service(in services: Services) -> LibraryService { services.library }

@@ -3,10 +3,10 @@
 struct StatsCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "stats",
-        usage: "stats [YEAR]",
         summary: "films seen a month, your ratings, top genres, directors and sources",
         example: "stats 2025",
         topic: .library,
+        positionals: [.init("YEAR", .year, optional: true)],
         details: .table(
             """
             YEAR     its twelve months, and the films logged in it; without YEAR, the last twelve months and
@@ -18,7 +18,7 @@ struct StatsCommand: ServiceCommand, Equatable {
     init(year: Int?) { self.year = year }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        year = try args.year()
+        year = args.number("YEAR")
     }
 
     static func service(in services: Services) -> LibraryService { services.library }

@@ -2,7 +2,7 @@
 struct WatchlistCommand: PlainCommand, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "watchlist",
-        usage: "watchlist",
+
         summary: "the films you want to see, oldest first",
         example: "watchlist",
         topic: .library,

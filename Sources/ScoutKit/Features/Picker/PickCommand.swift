@@ -3,11 +3,15 @@
 /// chooses and the choice is acted on.
 struct PickCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "pick", usage: "pick [history|fav|results|diary|ratings|watchlist] [--filter QUERY]",
+        name: "pick",
         summary: "fuzzy-find a past search, a favourite, a result or a library film (Ctrl-R: history)",
         example: "pick fav",
-        topic: .past, arguments: [.words(Over.allCases.map(\.rawValue))],
-        options: [.init("--filter", value: "QUERY", help: "print the ranked matches and exit, as fzf --filter does")],
+        topic: .past, positionals: [.choice(Over.allCases.map(\.rawValue), optional: true, noun: "list to pick from")],
+        options: [
+            .init(
+                "--filter", value: "QUERY", help: "print the ranked matches and exit, as fzf --filter does",
+                takesRest: true)
+        ],
         details: .table(
             """
             history         past searches and lines typed, newest first; Enter puts the line at the prompt to edit or
@@ -36,26 +40,7 @@ struct PickCommand: ServiceCommand, Equatable {
     }
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        over = .history
-        let words = args.words
-        var index = 0
-        while index < words.count {
-            let word = words[index]
-            if word.lowercased() == "--filter" {
-                filter = words[(index + 1)...].joined(separator: " ")
-                break
-            } else if word.lowercased().hasPrefix("--filter=") {
-                filter = ([String(word.dropFirst("--filter=".count))] + words[(index + 1)...]).joined(separator: " ")
-                break
-            } else if index == 0, let kind = Over(rawValue: word.lowercased()) {
-                over = kind
-            } else {
-                throw UsageError(
-                    "pick takes history, fav, results, diary, ratings or watchlist, then --filter QUERY: "
-                        + "\"\(word.prefix(40))\" is none of them")
-            }
-            index += 1
-        }
+        (over, filter) = (Over(rawValue: args.text(0)) ?? .history, args.last("--filter"))
     }
 
     var needsResults: Bool { over == .results }

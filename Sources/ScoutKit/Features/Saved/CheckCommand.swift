@@ -3,9 +3,10 @@
 /// exits 0 when something is new, 1 when nothing is, and 2 when a search could not be checked.
 struct CheckCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "check", usage: "check [NAME…] [--json]",
+        name: "check",
         summary: "list what is new in the watched searches since the last look, and remember it",
-        example: "check", topic: .saved, arguments: [.watchedSearches],
+        example: "check", topic: .saved,
+        positionals: [.init("NAME", optional: true, repeats: true, completer: .watchedSearches)],
         options: [.init("--json", help: "its output as a --json line, as scout --json gives")],
         details: .table(
             """
@@ -22,8 +23,7 @@ struct CheckCommand: ServiceCommand, Equatable {
     var json: Bool
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        let parsed = try args.options(Self.spec.options, command: "check", example: nil)
-        (names, json) = (parsed.positional, parsed.has("--json"))
+        (names, json) = (args.words("NAME"), args.has("--json"))
     }
 
     static func service(in services: Services) -> (saved: SavedService, browse: BrowseService) {

@@ -1,9 +1,12 @@
 /// `run NAME [ARGS…]`: a saved search as a new search, its parameters filled by the arguments.
 struct RunCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "run", usage: "run NAME [ARGS…]",
+        name: "run",
         summary: "run a saved search as a new search; ARGS fill its $1, $2…",
-        example: "run newsongs \"taylor swift\"", topic: .saved, arguments: [.savedSearches],
+        example: "run newsongs \"taylor swift\"", topic: .saved,
+        positionals: [
+            .init("NAME", completer: .savedSearches), .init("ARGS", optional: true, repeats: true),
+        ],
         details: .table(
             """
             run NAME  a new search like any other (into history, the deny list checked), then its filter, sort and group
@@ -14,9 +17,8 @@ struct RunCommand: ServiceCommand, Equatable {
     var arguments: [String]
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        guard let name = args.first else { throw args.usage() }
-        self.name = name
-        arguments = Array(args.words.dropFirst())
+        name = args.text("NAME")
+        arguments = args.words("ARGS")
     }
 
     static func service(in services: Services) -> (browse: BrowseService, saved: SavedService) {

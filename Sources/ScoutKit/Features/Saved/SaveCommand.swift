@@ -2,10 +2,13 @@
 /// keeps one without running it, `$1`, `$2`… in it being parameters that `run` fills.
 struct SaveCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "save", usage: "save NAME [--force] | save NAME search [--in SOURCE] TERMS… [options]",
+        name: "save",
         summary: "keep the last search (or the search given) by name; $1, $2… are parameters",
         example: "save newsongs search $1 --in songs", topic: .saved,
-        arguments: [.savedSearches, .words(["search"])],
+        positionals: [
+            .init("NAME", completer: .savedSearches),
+            .init("search …", .command(SearchCommand.self), optional: true, completer: .words(["search"])),
+        ],
         options: [.init("--force", help: "replace a saved search of that name; its watch and what it saw stay")],
         details: .table(
             """
@@ -21,22 +24,9 @@ struct SaveCommand: ServiceCommand, Equatable {
     var force: Bool
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        let (rest, force) = args.without("--force")
-        guard let name = rest.first else { throw args.usage() }
+        (name, force) = (args.text("NAME"), args.has("--force"))
         try SessionModel.validateName(name, what: "a saved search's name")
-        self.name = name
-        self.force = force
-        let words = Array(rest.words.dropFirst())
-        if words.isEmpty {
-            search = nil
-        } else {
-            guard words[0].lowercased() == "search" else {
-                throw UsageError(
-                    "save NAME keeps the last search, and save NAME search TERMS… one you give: "
-                        + "\(Text.brief(words[0])) is neither")
-            }
-            search = try SearchCommand(CommandSpec.Arguments(spec: SearchCommand.spec, words: Array(words.dropFirst())))
-        }
+        search = args.command("search …") as? SearchCommand
     }
 
     static func service(in services: Services) -> (browse: BrowseService, saved: SavedService) {

@@ -3,13 +3,13 @@ struct UnwatchCommand: ServiceCommand, Equatable {
     static func service(in services: Services) -> SavedService { services.saved }
 
     static let spec = CommandSpec(
-        name: "unwatch", usage: "unwatch NAME", summary: "stop watching a saved search (it stays saved)",
-        example: "unwatch alien", topic: .saved, arguments: [.watchedSearches])
+        name: "unwatch", summary: "stop watching a saved search (it stays saved)",
+        example: "unwatch alien", topic: .saved, positionals: [.init("NAME", completer: .watchedSearches)])
 
     var name: String
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        name = try args.one()
+        name = args.text("NAME")
     }
 
     func run(with saved: SavedService) async throws -> Output {

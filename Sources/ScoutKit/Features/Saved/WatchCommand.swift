@@ -4,9 +4,9 @@ struct WatchCommand: ServiceCommand, Equatable {
     static func service(in services: Services) -> SavedService { services.saved }
 
     static let spec = CommandSpec(
-        name: "watch", usage: "watch NAME",
+        name: "watch",
         summary: "watch a saved search: remember what it finds now, so check lists only what is new",
-        example: "save alien; watch alien", topic: .saved, arguments: [.unwatchedSearches],
+        example: "save alien; watch alien", topic: .saved, positionals: [.init("NAME", completer: .unwatchedSearches)],
         details: .table(
             """
             watch NAME  look at the saved search once and remember the id of every item it finds (up to set \
@@ -19,7 +19,7 @@ struct WatchCommand: ServiceCommand, Equatable {
     var name: String
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        name = try args.one()
+        name = args.text("NAME")
     }
 
     func run(with saved: SavedService) async throws -> Output {

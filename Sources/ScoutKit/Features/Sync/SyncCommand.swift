@@ -1,12 +1,13 @@
 /// `sync`, `sync init git URL`, `sync init folder PATH`, `sync status`, `sync off`: the same favourites,
 /// history, deny list, library, saved searches and named sessions on every device, through the user's
 /// git or a synced folder.
-struct SyncCommand: SubcommandsCommand, ServiceCommand, Equatable {
+struct SyncCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
-        name: "sync", usage: usage("sync", alone: nil, subcommands),
+        name: "sync",
         summary: "sync favourites, history, deny list, library, saved searches and sessions through git or a folder",
         example: "sync init git git@github.com:me/scout-sync.git", topic: .session,
-        subcommands: subcommands.map(\.declared),
+        subcommands: [Init.self, Status.self, Off.self],
+        options: [.init("--background", help: "sync quietly, as scout does when it starts", hidden: true)],
         details: .table(
             """
             sync  now: this device's changes out, the others' in; nothing new writes nothing
@@ -19,65 +20,66 @@ struct SyncCommand: SubcommandsCommand, ServiceCommand, Equatable {
             not set up
             """))
 
-    enum Action: Equatable {
-        case now(background: Bool)
-        case setUp(SyncRecord.Kind, String)
-        case status(json: Bool)
-        case off
-    }
+    var background: Bool
 
-    var action: Action
+    init(background: Bool) { self.background = background }
 
-    static let bare: Action? = .now(background: false)
-
-    static let subcommands: [Subcommand<Action>] = [
-        Subcommand("init", forms: ["git URL", "folder PATH"], completers: [.words(["git", "folder"]), .files]) {
-            rest throws(UsageError) in
-            let words = rest.words
-            let example = "sync init git git@host:me/scout.git, or sync init folder ~/Sync/scout"
-            guard let first = words.first else {
-                throw UsageError("sync init takes git URL or folder PATH: \(example)")
-            }
-            guard let kind = SyncRecord.Kind(rawValue: first.lowercased()) else {
-                throw UsageError("sync init takes git or folder, not \"\(first.prefix(40))\": \(example)")
-            }
-            guard words.count == 2, !words[1].isEmpty else {
-                let (what, word) = kind == .git ? ("remote's URL", "URL") : ("folder", "PATH")
-                throw UsageError(
-                    words.count < 2
-                        ? "sync init \(kind.rawValue) needs the \(what): \(example)"
-                        : "sync init \(kind.rawValue) takes one \(word) (quote one with spaces)")
-            }
-            return .setUp(kind, words[1])
-        },
-        Subcommand(
-            "status", "[--json]", options: [.init("--json", help: "the devices and the digest as a --json line")]
-        ) { rest throws(UsageError) in
-            switch rest.words {
-            case []: .status(json: false)
-            case ["--json"]: .status(json: true)
-            default: throw rest.usage()
-            }
-        },
-        Subcommand("off", .off),
-    ]
-
-    /// `sync --background`: what scout runs after a command that changed something, with `sync-auto on`.
-    static func unnamed(_ args: CommandSpec.Arguments) throws(UsageError) -> Action? {
-        args.words == ["--background"] ? .now(background: true) : nil
-    }
+    init(_ args: CommandSpec.Arguments) throws(UsageError) { background = args.has("--background") }
 
     static func service(in services: Services) -> SyncService { services.sync }
 
-    func run(with sync: SyncService) async throws -> Output {
-        switch action {
-        case .now(let background): return try await sync.syncNow(background: background)
-        case .setUp(let kind, let location): return try await sync.setUpSync(kind, location)
-        case .status(let json):
+    func run(with sync: SyncService) async throws -> Output { try await sync.syncNow(background: background) }
+
+    /// `sync init git URL`, `sync init folder PATH`: where this device syncs through.
+    struct Init: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "init", summary: "sync through git or a folder",
+            example: "sync init git git@host:me/scout.git, or sync init folder ~/Sync/scout", topic: .session,
+            positionals: [
+                .choice(SyncRecord.Kind.allCases.map(\.rawValue), noun: "way to sync"),
+                .init("URL|PATH", .file, completer: .files),
+            ])
+
+        var kind: SyncRecord.Kind
+        var location: String
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) {
+            (kind, location) = (SyncRecord.Kind(rawValue: args.text(0)) ?? .git, args.text("URL|PATH"))
+            guard !location.isEmpty else {
+                throw UsageError("sync init \(kind.rawValue) needs the \(kind == .git ? "remote's URL" : "folder")")
+            }
+        }
+
+        static func service(in services: Services) -> SyncService { services.sync }
+
+        func run(with sync: SyncService) async throws -> Output { try await sync.setUpSync(kind, location) }
+    }
+
+    /// `sync status [--json]`: every device and whether they agree.
+    struct Status: ServiceCommand, Equatable {
+        static let spec = CommandSpec(
+            name: "status", summary: "every device and whether they agree", example: "sync status", topic: .session,
+            options: [.init("--json", help: "the devices and the digest as a --json line")])
+
+        var json: Bool
+
+        init(_ args: CommandSpec.Arguments) throws(UsageError) { json = args.has("--json") }
+
+        static func service(in services: Services) -> SyncService { services.sync }
+
+        func run(with sync: SyncService) async throws -> Output {
             var output = try sync.syncStatus()
             output.asJSON = json
             return output
-        case .off: return try sync.syncOff()
         }
+    }
+
+    /// `sync off`: no more syncing here.
+    struct Off: PlainCommand, ServiceCommand, Equatable {
+        static let spec = CommandSpec(name: "off", summary: "stop syncing here", example: "sync off", topic: .session)
+
+        static func service(in services: Services) -> SyncService { services.sync }
+
+        func run(with sync: SyncService) async throws -> Output { try sync.syncOff() }
     }
 }

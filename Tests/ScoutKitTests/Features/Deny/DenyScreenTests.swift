@@ -59,9 +59,9 @@ import Testing
     func aFlagIsNotATerm() async throws {
         #expect(
             try await screen(after: ["deny add --json x", "deny add -x", "deny", "deny add -- --json x", "deny"]) == """
-                ! deny add takes no --json (scout --json -c … gives JSON); a term that starts with - goes after --: \
-                deny add -- '--json x'
-                ! deny add takes no option -x; a term that starts with - goes after --: deny add -- -x
+                ! deny add has no option --json (scout --json -c … gives JSON): it takes none; a word that starts \
+                with - goes after --: deny add -- --json
+                ! deny add has no option -x: it takes none; a word that starts with - goes after --: deny add -- -x
                 No denied terms: deny add TERM keeps a term from ever being searched.
                 Denied "--json x": searches equal to it or starting with it are refused.
                 1. --json x

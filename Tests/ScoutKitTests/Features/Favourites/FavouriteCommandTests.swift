@@ -8,18 +8,18 @@ import Testing
 
     @Test func tagAndUntagTakeRangesOrAnIdThenTags() throws {
         #expect(
-            try CommandTable.parse(["fav", "tag", "1-3", "rewatch"]) as? FavCommand
-                == FavCommand(action: .tag("1-3", tags: ["rewatch"])))
+            try CommandTable.parse(["fav", "tag", "1-3", "rewatch"]) as? FavCommand.Tag
+                == FavCommand.Tag(named: "1-3", tags: ["rewatch"]))
         #expect(
-            try CommandTable.parse(["fav", "tag", "1", "3", "rewatch", "Rewatch", "best"]) as? FavCommand
-                == FavCommand(action: .tag("1 3", tags: ["rewatch", "best"])))
+            try CommandTable.parse(["fav", "tag", "1", "3", "rewatch", "Rewatch", "best"]) as? FavCommand.Tag
+                == FavCommand.Tag(named: "1 3", tags: ["rewatch", "best"]))
         #expect(
-            try CommandTable.parse(["fav", "tag", "2", "2024"]) as? FavCommand
-                == FavCommand(action: .tag("2", tags: ["2024"])))
+            try CommandTable.parse(["fav", "tag", "2", "2024"]) as? FavCommand.Tag
+                == FavCommand.Tag(named: "2", tags: ["2024"]))
         #expect(
-            try CommandTable.parse(["fav", "untag", "movies:12", "1", "x"]) as? FavCommand
-                == FavCommand(action: .untag("movies:12", tags: ["1", "x"])))
-        #expect(try CommandTable.parse(["fav", "rm", "1-2"]) as? FavCommand == FavCommand(action: .remove("1-2")))
+            try CommandTable.parse(["fav", "untag", "movies:12", "1", "x"]) as? FavCommand.Untag
+                == FavCommand.Untag(named: "movies:12", tags: ["1", "x"]))
+        #expect(try CommandTable.parse(["fav", "rm", "1-2"]) as? FavCommand.Remove == FavCommand.Remove(named: "1-2"))
         #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "tag", "1"]) }
         #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "tag", "first", "x"]) }
         #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "tag", "1", "a;b"]) }
@@ -29,13 +29,14 @@ import Testing
 
     @Test func exportTakesForce() throws {
         #expect(
-            try CommandTable.parse(["fav", "export", "f.csv", "--force"]) as? FavCommand
-                == FavCommand(action: .export("f.csv", force: true)))
+            try CommandTable.parse(["fav", "export", "f.csv", "--force"]) as? FavCommand.Export
+                == FavCommand.Export(path: "f.csv", force: true))
         #expect(
-            try CommandTable.parse(["fav", "export", "--force", "f.csv"]) as? FavCommand
-                == FavCommand(action: .export("f.csv", force: true)))
+            try CommandTable.parse(["fav", "export", "--force", "f.csv"]) as? FavCommand.Export
+                == FavCommand.Export(path: "f.csv", force: true))
         #expect(
-            try CommandTable.parse(["fav", "export"]) as? FavCommand == FavCommand(action: .export(nil, force: false)))
+            try CommandTable.parse(["fav", "export"]) as? FavCommand.Export
+                == FavCommand.Export(path: nil, force: false))
         #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "export", "--force"]) }
         #expect(throws: UsageError.self) { try CommandTable.parse(["fav", "export", "f.csv", "--forse"]) }
     }

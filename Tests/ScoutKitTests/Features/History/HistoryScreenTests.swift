@@ -121,7 +121,7 @@ import ScoutTestSupport
 
     @Test("history stats with anything after it shows its usage")
     func historyStatsUsage() async throws {
-        #expect(try await screen(after: ["history stats now"]) == "! usage: history stats")
+        #expect(try await screen(after: ["history stats now"]) == "! history stats takes no arguments: history stats")
     }
 
     @Test("history search over thousands of matches lists every one, numbered in order, a part at a time")

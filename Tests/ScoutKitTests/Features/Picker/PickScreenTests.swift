@@ -71,8 +71,8 @@ import Testing
     func pickOfNoList() async throws {
         #expect(
             try await screen(after: ["pick nowhere"])
-                == "! pick takes history, fav, results, diary, ratings or watchlist, then --filter QUERY: "
-                + "\"nowhere\" is none of them"
+                == "! pick takes a list to pick from: history, fav, results, diary, ratings or watchlist, not "
+                + "\"nowhere\""
         )
     }
 
