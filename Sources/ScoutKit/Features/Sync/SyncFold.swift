@@ -98,114 +98,34 @@ public struct SyncFold {
 
     private mutating func apply(_ kind: SyncOp.Kind, _ op: SyncOp) -> Bool {
         let order = op.order
-        if kind == .historyAdd || kind == .library || kind == .favAdd {
-            return applyLine(kind, op)
-        }
-        guard let p = SyncPayload.decode(op.payload) else { return false }
         switch kind {
         case .hello:
-            guard let host = p.host else { return false }
+            guard let host = SyncPayload.decode(op.payload)?.host else { return false }
             var device = devices[op.device] ?? SyncDevice(id: op.device)
             if hostOrders[op.device].map({ $0 < order }) ?? true {
                 (device.host, hostOrders[op.device]) = (host, order)
             }
             devices[op.device] = device
         case .digest:
-            guard let digest = p.digest else { return false }
+            guard let digest = SyncPayload.decode(op.payload)?.digest else { return false }
             var device = devices[op.device] ?? SyncDevice(id: op.device)
             if digestOrders[op.device].map({ $0 < order }) ?? true {
                 (device.lastSync, device.digest, digestOrders[op.device]) = (op.time, digest, order)
             }
             devices[op.device] = device
-        case .favRemove:
-            guard let id = p.id, let observed = p.obs else { return false }
-            favourites.remove(id, observed: observed)
-        case .tagAdd:
-            guard let fav = p.fav, let tag = p.tag else { return false }
-            tags.add(Self.tagKey(fav, tag), id: op.id, order: order, value: tag)
-        case .tagRemove:
-            guard let fav = p.fav, let tag = p.tag, let observed = p.obs else { return false }
-            tags.remove(Self.tagKey(fav, tag), observed: observed)
-        case .denyAdd:
-            guard let term = p.term else { return false }
-            deny.add(Text.fold(term), id: op.id, order: order, value: term)
-        case .denyRemove:
-            guard let term = p.term, let observed = p.obs else { return false }
-            deny.remove(Text.fold(term), observed: observed)
-        case .historyRemove:
-            guard let ids = p.ids else { return false }
-            historyGone.formUnion(ids)
-            for id in ids { history[id] = nil }
-        case .saved:
-            guard let name = p.name else { return false }
-            if saved[name].map({ $0.order < order }) ?? true { saved[name] = Register(order: order, value: p.def) }
-        case .seen:
-            guard let name = p.name, let ids = p.ids else { return false }
-            seen[name, default: []].formUnion(ids)
-        case .session:
-            guard let name = p.name else { return false }
-            if sessions[name].map({ $0.order < order }) ?? true {
-                sessions[name] = Register(order: order, value: p.body)
-            }
-        case .favAdd, .historyAdd, .library: break
-        }
-        return true
-    }
-
-    /// A favourite, a history record or a library event: read with scout's byte readers.
-    private mutating func applyLine(_ kind: SyncOp.Kind, _ op: SyncOp) -> Bool {
-        switch kind {
-        case .favAdd:
-            guard let favourite = JSONBytes.whole(op.payload, { $0.favourite() }) else { return false }
-            favourites.add(favourite.id, id: op.id, order: op.order, value: favourite)
-        case .historyAdd:
-            guard let record = HistoryLog.decode(op.payload, 0..<op.payload.count) else { return false }
-            guard !historyGone.contains(record.id), !(record.search.map(historyGone.contains) ?? false) else {
-                return true
-            }
-            let line = Line(order: op.order, bytes: op.payload, search: record.search, time: record.time)
-            if history[record.id].map({ op.order < $0.order }) ?? true { history[record.id] = line }
         default:
-            guard let event = LibraryEvent.read(op.payload) else {
-                return false
-            }
-            let line = Line(order: op.order, bytes: op.payload, search: nil, time: event.time)
-            if library[event.id].map({ op.order < $0.order }) ?? true { library[event.id] = line }
+            for part in SyncParts.all { if let read = part.fold(kind, op, into: &self) { return read } }
+            return false
         }
         return true
-    }
-
-    static func tagKey(_ favourite: String, _ tag: String) -> String {
-        favourite + "\u{1F}" + tag.lowercased()
     }
 
     // MARK: The state
 
-    /// The ids of the history records still there (neither deleted nor completing a deleted search).
-    var liveHistory: [String] {
-        history.compactMap { id, line in
-            historyGone.contains(id) || (line.search.map(historyGone.contains) ?? false) ? nil : id
-        }
-    }
-
     /// What the merged state holds, keyed as the local files are compared with it.
     var view: SyncView {
         var view = SyncView()
-        view.favourites = Set(favourites.keys)
-        // Tags of favourites still kept: a tag given on one device to a favourite removed on another stays
-        // in the set (and comes back with it), but is on no favourite here.
-        for key in tags.keys where view.favourites.contains(SyncLocal.favourite(ofTagKey: key)) {
-            view.tags[key] = tags.value(key)
-        }
-        for key in deny.keys { view.deny[key] = deny.value(key) }
-        view.history = Set(liveHistory)
-        view.library = Set(library.keys)
-        for (name, register) in saved { if let value = register.value { view.saved[name] = value } }
-        // The ids a watch has shown matter where the search is watched (unwatching forgets them locally).
-        view.seen = seen.filter { name, _ in
-            saved[name]?.value.flatMap(SavedDefinition.decode)?.watched == true
-        }
-        for (name, register) in sessions { if let value = register.value { view.sessions[name] = value } }
+        for part in SyncParts.all { part.view(of: self, into: &view) }
         return view
     }
 
@@ -215,21 +135,10 @@ public struct SyncFold {
 
     private var canonicalBytes: [[UInt8]] {
         var lines: [[UInt8]] = []
-        func add(_ kind: String, _ keys: some Sequence<String>) {
+        func add(_ kind: String, _ keys: [String]) {
             for key in keys { lines.append(Array((kind + "\t" + key).utf8)) }
         }
-        add("f", favourites.keys)
-        add("t", tags.keys)
-        add("d", deny.keys)
-        add("h", liveHistory)
-        add("l", library.keys)
-        for (name, register) in saved where register.value != nil {
-            add("s", ["\(name)\t\(register.order.time) \(register.order.device) \(register.order.seq)"])
-        }
-        for (name, ids) in seen { add("w", ids.map { "\(name)\t\($0)" }) }
-        for (name, register) in sessions where register.value != nil {
-            add("n", ["\(name)\t\(register.order.time) \(register.order.device) \(register.order.seq)"])
-        }
+        for part in SyncParts.all { part.canonical(self, add) }
         lines.sort(by: Self.precedes)
         return lines
     }
@@ -257,17 +166,5 @@ public struct SyncFold {
         var hex = [CChar](repeating: 0, count: 65)
         scout_sha256_finish(hash, &hex)
         return String(decoding: hex.prefix(64).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The favourites in the order every device lists them: by the date each was added, then by the order of
-    /// the adds (a batch added at once keeps its order).
-    var favouriteOrder: [String] {
-        favourites.keys.compactMap { key in favourites.winner(key).map { (key, $0) } }
-            .sorted { ($0.1.value.addedAt, $0.1.order) < ($1.1.value.addedAt, $1.1.order) }.map(\.0)
-    }
-
-    /// The library's lines in the order every device folds them.
-    var libraryLines: [Data] {
-        library.values.sorted { $0.order < $1.order }.map(\.bytes)
     }
 }

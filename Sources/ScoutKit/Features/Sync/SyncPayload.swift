@@ -72,28 +72,3 @@ struct SyncPayload: Codable {
         (try? JSONEncoder.scoutLine.encode(self)) ?? Data("{}".utf8)
     }
 }
-
-/// What sync carries of a saved search: its search, filter, order and grouping, and whether it is watched.
-/// What a watch last found (its checks, its failures) stays on the device; the ids it has shown travel
-/// as `seen` operations.
-struct SavedDefinition: Codable, Equatable {
-    var query: SearchQuery
-    var filter: String?
-    var sort: SortOrder?
-    var group: String?
-    var savedAt: Date
-    var watched: Bool
-
-    init(_ search: SavedSearch) {
-        (query, filter, sort, group, savedAt) = (search.query, search.filter, search.sort, search.group, search.savedAt)
-        watched = search.watch != nil
-    }
-
-    static func encode(_ definition: SavedDefinition) -> Data {
-        (try? JSONEncoder.scoutLine.encode(definition)) ?? Data()
-    }
-
-    static func decode(_ data: Data) -> SavedDefinition? {
-        try? JSONDecoder.scout.decode(SavedDefinition.self, from: data)
-    }
-}

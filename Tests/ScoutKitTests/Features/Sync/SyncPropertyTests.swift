@@ -78,7 +78,7 @@ import Testing
             case 2: Self.removeFavourite(film, from: &local)
             case 3:
                 guard local.favourites[film] != nil else { break }
-                let key = SyncFold.tagKey(film, tag)
+                let key = FavouritesSync.tagKey(film, tag)
                 if local.view.tags[key] == nil {
                     local.view.tags[key] = tag
                     local.favourites[film]?.tags.append(tag)
@@ -140,7 +140,7 @@ import Testing
             guard local.favourites.removeValue(forKey: film) != nil else { return }
             local.favouriteOrder.removeAll { $0 == film }
             local.view.favourites.remove(film)
-            for key in local.view.tags.keys where SyncLocal.favourite(ofTagKey: key) == film {
+            for key in local.view.tags.keys where FavouritesSync.favourite(ofTagKey: key) == film {
                 local.view.tags[key] = nil
             }
         }
@@ -272,7 +272,7 @@ extension SyncLocal {
         view = fold.view
         for id in fold.favouriteOrder {
             guard var favourite = fold.favourites.value(id) else { continue }
-            favourite.tags = view.tags.filter { SyncLocal.favourite(ofTagKey: $0.key) == id }
+            favourite.tags = view.tags.filter { FavouritesSync.favourite(ofTagKey: $0.key) == id }
                 .sorted { $0.key < $1.key }.map(\.value)
             favourites[id] = favourite
             favouriteOrder.append(id)
