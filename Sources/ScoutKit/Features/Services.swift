@@ -63,6 +63,8 @@
     private(set) lazy var history = HistoryService(wiring: wiring)
     /// Saved searches and their watches.
     private(set) lazy var saved = SavedService(wiring: wiring, deny: deny, sources: sources)
+    /// The response cache's and the art cache's figures, and emptying them.
+    private(set) lazy var cache = CacheService(wiring: wiring, art: art)
     /// Sync through the user's git remote or synced folder.
     private(set) lazy var sync = SyncService(wiring: wiring)
 }

@@ -183,6 +183,15 @@ extension CommandSpec {
     /// The error for an option no declaration names: what the command takes, and how to give a word that starts
     /// with a dash.
     private func unknown(_ typed: String, path: String) -> UsageError {
+        let lowered = typed.lowercased()
+        if ["--help", "-h", "-help"].contains(lowered) {
+            let command = String(path.prefix { $0 != " " })
+            return UsageError("\(path) has no option \(typed): help \(command) shows it in full")
+        }
+        let names = options.filter { !$0.hidden }.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }
+        if let near = Nearest.word(to: lowered, among: names) {
+            return UsageError("\(path) has no option \(typed.prefix(40)): did you mean \(near)?")
+        }
         let option = typed.prefix(40) + (typed == "--json" ? " (scout --json -c … gives JSON)" : "")
         let takes = options.filter { !$0.hidden }.map {
             [$0.name, $0.valueName].compactMap { $0 }.joined(separator: " ")

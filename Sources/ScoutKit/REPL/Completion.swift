@@ -111,6 +111,7 @@ public enum Completion {
             return plain(options.filter { !$0.hidden && ($0.sources?.contains(source) ?? true) }.map(\.name))
         }
         // Which positional is being typed, not counting flags and their values: a repeating one takes the rest.
+        let typed = words[index...]
         var position = 0
         while index < words.count {
             if let option = options.first(where: { $0.name == words[index] || $0.short == words[index] }) {
@@ -122,9 +123,11 @@ public enum Completion {
         }
         let positionals = spec.positionals
         let slot = positionals.last?.repeats == true ? min(position, positionals.count - 1) : position
-        let completer = positionals.indices.contains(slot) ? positionals[slot].completer : .nothing
-        return (position == 0 ? plain(spec.subcommandNames) : [])
-            + expand(completer, words: words, current: current, data: data)
+        guard positionals.indices.contains(slot) else { return position == 0 ? plain(spec.subcommandNames) : [] }
+        var candidates = expand(positionals[slot].completer, words: words, current: current, data: data)
+        // A word a repeating positional already has is not offered again (`fav tag 1 best `).
+        if positionals[slot].repeats { candidates.removeAll { typed.contains($0.word.lowercased()) } }
+        return (position == 0 ? plain(spec.subcommandNames) : []) + candidates
     }
 
     /// The candidates a completer stands for.

@@ -2,8 +2,9 @@ import FoundationEssentials
 
 extension ShellContext {
     /// Where `fav export` and `export letterboxd` write `path`: in a folder that exists, and over a file only
-    /// with `--force` (`command` is how the user would type it again).
-    func exportTarget(_ path: String, force: Bool, command: String) throws(UsageError) -> URL {
+    /// with `--force` (`again` is the command as the user would type it again, `--force` aside: for the
+    /// watchlist file beside an export, the export's own).
+    func exportTarget(_ path: String, force: Bool, again: String) throws(UsageError) -> URL {
         let url = resolve(path)
         let folder = url.deletingLastPathComponent()
         let shownFolder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) + "/" : "./"
@@ -18,11 +19,11 @@ extension ShellContext {
                 throw UsageError("\(path) is a folder: name a file in it; nothing was written")
             }
             guard force else {
-                throw UsageError("\(path) already exists: \(command) \(path) --force replaces it; nothing was written")
+                throw UsageError("\(path) already exists: \(again) --force replaces it; nothing was written")
             }
         } else if files.kind(of: url) == .link, !force {
             throw UsageError(
-                "\(path) already exists (a link to nothing): \(command) \(path) --force replaces it; nothing was "
+                "\(path) already exists (a link to nothing): \(again) --force replaces it; nothing was "
                     + "written"
             )
         }

@@ -61,6 +61,12 @@ import Testing
         #expect(throws: UsageError("session reset takes no arguments: session reset")) {
             try CommandTable.parse(["session", "reset", "now"])
         }
+        #expect(throws: UsageError("search has no option -in: did you mean --in?")) {
+            try CommandTable.parse(["search", "alien", "-in", "movies"])
+        }
+        #expect(throws: UsageError("fav add has no option --help: help fav shows it in full")) {
+            try CommandTable.parse(["fav", "add", "--help"])
+        }
         #expect(throws: UsageError("sync init takes a way to sync: git or folder, not \"svn\"")) {
             try CommandTable.parse(["sync", "init", "svn", "x"])
         }
@@ -78,5 +84,9 @@ import Testing
         #expect(Completion.complete("sync --", data: data).candidates == [])
         #expect(Completion.complete("session ", data: data).candidates == ["list", "load", "reset", "rm", "save"])
         #expect(Completion.complete("sort year ", data: data).candidates == ["asc", "desc"])
+        var tagged = CompletionData()
+        tagged.tags = { ["best", "rewatch"] }
+        #expect(Completion.complete("fav tag 1 ", data: tagged).candidates == ["best", "rewatch"])
+        #expect(Completion.complete("fav tag 1 best ", data: tagged).candidates == ["rewatch"])
     }
 }

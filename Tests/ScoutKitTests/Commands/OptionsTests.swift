@@ -27,13 +27,13 @@ import Testing
 
     @Test("an option no declaration names, and one without its value, say what the command takes")
     func theErrorsComeFromTheDeclarations() throws {
-        #expect(throws: UsageError("fav add has no option --tags: it takes --tag T")) {
+        #expect(throws: UsageError("fav add has no option --tags: did you mean --tag?")) {
             try CommandTable.parse(["fav", "add", "1", "--tags", "x"])
         }
         #expect(throws: UsageError("--tag needs a value: fav add … --tag T")) {
             try CommandTable.parse(["fav", "add", "1", "--tag"])
         }
-        #expect(throws: UsageError("fav export has no option --forse: it takes --force")) {
+        #expect(throws: UsageError("fav export has no option --forse: did you mean --force?")) {
             try CommandTable.parse(["fav", "export", "f.csv", "--forse"])
         }
         #expect(throws: UsageError("seen has no option --Bogus: it takes --rewatch, --review TEXT and --tag T")) {
@@ -74,7 +74,7 @@ import Testing
         #expect(throws: UsageError("ratings has no option --top: it takes --min STARS and --all")) {
             try CommandTable.parse(["ratings", "--top", "10"])
         }
-        #expect(throws: UsageError("diary has no option --al: it takes --all")) {
+        #expect(throws: UsageError("diary has no option --al: did you mean --all?")) {
             try CommandTable.parse(["diary", "--al"])
         }
         #expect(throws: UsageError("\"--all\" is not a year (1870 to 9999): diary 2025")) {

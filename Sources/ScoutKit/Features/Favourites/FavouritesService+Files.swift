@@ -21,7 +21,7 @@ extension FavouritesService {
             }
             return output
         }
-        let url = try wiring.context.exportTarget(path, force: force, command: "fav export")
+        let url = try wiring.context.exportTarget(path, force: force, again: "fav export \(path)")
         try wiring.context.fileStore.write(data, to: url)
         output.say("Exported \(all.count) favourite\(all.count == 1 ? "" : "s") to \(path).")
         output.json[.exported] = .int(all.count)

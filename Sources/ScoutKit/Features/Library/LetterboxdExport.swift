@@ -99,10 +99,9 @@ extension LibraryService {
             return output
         }
         // Both files checked before either is written: nothing is written when one cannot be.
-        let url = try context.exportTarget(path, force: force, command: "export letterboxd")
-        let listURL =
-            try wanted.isEmpty
-            ? nil : context.exportTarget(listPath, force: force, command: "export letterboxd")
+        let again = "export letterboxd \(path)"
+        let url = try context.exportTarget(path, force: force, again: again)
+        let listURL = try wanted.isEmpty ? nil : context.exportTarget(listPath, force: force, again: again)
         try context.fileStore.write(Data(LetterboxdExport.csv(library).utf8), to: url)
         if let listURL {
             try context.fileStore.write(Data(LetterboxdExport.watchlistCSV(library, wanted).utf8), to: listURL)

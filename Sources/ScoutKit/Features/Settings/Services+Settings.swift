@@ -1,33 +1,8 @@
-/// `set [KEY [VALUE]]`: shows the settings, one setting, or changes one, kept in the settings file under
-/// its lock. Every key comes from `Settings.table`.
-struct SetCommand: ServiceCommand, Equatable {
-    static let spec = CommandSpec(
-        name: "set", summary: "show or change settings", example: "set page-size 10",
-        topic: .session,
-        positionals: [
-            .init("KEY", optional: true, completer: .words(Settings.table.map(\.key))),
-            .init("VALUE", optional: true, completer: .settingValue),
-        ],
-        details: Settings.table.map { CommandSpec.Detail($0.term, "\($0.help); default \($0.defaultValue)") })
-
-    var key: String?
-    var value: String?
-
-    init(key: String?, value: String?) {
-        self.key = key
-        self.value = value
-    }
-
-    init(_ args: CommandSpec.Arguments) throws(UsageError) {
-        (key, value) = (args.given("KEY")?.lowercased(), args.given("VALUE"))
-    }
-
-    /// The settings, through the wiring; a new value may reach any feature (`Setting.onChange`).
-    static func service(in services: Services) -> Services { services }
-
-    func run(with services: Services) async throws -> Output {
+/// The settings, as `set` shows and changes them: each through its row of `Settings.table`.
+extension Services {
+    /// Every setting (no `key`), one (no `value`), or that one changed to `value`, said as it now is.
+    func set(_ key: String?, to value: String?) throws -> Output {
         var output = Output()
-        let wiring = services.wiring
         let context = wiring.context
         guard let key else {
             let width = (Settings.table.map(\.key.count).max() ?? 0) + 1
@@ -57,13 +32,14 @@ struct SetCommand: ServiceCommand, Equatable {
                 try setting.parse(&settings, value)
                 return true
             }, { output.warn($0) })
-        if setting.resetsPage { services.browse.session.page = 1 }
-        let consequence = setting.onChange?(services)
+        if setting.resetsPage { browse.session.page = 1 }
+        let consequence = setting.onChange?(self)
         output.say(
             setting.confirm?(wiring.settings(), context) ?? "\(key) is now \(setting.show(wiring.settings(), context))."
         )
         if let consequence { output.say(consequence) }
-        output.addJSON { [settings = wiring.settings()] in [.settings: .object([key: setting.json(settings, context)])]
+        output.addJSON { [settings = wiring.settings()] in
+            [.settings: .object([key: setting.json(settings, context)])]
         }
         return output
     }
