@@ -71,47 +71,25 @@ struct FavCommand: PlainCommand, ServiceCommand, Equatable {
 
     /// `fav tag RANGES|ID TAG…`: the favourites come first, an id or every leading word that reads as ranges
     /// (`1 3`, `1-3,7`), leaving at least one tag.
-    struct Tag: ServiceCommand, Equatable {
+    struct Tag: RetagCommand, Equatable {
         static let spec = CommandSpec(
             name: "tag", summary: "tag favourites", example: "fav tag 1-3 rewatch", topic: .choosing,
             positionals: [.favourites, .tags])
+        static let adds = true
 
         var named: String
         var tags: [String]
-
-        init(named: String, tags: [String]) { (self.named, self.tags) = (named, tags) }
-
-        init(_ args: CommandSpec.Arguments) throws(UsageError) {
-            (named, tags) = (try FavCommand.target(args.text("RANGES|ID")), try FavCommand.tags(args.words("TAG")))
-        }
-
-        static func service(in services: Services) -> FavouritesService { services.favourites }
-
-        func run(with favourites: FavouritesService) async throws -> Output {
-            try favourites.retag(named, adding: tags)
-        }
     }
 
     /// `fav untag RANGES|ID TAG…`, read as `fav tag` is.
-    struct Untag: ServiceCommand, Equatable {
+    struct Untag: RetagCommand, Equatable {
         static let spec = CommandSpec(
             name: "untag", summary: "drop tags of favourites", example: "fav untag 2 rewatch", topic: .choosing,
             positionals: [.favourites, .tags])
+        static let adds = false
 
         var named: String
         var tags: [String]
-
-        init(named: String, tags: [String]) { (self.named, self.tags) = (named, tags) }
-
-        init(_ args: CommandSpec.Arguments) throws(UsageError) {
-            (named, tags) = (try FavCommand.target(args.text("RANGES|ID")), try FavCommand.tags(args.words("TAG")))
-        }
-
-        static func service(in services: Services) -> FavouritesService { services.favourites }
-
-        func run(with favourites: FavouritesService) async throws -> Output {
-            try favourites.retag(named, removing: tags)
-        }
     }
 
     /// `fav show N`: favourite N in the detail view.
@@ -232,6 +210,27 @@ struct FavCommand: PlainCommand, ServiceCommand, Equatable {
     static func unique(_ tags: [String]) -> [String] {
         var seen: Set<String> = []
         return tags.filter { seen.insert($0.lowercased()).inserted }
+    }
+}
+
+/// `fav tag` and `fav untag`: tags added to favourites, or taken off them.
+protocol RetagCommand: ServiceCommand where Service == FavouritesService {
+    /// Whether it adds the tags (`fav tag`) or takes them off (`fav untag`).
+    static var adds: Bool { get }
+    var named: String { get }
+    var tags: [String] { get }
+    init(named: String, tags: [String])
+}
+
+extension RetagCommand {
+    init(_ args: CommandSpec.Arguments) throws(UsageError) {
+        self.init(named: try FavCommand.target(args.text("RANGES|ID")), tags: try FavCommand.tags(args.words("TAG")))
+    }
+
+    @MainActor static func service(in services: Services) -> FavouritesService { services.favourites }
+
+    @MainActor func run(with favourites: FavouritesService) async throws -> Output {
+        Self.adds ? try favourites.retag(named, adding: tags) : try favourites.retag(named, removing: tags)
     }
 }
 
