@@ -118,6 +118,8 @@ public struct CommandSpec: Sendable {
         case deniedTerms
         /// The values of the setting named by the word before.
         case settingValue
+        /// The sort keys, and the group keys, that apply to the results.
+        case sortKeys, groupKeys
         case all([Completer])
     }
 

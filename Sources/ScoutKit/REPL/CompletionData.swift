@@ -27,6 +27,9 @@ public struct CompletionData {
     public var deniedTerms: (String) -> [String] = { _ in [] }
     /// The titles of the rows shown, row 1 first.
     public var rows: () -> [String] = { [] }
+    /// The sort keys and the group keys that apply to the results.
+    public var sortKeys: () -> [String] = { SortOrder.Key.allCases.map(\.rawValue) }
+    public var groupKeys: () -> [String] = { ResultView.groupKeys }
     /// How many pages the results have.
     public var pageCount: () -> Int = { 0 }
     /// Paths that complete the path typed.

@@ -43,6 +43,8 @@ extension Shell {
             return state.browse.results.loaded ? state.browse.results.displayed.map(\.title) : []
         }
         data.pageCount = { [self] in state.browse.results.loaded ? state.browse.results.pageCount : 0 }
+        data.sortKeys = { [self] in state.browse.sortKeys }
+        data.groupKeys = { [self] in state.browse.groupKeys }
         return data
     }
 }

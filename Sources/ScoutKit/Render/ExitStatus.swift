@@ -14,7 +14,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
                 + "command there is said, and the session goes on)"
         case .failure:
             "a command failed, in `-c` or in commands piped in (`scout -c 'bogus'`); the commands after it "
-                + "still ran; `check` found nothing new"
+                + "still ran; `check` found nothing new; `pick … --filter` matched nothing"
         case .trouble:
             "`check` could not check a watched search (the others were checked), or failed itself (offline, "
                 + "an unknown name); `sync` failed (the remote could not be reached, a push was refused); the "

@@ -1,4 +1,5 @@
 import Foundation
+import ScoutTestSupport
 import Testing
 @testable import ScoutKit
 
@@ -139,9 +140,9 @@ import Testing
         #expect(Completion.complete("!1", data: twelve).candidates == ["!12", "!11", "!10", "!1"])
         #expect(Completion.complete("history rerun ", data: twelve).candidates == newestFirst)
         #expect(Completion.complete("history rm ", data: twelve).candidates == newestFirst)
+        // history N is a count of the last searches, not a search's number: Tab offers the subcommands alone.
         #expect(
-            Completion.complete("history ", data: twelve).candidates == ["clear", "rerun", "rm", "search", "stats"]
-                + newestFirst)
+            Completion.complete("history ", data: twelve).candidates == ["clear", "rerun", "rm", "search", "stats"])
         #expect(
             Completion.complete("history rerun 1", data: twelve).labels == [
                 "12  movies \"search 12\"", "11  movies \"search 11\"",
@@ -197,5 +198,23 @@ import Testing
         // Relative to the context's working directory, and ~/ from its home: never the process's own.
         #expect(paths("exp") == ["export.json", "exports/"])
         #expect(paths("~/exp") == ["~/export.json", "~/exports/"])
+    }
+}
+
+/// Tab offers the sort and group keys the results on screen have a field for, as sort and group take them.
+@MainActor @Suite struct KeysCompletionTests {
+    @Test("group and sort complete the keys that apply to the results, every key before a search")
+    func keysFollowTheResults() async throws {
+        let box = try Sandbox()
+        let shell = REPLTests().shell(box)
+        #expect(Completion.complete("group ", data: shell.completionData()).candidates == ResultView.groupKeys.sorted())
+        _ = await shell.run(line: "search alien")
+        #expect(Completion.complete("group ", data: shell.completionData()).candidates == ["genre", "none", "year"])
+        _ = await shell.run(line: "search tokyo --in restaurants")
+        #expect(Completion.complete("group ", data: shell.completionData()).candidates == ["cuisine", "none"])
+        #expect(
+            Completion.complete("sort ", data: shell.completionData()).candidates == ["rating", "relevance", "title"])
+        let refused = await shell.run(line: "group year")
+        #expect(refused.compactMap(\.error) == ["restaurants results have no year: group cuisine or none instead"])
     }
 }

@@ -143,22 +143,32 @@ extension BrowseService {
         try checkApplies(key, to: "group", among: ["none"], candidates: ResultView.groupKeys)
     }
 
-    /// `key` among `candidates`, for `verb`: `always` apply whatever the results hold.
-    private func checkApplies(_ key: String, to verb: String, among always: [String], candidates: [String])
-        throws(UsageError)
-    {
-        let items = results.items
-        func applies(_ key: String) -> Bool {
+    /// The sort keys that apply to the results (every one before a search), as Tab offers them.
+    var sortKeys: [String] { applying(SortOrder.Key.allCases.map(\.rawValue), always: ["title", "relevance"]) }
+
+    /// The group keys that apply to the results (every one before a search), as Tab offers them.
+    var groupKeys: [String] { applying(ResultView.groupKeys, always: ["none"]) }
+
+    /// Those of `candidates` some result has a field for; `always` apply whatever the results hold.
+    private func applying(_ candidates: [String], always: [String]) -> [String] {
+        let items = results.loaded ? results.items : []
+        guard !items.isEmpty else { return candidates }
+        return candidates.filter { key in
             always.contains(key)
                 || items.contains {
                     key == "year" ? $0.year != nil : key == "rating" ? $0.rating != nil : $0[field: key] != nil
                 }
         }
-        guard !applies(key), !items.isEmpty else { return }
+    }
+
+    /// `key` among `candidates`, for `verb`: `always` apply whatever the results hold.
+    private func checkApplies(_ key: String, to verb: String, among always: [String], candidates: [String])
+        throws(UsageError)
+    {
+        let applying = applying(candidates, always: always)
+        guard !applying.contains(key) else { return }
         throw UsageError(
-            "\(session.source) results have no \(key): \(verb) \(candidates.filter(applies).joined(separator: ", ")) "
-                + "instead"
-        )
+            "\(session.source) results have no \(key): \(verb) \(Text.sentence(applying, last: "or")) instead")
     }
 
     /// The item on row `row` of the displayed list.

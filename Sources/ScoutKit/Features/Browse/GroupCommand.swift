@@ -3,7 +3,7 @@ struct GroupCommand: Command, ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "group", summary: "section the results",
         example: "group genre",
-        topic: .results, positionals: [.choice(ResultView.groupKeys, noun: "group key")],
+        topic: .results, positionals: [.choice(ResultView.groupKeys, noun: "group key", completer: .groupKeys)],
         details: .table(
             """
             keys  year, cuisine (restaurants, grouped by it unless told), genre, kind; none ends the grouping

@@ -5,7 +5,7 @@ struct SortCommand: Command, ServiceCommand, Equatable {
         example: "sort year desc",
         topic: .results,
         positionals: [
-            .choice(SortOrder.Key.allCases.map(\.rawValue), noun: "sort key"),
+            .choice(SortOrder.Key.allCases.map(\.rawValue), noun: "sort key", completer: .sortKeys),
             .choice(["asc", "desc"], optional: true, noun: "direction"),
         ],
         details: .table(

@@ -2,8 +2,15 @@
 struct HistoryCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "history", summary: "past searches; !N and !! re-run one", example: "history search alien", topic: .past,
-        positionals: [.search(optional: true)],
-        subcommands: [Search.self, Rerun.self, Remove.self, Clear.self, Stats.self])
+        positionals: [.init("N", .number(1...Int.max), optional: true)],
+        subcommands: [Search.self, Rerun.self, Remove.self, Clear.self, Stats.self],
+        details: .table(
+            """
+            history N        the last N searches (no N: every one), numbered as rerun, rm and !N take them
+            search TEXT      the past searches whose terms hold TEXT
+            rerun N, !N, !!  search N again (!! the last one): a new search, recorded as any other
+            rm N             forget search N (the numbers after it move up one)
+            """))
 
     /// The last N searches; nil: every one.
     var last: Int?
@@ -35,7 +42,7 @@ struct HistoryCommand: ServiceCommand, Equatable {
     struct Rerun: ServiceCommand, Equatable {
         static let spec = CommandSpec(
             name: "rerun", summary: "run search N again", example: "history rerun 3", topic: .past,
-            positionals: [.search(optional: false)])
+            positionals: [.search])
 
         /// As `history` numbers the searches; nil: the last one.
         var n: Int?
@@ -64,7 +71,7 @@ struct HistoryCommand: ServiceCommand, Equatable {
     struct Remove: ServiceCommand, Equatable {
         static let spec = CommandSpec(
             name: "rm", summary: "forget search N", example: "history rm 3", topic: .past,
-            positionals: [.search(optional: false)])
+            positionals: [.search])
 
         var n: Int
 
@@ -98,7 +105,5 @@ struct HistoryCommand: ServiceCommand, Equatable {
 
 extension CommandSpec.Positional {
     /// `N`: a search as `history` numbers them.
-    static func search(optional: Bool) -> Self {
-        Self("N", .number(1...Int.max), optional: optional, completer: .history)
-    }
+    static let search = Self("N", .number(1...Int.max), completer: .history)
 }

@@ -31,9 +31,11 @@ extension Services {
         var output = Output()
         if let query = filter {
             let ranked = PickerMatcher(corpus).rank(PickerQuery(query)).matches
-            // fzf --filter's habit: the matches, best first, a line each; nothing matched is no error.
+            // fzf --filter's habit: the matches, best first, a line each; nothing matched prints nothing and
+            // exits 1, so that a script can test it.
             for match in ranked { output.say(corpus.text(match.index)) }
             output.pageable = false
+            if ranked.isEmpty { output.status = ExitStatus.failure.rawValue }
             if wiring.context.json {
                 output.json = TypedJSON.listing(
                     ranked.map { match in
