@@ -1,12 +1,13 @@
 /// One command scout runs, declared in one file, the way swift-argument-parser's `ParsableCommand` is:
-/// its words, arguments, help, example and completions (`spec`), how the words after it become the
-/// command's values (`init`), and what it does (`run`). `CommandTable.all` registers it with one line;
-/// parsing, usage errors, `help`, the man page, completion and the `--json` `command` field all read
-/// `spec`, and nothing else names the command.
+/// its words, positionals, options, subcommands (command types nested in it), help and example (`spec`),
+/// how the typed values read from its words become the command's fields (`init`), and what it does (`run`).
+/// `CommandTable.all` registers it with one line; parsing, usage errors, `help`, the man page, completion and
+/// the `--json` `command` field all read `spec`, and nothing else names the command.
 public protocol Command: Sendable {
     /// The command's words, arguments, help and completions.
     static var spec: CommandSpec { get }
-    /// The words after the command's own, as typed; a `UsageError` says what to type instead.
+    /// The words after the command's own, read against its spec into typed values; a `UsageError` says what to
+    /// type instead when what they hold is more than the declarations say (`diary edit 2` changing nothing).
     init(_ arguments: CommandSpec.Arguments) throws(UsageError)
     /// Whether it works on the results, which a restored session fetches when first needed.
     var needsResults: Bool { get }

@@ -84,7 +84,7 @@ extension CommandSpec {
             let (mine, theirs) = words[(at + 1)...].partitioned { word in
                 own.contains { $0.name == word.lowercased() || $0.short == word.lowercased() }
             }
-            arguments.values[line.name] = .command(try type.read(theirs, path: type.spec.name))
+            arguments.values[line.name] = try line.read(ArraySlice([words[at]] + theirs), path: path)
             words = Array(words[..<at]) + mine
         }
         (words, arguments.options) = try readOptions(words, path: path)
@@ -236,6 +236,7 @@ extension CommandSpec.Positional {
             }
             return .number(year)
         case .command(let type):
+            // Its first word is the command's name (`search`); the rest are that command's.
             return .command(try type.read(Array(words.dropFirst()), path: type.spec.name))
         case .choice(let choices):
             let lowered = word.lowercased()
