@@ -194,7 +194,7 @@ extension CommandSpec {
         }
         let option = typed.prefix(40) + (typed == "--json" ? " (scout --json -c … gives JSON)" : "")
         let takes = options.filter { !$0.hidden }.map {
-            [$0.name, $0.valueName].compactMap { $0 }.joined(separator: " ")
+            $0.shown
         }
         if takes.isEmpty, !subcommands.isEmpty {
             return UsageError("\(path) has no option \(option): usage: \(usage(path))")
@@ -219,10 +219,7 @@ extension CommandSpec.Positional {
         case .ranges:
             return .ranges(try RangeSpec.parse(Text.join(Array(words), separator: " ")))
         case .row:
-            guard let n = Int(word), n >= 1 else {
-                throw UsageError("\"\(word.prefix(40))\" is not a row number: rows count from 1")
-            }
-            return .number(n)
+            return .number(try Self.row(word))
         case .number(let range):
             guard let n = Int(word), range.contains(n) else {
                 let to = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
@@ -247,6 +244,16 @@ extension CommandSpec.Positional {
             }
             return .text(lowered)
         }
+    }
+}
+
+extension CommandSpec.Positional {
+    /// A row number as `N` takes it, by a command or by a service given a word that may be an id.
+    static func row(_ word: String) throws(UsageError) -> Int {
+        guard let n = Int(word), n >= 1 else {
+            throw UsageError("\"\(word.prefix(40))\" is not a row number: rows count from 1")
+        }
+        return n
     }
 }
 

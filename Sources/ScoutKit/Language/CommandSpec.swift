@@ -59,7 +59,7 @@ public struct CommandSpec: Sendable {
         var shown: [String] = []
         var group: String?
         for option in options where !option.hidden {
-            let word = [option.name, option.valueName].compactMap { $0 }.joined(separator: " ")
+            let word = option.shown
             if let current = option.group, current == group, let last = shown.indices.last {
                 shown[last].removeLast()
                 shown[last] += "|\(word)]"
@@ -227,6 +227,9 @@ public struct CommandSpec: Sendable {
         /// Its value is every word after it, as fzf's query is (`pick --filter 3rd man`).
         public var takesRest = false
 
+        /// As usage and help show it: `--tag T`, `--force`.
+        var shown: String { [name, valueName].compactMap { $0 }.joined(separator: " ") }
+
         public init(
             _ name: String, short: String? = nil, value: String? = nil, help: String, values: Completer = .nothing,
             sources: [String]? = nil, owner: String? = nil, group: String? = nil, hidden: Bool = false,
@@ -253,7 +256,7 @@ public struct CommandSpec: Sendable {
             + options.filter { option in !option.hidden && !details.contains { $0.term.hasPrefix(option.name) } }
             .map { option in
                 Detail(
-                    [option.name, option.valueName].compactMap { $0 }.joined(separator: " "),
+                    option.shown,
                     option.owner.map { "\($0): \(option.help)" } ?? option.help)
             }
     }

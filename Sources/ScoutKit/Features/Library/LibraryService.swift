@@ -37,9 +37,7 @@ import FoundationEssentials
             throw UsageError.notFound(
                 "scout does not know \(Text.brief(word)): search for it first, then name it by its row")
         }
-        guard let row = Int(word), row >= 1 else {
-            throw UsageError("\"\(word.prefix(40))\" is not a row number: rows count from 1")
-        }
+        let row = try CommandSpec.Positional.row(word)
         switch screen.numbers {
         case .films(let listing, let ids):
             guard row <= ids.count else {
