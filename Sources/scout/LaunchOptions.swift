@@ -140,8 +140,8 @@ struct ScoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scout",
         abstract:
-            "Search films, restaurants, iTunes and OMDb from a REPL; keep favourites, history, a film library and "
-            + "saved searches, synced across your machines.",
+            "Search films, restaurants, iTunes, OMDb and TMDb from a REPL; keep favourites, history, a film library "
+            + "and saved searches, synced across your machines. \(TMDbSource.notice)",
         discussion:
             "Standard input a terminal: line editing, Tab completion, Ctrl-R. Otherwise commands are read line "
             + "by line.",

@@ -103,7 +103,9 @@ import Testing
         let search = try await box.run(["-c", "help search"])
         #expect(search.stdoutLines.contains("details:"))
         #expect(
-            search.stdoutLines.contains { $0.hasPrefix("  --type T") && $0.hasSuffix("omdb: movie, series or episode") }
+            search.stdoutLines.contains {
+                $0.hasPrefix("  --type T") && $0.hasSuffix("omdb: movie, series or episode; tmdb: movie or tv")
+            }
         )
         let near = try await box.run(["-c", "help selct"])
         #expect(near.stderrLines == ["scout: no command \"selct\": did you mean \"select\"?"])

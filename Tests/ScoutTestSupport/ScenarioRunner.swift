@@ -50,6 +50,7 @@ public final class ScenarioRunner {
         environment["FIXTURES"] = FixtureServer.fixtures.path
         environment["SCOUT_OMDB_URL"] = serverURL
         environment["SCOUT_ITUNES_URL"] = serverURL
+        environment["SCOUT_TMDB_URL"] = serverURL
         environment["SCOUT_ART_URL"] = serverURL
         environment["SCOUT_TEST_NOW"] = Self.clock
         for (name, value) in scenario.environment {

@@ -123,6 +123,17 @@ public enum Text {
         }
     }
 
+    /// A whole number with its thousands apart, as OMDb writes its votes: `27,917`.
+    public static func grouped(_ value: Int) -> String {
+        var digits = String(value.magnitude)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return (value < 0 ? "-" : "") + digits
+    }
+
     /// HTML as a remote description carries it (`<br />`, `<i>`, `&amp;`), as one paragraph of plain
     /// text: tags dropped (an inline one's text joined to what is around it, `<b>this</b>.`; any other a
     /// space), the common entities read, line breaks and runs of white space as one space.

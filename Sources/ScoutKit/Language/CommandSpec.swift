@@ -120,6 +120,9 @@ public struct CommandSpec: Sendable {
         case settingValue
         /// The sort keys, and the group keys, that apply to the results.
         case sortKeys, groupKeys
+        /// The words of the source searched (`--in`'s, else the current one), for an option two sources take
+        /// with values of their own (`--type`).
+        case wordsBySource([String: [String]])
         case all([Completer])
     }
 

@@ -34,7 +34,11 @@ public struct CachingFetcher: Sendable {
     /// The cache folder's size cap: 64 MB.
     public static let sizeCap = 64 << 20
 
-    public func get(_ url: URL, service: String, cacheKey: String? = nil) async throws(SourceError) -> FetchedAnswer {
+    /// The answer at `url`, kept under `cacheKey` (the URL without its key, for a service whose key is in it);
+    /// `headers` go with the request and are no part of what is kept (a bearer token).
+    public func get(_ url: URL, service: String, cacheKey: String? = nil, headers: [String] = [])
+        async throws(SourceError) -> FetchedAnswer
+    {
         let key = cacheKey ?? url.absoluteString
         let file = Self.file(for: key, in: folder)
         let cached = networkOnly ? nil : read(file, key: key)
@@ -52,15 +56,17 @@ public struct CachingFetcher: Sendable {
         CacheStats.record(hit: false, in: folder, store: store)
         do {
             if let pacer {
-                let (limit, notice) = (pacer.limit, notice)
+                let (limit, per, notice) = (pacer.limit, pacer.per, notice)
                 await pacer.wait { delay in
+                    // A wait under a second is not worth a line.
+                    guard delay >= .seconds(1) else { return }
                     notice?(
-                        "\(service) takes at most \(limit) requests a minute: waiting \(Self.seconds(delay)) s for the "
+                        "\(service) takes at most \(limit) requests \(per): waiting \(Self.seconds(delay)) s for the "
                             + "next (Ctrl-C cancels)"
                     )
                 }
             }
-            let response = try await fetcher.get(url)
+            let response = try await fetcher.get(url, headers: headers)
             if response.status >= 500, let cached {
                 let age = now().timeIntervalSince(cached.storedAt)
                 return answer(

@@ -22,14 +22,15 @@ public struct HTTPFetcher: Sendable {
         self.network = network
     }
 
-    public func get(_ url: URL) async throws(SourceError) -> HTTPResponse {
+    /// The answer at `url`; `headers` go with the request beside `Accept` and `User-Agent`.
+    public func get(_ url: URL, headers: [String] = []) async throws(SourceError) -> HTTPResponse {
         let host = url.host ?? url.absoluteString
         if let problem = network.problem { throw .notConfigured(problem) }
         let proxy = network.proxy(for: url)
         let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
         let seconds = Int(timeout.components.seconds)
         var call = HTTPCall(url: url.absoluteString, proxy: proxy, network: network)
-        call.headers = ["Accept: \(accept)", "User-Agent: scout/\(Scout.version)"]
+        call.headers = ["Accept: \(accept)", "User-Agent: scout/\(Scout.version)"] + headers
         call.timeoutMilliseconds = Int(timeout.nanoseconds / 1_000_000)
         call.maxBodyBytes = maxBodyBytes
         let answer = await call.perform()

@@ -95,6 +95,11 @@ struct JSONFields {
         return array
     }
 
+    /// The members of an object member; absent when the key holds something else.
+    func object(_ key: String) -> JSONFields? {
+        self[key].flatMap(JSONFields.init)
+    }
+
     /// Strings from an array of strings or of objects with a `name` (iTunes genres come as either).
     func names(_ key: String) -> [String] {
         (array(key) ?? []).compactMap { element in

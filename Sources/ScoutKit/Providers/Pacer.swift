@@ -15,6 +15,9 @@ public actor Pacer {
         self.window = window
     }
 
+    /// The window as a message says it: `a minute`, `a second`.
+    nonisolated var per: String { window == .seconds(1) ? "a second" : "a minute" }
+
     /// Waits until one more request may go; `announce` hears how long first, when there is a wait and no
     /// other request is already waiting (whose wait was said).
     func wait(announce: (@Sendable (Duration) -> Void)? = nil) async {

@@ -12,6 +12,8 @@ public struct SourceFamily: Sendable {
     public let searchOptions: [CommandSpec.Option]
     /// Where its options come in `help search`, lowest first; families of the same rank keep the list's order.
     public let optionsRank: Int
+    /// A line its service's terms ask to be shown wherever it is named (`sources`, the man page); nil for none.
+    public let notice: String?
     /// What the source of each name can do (see `SourceCapabilities`).
     public let capabilities: @Sendable (String) -> SourceCapabilities
     /// The field a listing of each name is grouped by when the user has not said (`cuisine` for restaurants).
@@ -21,7 +23,7 @@ public struct SourceFamily: Sendable {
 
     init(
         names: [String], urlVariable: String?, searchOptions: [CommandSpec.Option], optionsRank: Int = 0,
-        capabilities: @escaping @Sendable (String) -> SourceCapabilities,
+        notice: String? = nil, capabilities: @escaping @Sendable (String) -> SourceCapabilities,
         defaultGroup: @escaping @Sendable (String) -> String? = { _ in nil },
         make:
             @escaping @MainActor @Sendable (_ name: String, _ registry: SourceRegistry, _ settings: Settings) -> (
@@ -31,7 +33,7 @@ public struct SourceFamily: Sendable {
         (self.names, self.urlVariable, self.searchOptions, self.optionsRank) = (
             names, urlVariable, searchOptions, optionsRank
         )
-        (self.capabilities, self.defaultGroup, self.make) = (capabilities, defaultGroup, make)
+        (self.notice, self.capabilities, self.defaultGroup, self.make) = (notice, capabilities, defaultGroup, make)
     }
 
     /// What `search` takes, for `use` and hints: `search TERMS [--year YYYY]`, with the values of the

@@ -7,7 +7,9 @@ import FoundationEssentials
 final class SourceRegistry {
     /// Every family of sources, in the order `sources` lists them: the one list. Everything known of a
     /// source by name (names, options, id prefixes, default groups, how one is built) comes from here.
-    nonisolated static let families: [SourceFamily] = [CatalogSource.family, ITunesSource.family, OMDbSource.family]
+    nonisolated static let families: [SourceFamily] = [
+        CatalogSource.family, ITunesSource.family, OMDbSource.family, TMDbSource.family,
+    ]
 
     /// Every source's name, in the order `sources` lists them.
     nonisolated static let names: [String] = families.flatMap(\.names)
@@ -16,10 +18,47 @@ final class SourceRegistry {
     /// list's first (the built-in catalog's films).
     nonisolated static let defaultSource = names.first ?? ""
 
-    /// Every option any source's search takes, in the order `help search` lists them.
-    nonisolated static let searchOptions: [CommandSpec.Option] = families.enumerated()
-        .sorted { ($0.element.optionsRank, $0.offset) < ($1.element.optionsRank, $1.offset) }
-        .flatMap(\.element.searchOptions)
+    /// Every option any source's search takes, in the order `help search` lists them. An option two families
+    /// declare (`--year` in OMDb and TMDb) is one, taken by both, each one's help said where they differ.
+    nonisolated static let searchOptions: [CommandSpec.Option] = {
+        let declared = families.enumerated()
+            .sorted { ($0.element.optionsRank, $0.offset) < ($1.element.optionsRank, $1.offset) }
+            .flatMap(\.element.searchOptions)
+        var merged: [CommandSpec.Option] = []
+        for option in declared {
+            guard let index = merged.firstIndex(where: { $0.name == option.name }) else {
+                merged.append(option)
+                continue
+            }
+            merged[index] = merging(merged[index], option)
+        }
+        return merged
+    }()
+
+    /// One option declared by two families: both sources take it, Tab offers both's values, and help says it
+    /// once when they agree (`omdb, tmdb: that year only`), else each's (`omdb: …; tmdb: …`).
+    nonisolated static func merging(_ first: CommandSpec.Option, _ second: CommandSpec.Option) -> CommandSpec.Option {
+        var option = first
+        option.sources = first.sources.flatMap { mine in second.sources.map { mine + $0 } }
+        // Tab offers the values of the source searched.
+        var table: [String: [String]] = [:]
+        for part in [first, second] {
+            switch part.values {
+            case .words(let words): for source in part.sources ?? [] { table[source] = words }
+            case .wordsBySource(let theirs): table.merge(theirs) { mine, _ in mine }
+            default: break
+            }
+        }
+        if !table.isEmpty { option.values = .wordsBySource(table) }
+        if first.help == second.help {
+            option.owner = [first.owner, second.owner].compactMap { $0 }.joined(separator: ", ")
+        } else {
+            option.help = [first, second].map { part in part.owner.map { "\($0): \(part.help)" } ?? part.help }
+                .joined(separator: "; ")
+            option.owner = nil
+        }
+        return option
+    }
 
     /// The family that answers to `name`, if any.
     nonisolated static func family(of name: String) -> SourceFamily? {

@@ -22,6 +22,8 @@ struct SourcesCommand: PlainCommand, ServiceCommand, Equatable {
                     .current: .bool(current),
                 ]))
         }
+        // What a service's terms ask to be said where it is named (TMDb's notice).
+        for family in SourceRegistry.families { if let notice = family.notice { view.say(notice) } }
         view.makeJSON = { [rows] in TypedJSON.listing(rows, total: rows.count) }
         return Output(showing: view)
     }

@@ -157,6 +157,7 @@ public enum Completion {
         case .files: return data.files(current).map { Candidate($0) }
         case .deniedTerms: return plain(data.deniedTerms(current))
         case .settingValue: return words.count >= 2 ? plain(Settings.setting(words[1])?.values ?? []) : []
+        case .wordsBySource(let table): return plain(table[source(in: words, data: data)] ?? [])
         case .sortKeys: return plain(data.sortKeys())
         case .groupKeys: return plain(data.groupKeys())
         case .all(let completers): return completers.flatMap { expand($0, words: words, current: current, data: data) }

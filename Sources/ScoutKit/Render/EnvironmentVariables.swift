@@ -17,7 +17,13 @@ public enum EnvironmentVariables {
             "a server standing in for every image server (the fixture server): artwork at `https://HOST/PATH` is "
                 + "asked as `$SCOUT_ART_URL/art/HOST/PATH`; unset, images come from where they are"
         ),
+        ([TMDbSource.urlVariable], "base URL of TMDb's API (default `https://api.themoviedb.org`)"),
         (["OMDB_API_KEY"], "the OMDb key (wins over `set omdb-key`)"),
+        (
+            [TMDbSource.keyVariable, TMDbSource.tokenVariable],
+            "TMDb's v3 API key (sent as `api_key`), or its v4 read access token (sent as a bearer token); the key "
+                + "wins when both are set; both are on themoviedb.org/settings/api"
+        ),
         (
             ["SCOUT_LIBCURL"],
             "the libcurl to load for HTTP (default: `libcurl.so.4`, else the GnuTLS and NSS flavours); without one "

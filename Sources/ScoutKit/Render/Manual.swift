@@ -5,7 +5,7 @@ public enum Manual {
         var page = [
             ".TH SCOUT 1 \"\" \"scout \(version)\" \"User Commands\"",
             ".SH NAME",
-            "scout \\- search films, restaurants, iTunes and OMDb from a REPL",
+            "scout \\- search films, restaurants, iTunes, OMDb and TMDb from a REPL",
             ".SH SYNOPSIS",
             ".B scout",
             "[\\fIOPTIONS\\fR]",
@@ -53,6 +53,9 @@ public enum Manual {
         for file in Paths.described {
             page += [".TP", "\\fI\\%$\(file.folder)/scout/\(escape(file.path))\\fR", escape(file.holds) + "."]
         }
+        // What a service's terms ask to be said where it is named (TMDb's notice).
+        let notices = SourceRegistry.families.compactMap(\.notice)
+        if !notices.isEmpty { page += [".SH NOTICES"] + notices.map(escape) }
         page += [".SH EXIT STATUS"]
         for (status, meaning) in ExitStatus.described {
             page += [".TP", ".B \(escape(status))", code(meaning).capitalizedFirst + "."]

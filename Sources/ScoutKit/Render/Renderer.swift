@@ -118,6 +118,7 @@ public struct Renderer: Sendable {
     }
 
     static func label(_ name: String) -> String {
-        name.prefix(1).uppercased() + name.dropFirst().replacing("_", with: " ")
+        if name == "imdb" { return "IMDb" }
+        return name.prefix(1).uppercased() + name.dropFirst().replacing("_", with: " ")
     }
 }

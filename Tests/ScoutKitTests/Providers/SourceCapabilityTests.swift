@@ -21,7 +21,7 @@ import Testing
         let itunes = [
             "songs", "albums", "artists", "music-videos", "podcasts", "films", "audiobooks", "ebooks", "apps",
         ]
-        #expect(SourceRegistry.names == ["movies", "restaurants"] + itunes + ["omdb"])
+        #expect(SourceRegistry.names == ["movies", "restaurants"] + itunes + ["omdb", "tmdb"])
         for name in SourceRegistry.names {
             let source = try registry.source(named: name, settings: Settings())
             let capabilities = source.capabilities
@@ -42,6 +42,11 @@ import Testing
                 #expect(capabilities.idPrefix == "omdb" && capabilities.lookup && capabilities.artwork)
                 #expect(capabilities.kinds.starts(with: ["movie", "series", "episode"]))
                 #expect(capabilities.films == .all)
+            case "tmdb":
+                #expect(capabilities.paging == .paged(size: 20, maxPages: 500))
+                #expect(capabilities.idPrefix == "tmdb" && capabilities.lookup && capabilities.artwork)
+                #expect(capabilities.kinds == ["movie", "series"])
+                #expect(capabilities.films == .kinds(["movie"]))
             default:
                 #expect(itunes.contains(name))
                 #expect(capabilities.paging == .paged(size: 50, maxPages: nil))
@@ -65,7 +70,7 @@ import Testing
         for film in [
             item("movies:10", "Alien"), item("omdb:tt0083658", "Blade Runner", kind: "movie"),
             item("omdb:tt0098936", "Twin Peaks", kind: "series"), item("itunes:1", "Heat", kind: "feature-movie"),
-            item("letterboxd:2aHi", "Heat"),
+            item("letterboxd:2aHi", "Heat"), item("tmdb:550", "Fight Club", kind: "movie"),
         ] {
             #expect(try LibraryService.film(film) == film)
         }
@@ -75,20 +80,29 @@ import Testing
             (item("itunes:4", "Lover", kind: "Album"), "Lover is an album"),
             (item("restaurants:7", "Sukiyabashi Jiro"), "Sukiyabashi Jiro is a restaurant"),
             (item("elsewhere:1", "Thing"), "Thing is from elsewhere"),
+            (item("tmdb:tv:1399", "Game of Thrones", kind: "series"), "Game of Thrones is a series"),
         ] {
-            #expect(throws: UsageError("\(said): the library keeps films (search --in movies, films or omdb)")) {
+            #expect(throws: UsageError("\(said): the library keeps films (search --in movies, films, omdb or tmdb)")) {
                 try LibraryService.film(other)
             }
         }
     }
 
     /// Names and options come from the one list; the options in the order `help search` has always shown.
-    @Test func namesAndOptionsComeFromTheOneList() {
+    @Test func namesAndOptionsComeFromTheOneList() throws {
         #expect(SourceRegistry.names == SourceRegistry.families.flatMap(\.names))
         #expect(Set(SourceRegistry.names).count == SourceRegistry.names.count)
         let options = SourceRegistry.searchOptions.map(\.name)
         #expect(options == ["--type", "--year", "--country", "--lang"])
         #expect(Set(options) == Set(SourceRegistry.families.flatMap(\.searchOptions).map(\.name)))
+        // An option two families declare is one, taken by both: help says each one's values where they differ,
+        // once where they agree, and Tab offers the values of the source searched.
+        let type = try #require(SourceRegistry.searchOptions.first { $0.name == "--type" })
+        #expect(type.sources == ["omdb", "tmdb"] && type.owner == nil)
+        #expect(type.help == "omdb: movie, series or episode; tmdb: movie or tv")
+        #expect(type.values == .wordsBySource(["omdb": ["movie", "series", "episode"], "tmdb": ["movie", "tv"]]))
+        let year = try #require(SourceRegistry.searchOptions.first { $0.name == "--year" })
+        #expect(year.sources == ["omdb", "tmdb"] && year.owner == "omdb, tmdb" && year.help == "that year only")
         // Each option names only sources of the family that declares it.
         for family in SourceRegistry.families {
             for option in family.searchOptions {

@@ -74,6 +74,9 @@ import Testing
         #expect(complete("search love --in songs --").candidates == ["--country", "--in", "--lang"])
         #expect(complete("search alien --in omdb --type ").candidates == ["episode", "movie", "series"])
         #expect(complete("search alien --in omdb --type s").commonExtension == "eries")
+        // TMDb takes --type and --year too, --type with its own values.
+        #expect(complete("search alien --in tmdb --").candidates == ["--in", "--type", "--year"])
+        #expect(complete("search alien --in tmdb --type ").candidates == ["movie", "tv"])
         #expect(complete("search love --in songs --country g").candidates == ["gb"])
         #expect(complete("search love --in songs --lang ").candidates == ["en_us", "ja_jp"])
         #expect(complete("use movies m").candidates == [])

@@ -73,9 +73,17 @@ import FoundationEssentials
         } else {
             what = "from \(item.sourceName)"
         }
-        throw UsageError(
-            "\(Text.brief(item.title)) is \(what): the library keeps films (search --in movies, films or omdb)")
+        throw UsageError("\(Text.brief(item.title)) is \(what): the library keeps films (search --in \(filmSources))")
     }
+
+    /// The sources whose items may be films, as a message names them: `movies, films, omdb or tmdb`.
+    static let filmSources: String = {
+        let names = SourceRegistry.names.filter { name in
+            guard let capabilities = SourceRegistry.family(of: name)?.capabilities(name) else { return false }
+            return capabilities.kinds.contains { capabilities.films.hold(kind: $0) }
+        }
+        return names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
+    }()
 
     /// The film the library already has under another id (the same folded title and year: an IMDb export's
     /// `omdb:tt0078748` for the catalog's Alien), else `film`: one film, rated and logged once.

@@ -29,7 +29,7 @@ import Testing
                 return "kept: " + (try LibraryService.film(item)).id
             } catch { return error.description }
         }
-        let tail = ": the library keeps films (search --in movies, films or omdb)"
+        let tail = ": the library keeps films (search --in movies, films, omdb or tmdb)"
         #expect(
             refusal(Item(id: "itunes:1", title: "Red", fields: [.init("kind", "Album")])) == "Red is an album" + tail)
         #expect(
@@ -56,7 +56,8 @@ import Testing
         #expect(try await said("seen 2 2026-11-01") == ["Logged Alien (1979) on 2026-11-01."])
         #expect(try await said("rate 2 3.5") == ["Rated Alien (1979) ★★★½."])
         await #expect(
-            throws: UsageError("Heat Waves is a song: the library keeps films (search --in movies, films or omdb)")
+            throws: UsageError(
+                "Heat Waves is a song: the library keeps films (search --in movies, films, omdb or tmdb)")
         ) { try await said("want 3") }
         #expect(
             try await said("ratings") == ["1. ★★★★   Heat (1995)  [movies:7]", "2. ★★★½   Alien (1979)  [movies:9]"])
