@@ -29,6 +29,7 @@ public enum CommandTable {
         DiaryCommand.self,
         RatingsCommand.self,
         WatchlistCommand.self,
+        WhereCommand.self,
         StatsCommand.self,
         ImportCommand.self,
         ExportCommand.self,

@@ -57,6 +57,9 @@
     private(set) lazy var art: ArtService = ArtService(wiring: wiring) { [unowned self] in self.favourites.store.all() }
     /// Ratings, the diary, the watchlist and notes.
     private(set) lazy var library = LibraryService(wiring: wiring, screen: screen, favourites: favourites)
+    /// Where films are watched, from TMDb.
+    private(set) lazy var whereToWatch = WhereService(
+        wiring: wiring, sources: sources, screen: screen, library: library)
     /// Terms never to search and the searches that found nothing.
     private(set) lazy var deny = DenyService(wiring: wiring)
     /// Past searches.

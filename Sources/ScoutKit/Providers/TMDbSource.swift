@@ -125,7 +125,9 @@ public struct TMDbSource: Source {
         var items = [(name: "query", value: query.terms)]
         if let year = query.options["year"] { items.append((tv ? "first_air_date_year" : "year", year)) }
         items.append(("page", String(page)))
-        let answer = try await get(tv ? "search/tv" : "search/movie", items, asking: "the search")
+        guard let answer = try await get(tv ? "search/tv" : "search/movie", items, asking: "the search") else {
+            return ResultPage(items: [], total: 0)
+        }
         let (results, total, pages) = try Self.decodeSearch(answer.body, tv: tv)
         let reachable = min(total, Self.maxPages * Self.pageSize)
         return ResultPage(
@@ -134,15 +136,61 @@ public struct TMDbSource: Source {
 
     public func details(of item: Item) async throws(SourceError) -> Item {
         guard let (tv, id) = Self.tmdbID(ofItem: item.id) else { return item }
-        let answer = try await get(
-            (tv ? "tv/" : "movie/") + id, [("append_to_response", "credits,external_ids")],
-            asking: tv ? "that series" : "that film")
-        let root = try Self.parse(answer.body)
-        guard let json = JSONFields(root), var detail = Self.detail(json, tv: tv) else {
+        guard let json = try await title(id, tv: tv) else {
+            throw .rejected("TMDb does not know that \(tv ? "series" : "film"): search again, it may have been removed")
+        }
+        guard var detail = Self.detail(json, tv: tv) else {
             throw .undecodable(what: "TMDb's answer", reason: "no id or title")
         }
         if let path = json.text("poster_path") { detail.add("poster", await imageBase() + path) }
         return detail
+    }
+
+    /// What a film's or a series' details are asked with: its credits, its ids elsewhere and where it is watched,
+    /// appended in the one request that `show` and `where` share (the second is answered by the cache).
+    static let appended = "credits,external_ids,watch/providers"
+
+    /// TMDb's film `id` (or series, with `tv`) with what `appended` names; nil when TMDb does not know it (404,
+    /// `status_code` 34).
+    func title(_ id: String, tv: Bool) async throws(SourceError) -> JSONFields? {
+        let answer = try await get(
+            (tv ? "tv/" : "movie/") + id, [("append_to_response", Self.appended)],
+            asking: tv ? "that series" : "that film", absent: true)
+        guard let answer else { return nil }
+        guard let json = JSONFields(try Self.parse(answer.body)) else {
+            throw .undecodable(what: "TMDb's answer", reason: "not an object")
+        }
+        return json
+    }
+
+    /// The TMDb title IMDb knows as `imdb` (`/3/find`): its film, else its series; nil when TMDb has neither.
+    func find(imdb: String) async throws(SourceError) -> (tv: Bool, id: String)? {
+        guard imdb.hasPrefix("tt"), imdb.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let answer = try await get(
+            "find/" + imdb, [("external_source", "imdb_id")], asking: "that IMDb id", absent: true)
+        guard let answer, let json = JSONFields(try Self.parse(answer.body)) else { return nil }
+        for (key, tv) in [("movie_results", false), ("tv_results", true)] {
+            if let id = json.array(key)?.first.flatMap(JSONFields.init)?.id("id") { return (tv, id) }
+        }
+        return nil
+    }
+
+    /// TMDb's film of this title and year, found by a search of its title: the result of the same folded title (or
+    /// original title) and year, else one a year apart (a festival's year against a release's); with no year, the
+    /// first of the same title. Nil when none is.
+    func match(title: String, year: Int?) async throws(SourceError) -> String? {
+        guard !title.trimmedSpaces().isEmpty else { return nil }
+        let answer = try await get("search/movie", [("query", title), ("page", "1")], asking: "the search")
+        guard let answer else { return nil }
+        let folded = Text.fold(title)
+        let same = try Self.decodeSearch(answer.body).items.filter {
+            Text.fold($0.title) == folded || $0[field: "original title"].map(Text.fold) == folded
+        }
+        let pick =
+            year.map { year in
+                same.first { $0.year == year } ?? same.first { $0.year.map { abs($0 - year) == 1 } ?? false }
+            } ?? same.first
+        return pick.flatMap { Self.tmdbID(ofItem: $0.id)?.id }
     }
 
     /// The address posters are asked at, with its size: `/3/configuration`'s secure base and its poster size
@@ -168,9 +216,12 @@ public struct TMDbSource: Source {
     }
 
     /// One answer from TMDb, with the credential sent but never kept: the cache's key is the address without it.
-    /// Throttled (429) with a short `Retry-After`, it waits as asked once and asks again.
-    private func get(_ path: String, _ items: [(name: String, value: String)], asking what: String)
-        async throws(SourceError) -> FetchedAnswer
+    /// Throttled (429) with a short `Retry-After`, it waits as asked once and asks again. With `absent`, an answer
+    /// that TMDb has nothing there (404, `status_code` 34) is nil rather than an error.
+    private func get(
+        _ path: String, _ items: [(name: String, value: String)], asking what: String, absent: Bool = false
+    )
+        async throws(SourceError) -> FetchedAnswer?
     {
         // Offline, no key is needed: nothing is sent.
         guard credential != nil || fetcher.offline else { throw .notConfigured(Self.missingKey) }
@@ -193,6 +244,11 @@ public struct TMDbSource: Source {
         if answer.status == 429, let wait = answer.retryAfter.flatMap({ Int($0) }), (0...10).contains(wait) {
             do { try await Task.sleep(for: .seconds(wait)) } catch { throw .cancelled }
             answer = try await fetcher.get(url, service: "TMDb", cacheKey: cacheKey, headers: headers)
+        }
+        if absent, answer.status == 404,
+            (try? Self.parse(answer.body)).flatMap(JSONFields.init)?.number("status_code") == 34
+        {
+            return nil
         }
         try Self.check(answer, credential: credential, asking: what)
         return answer

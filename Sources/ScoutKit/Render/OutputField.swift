@@ -9,14 +9,17 @@ enum OutputField: String, CaseIterable, Sendable {
         watchlist, reviews, seenUndated, skipped, known, repeated, older, note, rewatch, id, library, date, months,
         genres,
         directors, sources, searches, saved, digest, agree, pending, `new`, sent, incoming, deleted, failure,
-        transport, location
+        transport, location, country, title, credit, found
 
     var kind: JSONKind {
         switch self {
         case .schema: .constant(TypedJSON.schema)
-        case .ok, .more, .rewatch, .agree, .`new`: .boolean
+        case .ok, .more, .rewatch, .agree, .`new`, .found: .boolean
         case .command, .note, .failure: .stringOrNull
-        case .code, .error, .message, .source, .file, .watchlistFile, .rerun, .url, .id, .digest, .location: .string
+        case .code, .error, .message, .source, .file, .watchlistFile, .rerun, .url, .id, .digest, .location, .country,
+            .title,
+            .credit:
+            .string
         case .warnings, .items, .ids, .months, .genres, .directors, .sources, .searches: .array
         case .total: .integerOrNull
         case .page, .pages, .loaded, .added, .tagged, .changed, .exported, .imported, .entries, .bytes, .hits,

@@ -68,7 +68,8 @@ enum TypedJSON {
 
     /// What a listing's rows are, so that a reader knows their fields whatever command listed them.
     enum Listing: String, CaseIterable {
-        case results, favourites, history, denied, sessions, sources, picked, diary, ratings, watchlist, saved, devices
+        case results, favourites, history, denied, sessions, sources, picked, diary, ratings, watchlist, saved, devices,
+            offers
     }
 
     /// A listing: its rows under `items`, `total` (nil where the source does not say), and what they are,

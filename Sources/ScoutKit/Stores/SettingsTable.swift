@@ -7,7 +7,10 @@ extension Settings {
     public static let table: [Setting] = [
         Setting(
             key: "country", kind: .text, term: "country CC",
-            help: "the iTunes store: a two-letter ISO 3166-1 code, such as US, GB or JP", values: countries,
+            help:
+                "your country, for the iTunes store and where to watch: a two-letter ISO 3166-1 code, such as US, GB "
+                + "or JP",
+            values: countries,
             stored: { settings in .string(settings.country) }, show: { settings, _ in settings.country },
             parse: { settings, text throws(UsageError) in settings.country = try storeCountry(text) }),
         Setting(

@@ -69,7 +69,7 @@ import Testing
             OutputField.listing.kind
                 == .words([
                     "results", "favourites", "history", "denied", "sessions",
-                    "sources", "picked", "diary", "ratings", "watchlist", "saved", "devices",
+                    "sources", "picked", "diary", "ratings", "watchlist", "saved", "devices", "offers",
                 ]))
         #expect(OutputField.transport.kind == .words(["git", "folder"]))
         #expect(OutputField.schema.kind == .constant(1))

@@ -11,7 +11,7 @@ import Testing
         ItemField.self, PriceField.self, FavouriteField.self, HistoryEntryField.self, DeniedField.self,
         SavedSessionField.self, SourceRowField.self, PickedField.self, DeviceField.self, LibraryFilmField.self,
         DiaryEntryField.self, RatingRowField.self, WantedRowField.self, SavedSearchField.self,
-        CheckedSearchField.self,
+        CheckedSearchField.self, WatchOfferField.self,
     ]
 
     /// A shape's fields as (name, kind, required), read from the declaration.

@@ -11,10 +11,11 @@ extension BrowseService {
     /// cache, and only beside (a view restored at start never waits on the network, nor pushes the welcome off the
     /// screen).
     func detailWithArt(
-        _ item: Item, under: String? = nil, warnings: [String] = [], alone: String? = nil, cachedOnly: Bool = false
+        _ item: Item, under: String? = nil, warnings: [String] = [], alone: String? = nil, cachedOnly: Bool = false,
+        watch: [(label: String, value: String)] = []
     ) -> Output {
         func detail(_ item: Item, wrappedTo width: Int? = nil) -> Output {
-            var output = self.detail(item, wrappedTo: width)
+            var output = self.detail(item, wrappedTo: width, watch: watch)
             if let under { output.say(under) }
             for warning in warnings { output.warn(warning) }
             return output

@@ -80,8 +80,8 @@ extension BrowseService {
         ItemRows(items: items, selected: selectedIDs, favourites: favourites.favouriteIDs(among: items.map(\.id)))
     }
 
-    /// One item in full, with its marks.
-    func detail(_ item: Item, wrappedTo wrapWidth: Int? = nil) -> Output {
+    /// One item in full, with its marks, what the library holds of it and where it is watched (`watch`).
+    func detail(_ item: Item, wrappedTo wrapWidth: Int? = nil, watch: [(label: String, value: String)] = []) -> Output {
         var output = Output()
         // What the library holds of it: a damaged library is said as a warning, not a failed `show`.
         let library = (try? self.library.library()) ?? Library()
@@ -91,7 +91,7 @@ extension BrowseService {
             ItemDetail(
                 item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),
                 width: wrapWidth ?? width, wrapWidth: wrapWidth, fits: wiring.context.fitsWidth,
-                mine: (id == item.id ? [] : [("Library", id)]) + services.library.lines(id, library),
+                mine: (id == item.id ? [] : [("Library", id)]) + services.library.lines(id, library) + watch,
                 library: library.films[id].map { LibraryJSON.film($0, library)() }))
         return output
     }
@@ -103,15 +103,33 @@ extension BrowseService {
             guard row <= ids.count else {
                 throw UsageError.notFound("there is no row \(row): \(listing) shows rows 1 to \(ids.count)")
             }
-            return try library.cards([ids[row - 1]], numbered: false)
+            // A film of the library ends with where it is watched, as a result's detail does.
+            let id = ids[row - 1]
+            let film = try library.store.library().films[id]
+            var watch: (lines: [(label: String, value: String)], problem: String?) = ([], nil)
+            if let film {
+                watch = await wiring.waiting("asking where it streams") {
+                    await services.whereToWatch.lines(for: film, imdb: nil)
+                }
+            }
+            var output = try library.cards([id], numbered: false, more: watch.lines)
+            if let problem = watch.problem { output.warn(problem) }
+            return output
         }
         let restoreProblem = try await prepareResults(upTo: row)
         let item = try item(atRow: row)
         // What the list already knows is worth showing; a failure is said beside it.
         let (detailed, failure) = try await details(of: item)
         let problem = failure.map { "the full details could not be fetched (\($0)); this is what the list holds" }
+        // A film ends with where it is watched in the settings' country, when TMDb can say (not when its source
+        // could not even give its details).
+        var watch: (lines: [(label: String, value: String)], problem: String?) = ([], nil)
+        if failure == nil {
+            watch = await wiring.waiting("asking where it streams") { await services.whereToWatch.lines(for: detailed) }
+        }
         session.view = .detail(id: item.id)
         return detailWithArt(
-            detailed, warnings: [problem, restoreProblem].compactMap { $0 }, alone: "art \(row)")
+            detailed, warnings: [problem, watch.problem, restoreProblem].compactMap { $0 }, alone: "art \(row)",
+            watch: watch.lines)
     }
 }

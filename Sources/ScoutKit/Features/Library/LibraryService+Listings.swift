@@ -153,14 +153,14 @@ extension LibraryService {
     /// What the library holds of each film picked, numbered so that `rate 1 4` names the first.
     /// With `numbered` (the films picked), the numbers become the rows on screen; `show N` of a library
     /// listing keeps that listing's.
-    func cards(_ ids: [String], numbered: Bool = true) throws -> Output {
+    func cards(_ ids: [String], numbered: Bool = true, more: [(label: String, value: String)] = []) throws -> Output {
         let library = try store.library()
         var output = Output()
         var shown: [String] = []
         for id in ids where !shown.contains(id) {
             shown.append(id)
             output.say(StyledLine((numbered ? "\(shown.count). " : "") + library.label(id), .title))
-            for (label, value) in [("Id", id)] + lines(id, library) {
+            for (label, value) in [("Id", id)] + lines(id, library) + more {
                 output.say("   " + DisplayWidth.pad(label + ":", to: 10) + " " + value)
             }
         }

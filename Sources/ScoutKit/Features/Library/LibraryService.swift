@@ -64,6 +64,13 @@ import FoundationEssentials
         let kind = item[field: "kind"]
         let capabilities = SourceRegistry.capabilities(ofItemsIn: item.sourceName)
         if item.sourceName == "letterboxd" || capabilities?.films.hold(kind: kind) == true { return item }
+        throw UsageError("\(what(item)): the library keeps films (search --in \(filmSources))")
+    }
+
+    /// What an item is, in words: `Sukiyabashi Jiro is a restaurant`, `Moby Dick is an ebook`.
+    static func what(_ item: Item) -> String {
+        let kind = item[field: "kind"]
+        let capabilities = SourceRegistry.capabilities(ofItemsIn: item.sourceName)
         // What it is, in words: its kind (`a song`, `an ebook`), the one kind its source serves (`a restaurant`),
         // else its source.
         let what: String
@@ -73,7 +80,7 @@ import FoundationEssentials
         } else {
             what = "from \(item.sourceName)"
         }
-        throw UsageError("\(Text.brief(item.title)) is \(what): the library keeps films (search --in \(filmSources))")
+        return "\(Text.brief(item.title)) is \(what)"
     }
 
     /// The sources whose items may be films, as a message names them: `movies, films, omdb or tmdb`.

@@ -1,0 +1,75 @@
+/// `where`'s answer for one film: a line naming the film, the country and whose data it is, then each way to
+/// watch it with its services, and the page that lists them; `--json` gives the offers as rows.
+struct WhereView: OutputView {
+    var film: LibraryFilm
+    var country: String
+    var answer: WhereService.Answer
+
+    /// Whose data it is, wherever it is shown (TMDb's terms, and JustWatch's).
+    static let credit = "from JustWatch, via TMDb"
+
+    /// The label-and-value lines of an answer, as `show` ends with them and `where` lists them.
+    static func lines(_ answer: WhereService.Answer, country: String) -> [(label: String, value: String)] {
+        switch answer {
+        case .offers(let offers):
+            var lines = [("Watch in", "\(offers.country), \(credit)")]
+            for way in WatchOffers.Way.allCases {
+                let services = offers.services(way)
+                if !services.isEmpty { lines.append((way.label, services.joined(separator: ", "))) }
+            }
+            if let link = offers.link { lines.append(("More", link)) }
+            return lines
+        case .nothingIn(let country):
+            return [("Watch", "nowhere known in \(country) (\(credit)): where N --country CC looks in another")]
+        case .unknown:
+            return [("Watch", "not known: TMDb does not know this film by its ids, title or year")]
+        }
+    }
+
+    func lines(fitting width: Int?) -> [StyledLine] {
+        var view = ListingView()
+        view.say("\(film.label)")
+        let lines = Self.lines(answer, country: country)
+        let labelWidth = lines.map { DisplayWidth.of($0.label) }.max() ?? 0
+        for (label, value) in lines {
+            view.parts.append(
+                .prose("  " + DisplayWidth.pad(label + ":", to: labelWidth + 1) + " " + value, indent: labelWidth + 4))
+        }
+        return view.lines(fitting: width)
+    }
+
+    var json: [OutputField: JSONValue] {
+        var rows: [JSONObject<WatchOfferField>] = []
+        if case .offers(let offers) = answer {
+            rows = offers.offers.map { offer in
+                JSONObject([
+                    .way: .string(offer.way.rawValue), .service: .string(offer.service),
+                    .serviceID: offer.serviceID.map(JSONValue.int) ?? .null,
+                ])
+            }
+        }
+        var json = TypedJSON.listing(rows, total: rows.count)
+        json[.id] = .string(film.id)
+        json[.title] = .string(film.title)
+        json[.country] = .string(country)
+        if case .offers(let offers) = answer, let link = offers.link { json[.url] = .string(link) }
+        json[.found] = .bool(answer != .unknown)
+        json[.credit] = .string(Self.credit)
+        return json
+    }
+}
+
+/// One way to watch a film on one service, as `where --json` lists it.
+enum WatchOfferField: String, JSONRowShape {
+    case way, service, serviceID
+    static let schemaName = "watchOffer"
+    static let listing = TypedJSON.Listing.offers
+    var kind: JSONKind {
+        switch self {
+        case .way: .words(WatchOffers.Way.allCases.map(\.rawValue))
+        case .service: .string
+        case .serviceID: .integerOrNull
+        }
+    }
+    var required: Bool { true }
+}
