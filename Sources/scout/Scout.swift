@@ -99,8 +99,10 @@ enum Launch {
         // in place on standard error and erased when done; a notice erases it first.
         let draws = isatty(STDERR_FILENO) == 1 && !json && environment["TERM"] != "dumb"
         if draws {
+            // Cut to the window: a line that wrapped could not be rewritten in place.
             context.progress = { text in
-                Terminal.write(text.map { "\r\u{1B}[K\($0)…" } ?? "\r\u{1B}[K", to: STDERR_FILENO)
+                let fitted = text.map { DisplayWidth.wrap($0 + "…", to: max(10, Terminal.width() - 1), cutting: true) }
+                Terminal.write(fitted?.first.map { "\r\u{1B}[K\($0)" } ?? "\r\u{1B}[K", to: STDERR_FILENO)
             }
         }
         if isatty(STDERR_FILENO) == 1 && !json {

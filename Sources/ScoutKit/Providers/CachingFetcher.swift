@@ -35,10 +35,11 @@ public struct CachingFetcher: Sendable {
     public static let sizeCap = 64 << 20
 
     /// The answer at `url`, kept under `cacheKey` (the URL without its key, for a service whose key is in it);
-    /// `headers` go with the request and are no part of what is kept (a bearer token).
-    public func get(_ url: URL, service: String, cacheKey: String? = nil, headers: [String] = [])
-        async throws(SourceError) -> FetchedAnswer
-    {
+    /// `headers` go with the request and are no part of what is kept (a bearer token). Answers of the statuses
+    /// in `kept` are kept: 200, and for a service whose "nothing there" is an answer too (TMDb's 404), that.
+    public func get(
+        _ url: URL, service: String, cacheKey: String? = nil, headers: [String] = [], kept: Set<Int> = [200]
+    ) async throws(SourceError) -> FetchedAnswer {
         let key = cacheKey ?? url.absoluteString
         let file = Self.file(for: key, in: folder)
         let cached = networkOnly ? nil : read(file, key: key)
@@ -77,10 +78,10 @@ public struct CachingFetcher: Sendable {
                 )
             }
             let control = Self.cacheControl(response.cacheControl)
-            if response.status == 200, !control.noStore {
+            if kept.contains(response.status), !control.noStore {
                 // Derived data: written whole (a reader never sees half an entry) but not fsynced.
                 let entry = CacheEntry(
-                    url: key, storedAt: now(), status: 200, maxAge: control.maxAge, body: response.body)
+                    url: key, storedAt: now(), status: response.status, maxAge: control.maxAge, body: response.body)
                 if (try? store.write(entry.encoded, to: file, durably: false)) != nil {
                     Self.holdUnderCap(folder, store: store, keeping: file)
                 }
@@ -94,6 +95,11 @@ public struct CachingFetcher: Sendable {
             let age = now().timeIntervalSince(cached.storedAt)
             return answer(cached, note: "stale: from the cache, \(Self.age(age)) old, because \(error)")
         }
+    }
+
+    /// The body kept under `key`, whatever its age, without a request: what Tab reads.
+    public func cached(_ key: String) -> Data? {
+        read(Self.file(for: key, in: folder), key: key)?.body
     }
 
     /// The file that holds the answer to `key`.

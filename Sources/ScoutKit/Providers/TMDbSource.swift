@@ -151,8 +151,11 @@ public struct TMDbSource: Source {
     static let appended = "credits,external_ids,watch/providers"
 
     /// TMDb's film `id` (or series, with `tv`) with what `appended` names; nil when TMDb does not know it (404,
-    /// `status_code` 34).
+    /// `status_code` 34). A film may be named by its IMDb id (`tt0137523`), as TMDb takes it: one request where
+    /// `/3/find` and then the film would be two.
     func title(_ id: String, tv: Bool) async throws(SourceError) -> JSONFields? {
+        let digits = id.hasPrefix("tt") && !tv ? id.dropFirst(2) : Substring(id)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         let answer = try await get(
             (tv ? "tv/" : "movie/") + id, [("append_to_response", Self.appended)],
             asking: tv ? "that series" : "that film", absent: true)
@@ -161,6 +164,38 @@ public struct TMDbSource: Source {
             throw .undecodable(what: "TMDb's answer", reason: "not an object")
         }
         return json
+    }
+
+    /// The names of the services TMDb knows films on in `country` (`/3/watch/providers/movie`), in its display
+    /// order there.
+    func services(in country: String) async throws(SourceError) -> [String] {
+        let answer = try await get(
+            "watch/providers/movie", [("watch_region", country.uppercased())], asking: "its list of services")
+        return Self.services(answer.flatMap { try? Self.parse($0.body) }, country: country)
+    }
+
+    /// The same from the response cache alone, at once, whatever its age (what Tab offers); nil when it holds none.
+    func cachedServices(in country: String) -> [String]? {
+        guard let request = request("watch/providers/movie", [("watch_region", country.uppercased())]),
+            let body = fetcher.cached(request.cacheKey)
+        else { return nil }
+        return Self.services(try? Self.parse(body), country: country)
+    }
+
+    /// The services of a `watch/providers/movie` answer, by their priority in `country` (`display_priorities`
+    /// where the answer lists every country's, else `display_priority`), each name once.
+    static func services(_ answer: JSONAnswer?, country: String) -> [String] {
+        let listed = (answer.flatMap(JSONFields.init)?.array("results") ?? []).compactMap(JSONFields.init)
+        var seen: Set<String> = []
+        return listed.enumerated().compactMap { index, service -> (Double, Int, String)? in
+            guard let name = service.text("provider_name") else { return nil }
+            let priority =
+                service.object("display_priorities")?.number(country.uppercased())
+                ?? (service.object("display_priorities") == nil ? service.number("display_priority") : nil)
+            guard let priority else { return nil }
+            return (priority, index, oneLine(name))
+        }
+        .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2).filter { seen.insert($0).inserted }
     }
 
     /// The TMDb title IMDb knows as `imdb` (`/3/find`): its film, else its series; nil when TMDb has neither.
@@ -225,9 +260,32 @@ public struct TMDbSource: Source {
     {
         // Offline, no key is needed: nothing is sent.
         guard credential != nil || fetcher.offline else { throw .notConfigured(Self.missingKey) }
+        guard let (url, cacheKey, headers) = request(path, items) else {
+            throw .notConfigured("\(Self.urlVariable) is not a usable URL")
+        }
+        var answer = try await fetcher.get(
+            url, service: "TMDb", cacheKey: cacheKey, headers: headers, kept: absent ? [200, 404] : [200])
+        if answer.status == 429, let wait = answer.retryAfter.flatMap({ Int($0) }), (0...10).contains(wait) {
+            do { try await Task.sleep(for: .seconds(wait)) } catch { throw .cancelled }
+            answer = try await fetcher.get(
+                url, service: "TMDb", cacheKey: cacheKey, headers: headers, kept: absent ? [200, 404] : [200])
+        }
+        if absent, answer.status == 404,
+            (try? Self.parse(answer.body)).flatMap(JSONFields.init)?.number("status_code") == 34
+        {
+            return nil
+        }
+        try Self.check(answer, credential: credential, asking: what)
+        return answer
+    }
+
+    /// The address of a request with the credential in it, the key its answer is cached under (the address
+    /// without it), and the headers that carry a token.
+    private func request(_ path: String, _ items: [(name: String, value: String)]) -> (
+        url: URL, cacheKey: String, headers: [String]
+    )? {
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
-        let prefix =
-            components?.path.hasSuffix("/") == true ? String(components?.path.dropLast() ?? "") : components?.path ?? ""
+        let prefix = components.map { $0.path.hasSuffix("/") ? String($0.path.dropLast()) : $0.path } ?? ""
         components?.path = prefix + "/3/" + path
         components?.percentEncodedQuery = items.isEmpty ? nil : QueryString.make(items)
         let cacheKey = components?.url?.absoluteString
@@ -237,21 +295,8 @@ public struct TMDbSource: Source {
         case .token(let token): headers = ["Authorization: Bearer \(token)"]
         case nil: break
         }
-        guard let url = components?.url, let cacheKey else {
-            throw .notConfigured("\(Self.urlVariable) is not a usable URL")
-        }
-        var answer = try await fetcher.get(url, service: "TMDb", cacheKey: cacheKey, headers: headers)
-        if answer.status == 429, let wait = answer.retryAfter.flatMap({ Int($0) }), (0...10).contains(wait) {
-            do { try await Task.sleep(for: .seconds(wait)) } catch { throw .cancelled }
-            answer = try await fetcher.get(url, service: "TMDb", cacheKey: cacheKey, headers: headers)
-        }
-        if absent, answer.status == 404,
-            (try? Self.parse(answer.body)).flatMap(JSONFields.init)?.number("status_code") == 34
-        {
-            return nil
-        }
-        try Self.check(answer, credential: credential, asking: what)
-        return answer
+        guard let url = components?.url, let cacheKey else { return nil }
+        return (url, cacheKey, headers)
     }
 
     static func parse(_ body: Data) throws(SourceError) -> JSONAnswer {

@@ -122,7 +122,8 @@ public enum Completion {
             }
         }
         let positionals = spec.positionals
-        let slot = positionals.last?.repeats == true ? min(position, positionals.count - 1) : position
+        // A last positional that takes a run of words (a list, text) takes every word after.
+        let slot = positionals.last?.takesRun == true ? min(position, positionals.count - 1) : position
         guard positionals.indices.contains(slot) else { return position == 0 ? plain(spec.subcommandNames) : [] }
         var candidates = expand(positionals[slot].completer, words: words, current: current, data: data)
         // A word a repeating positional already has is not offered again (`fav tag 1 best `).
@@ -156,7 +157,10 @@ public enum Completion {
             return plain(data.savedSearches().filter { !$0.watched && !$0.takesArguments }.map(\.name))
         case .files: return data.files(current).map { Candidate($0) }
         case .deniedTerms: return plain(data.deniedTerms(current))
-        case .settingValue: return words.count >= 2 ? plain(Settings.setting(words[1])?.values ?? []) : []
+        case .settingValue:
+            guard words.count >= 2 else { return [] }
+            if words[1] == "services" { return plain(data.streamingServices()) }
+            return plain(Settings.setting(words[1])?.values ?? [])
         case .wordsBySource(let table): return plain(table[source(in: words, data: data)] ?? [])
         case .sortKeys: return plain(data.sortKeys())
         case .groupKeys: return plain(data.groupKeys())

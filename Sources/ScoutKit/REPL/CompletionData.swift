@@ -30,6 +30,8 @@ public struct CompletionData {
     /// The sort keys and the group keys that apply to the results.
     public var sortKeys: () -> [String] = { SortOrder.Key.allCases.map(\.rawValue) }
     public var groupKeys: () -> [String] = { ResultView.groupKeys }
+    /// The streaming services TMDb knows in the user's country, for `set services` (from the cache alone).
+    public var streamingServices: () -> [String] = { [] }
     /// How many pages the results have.
     public var pageCount: () -> Int = { 0 }
     /// Paths that complete the path typed.

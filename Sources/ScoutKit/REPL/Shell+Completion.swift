@@ -45,6 +45,7 @@ extension Shell {
         data.pageCount = { [self] in state.browse.results.loaded ? state.browse.results.pageCount : 0 }
         data.sortKeys = { [self] in state.browse.sortKeys }
         data.groupKeys = { [self] in state.browse.groupKeys }
+        data.streamingServices = { [self] in state.services.whereToWatch.cachedServiceNames() }
         return data
     }
 }

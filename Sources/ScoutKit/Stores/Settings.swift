@@ -26,6 +26,8 @@ public struct Settings: Sendable, Equatable {
     public var images: ImagesMode = .auto
     /// The art cache's size cap, in megabytes.
     public var artCacheMB: Int = 100
+    /// The streaming services the user has, as they named them (`set services`).
+    public var services: [String] = []
     /// Keys of the settings file this scout does not know (a later scout's), as the file holds their values
     /// (JSON text), written back as they were.
     var kept: [String: String] = [:]

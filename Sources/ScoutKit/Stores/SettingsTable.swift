@@ -81,6 +81,20 @@ extension Settings {
                     "Saved the OMDb key \(mask(saved)); OMDB_API_KEY (\(mask(environment))) is used while it is set."
                 }
             }),
+        Setting(
+            key: "services", kind: .text, term: "services NAME, …",
+            help: "the streaming services you have, for watchlist --streaming: names as TMDb has them, comma-separated "
+                + "(case, spaces and + do not matter: disney+ is Disney Plus); none forgets them",
+            stored: { settings in settings.services.isEmpty ? .null : .string(StreamingServices(settings.services).list)
+            },
+            show: { settings, _ in settings.services.isEmpty ? "none" : StreamingServices(settings.services).list },
+            parse: { settings, text throws(UsageError) in
+                let services = StreamingServices(list: text)
+                guard services.names.allSatisfy({ !StreamingServices.key($0).isEmpty }) else {
+                    throw UsageError("services takes names such as netflix, mubi (letters and digits), or none")
+                }
+                settings.services = services.names
+            }),
         .choice(
             "picker", \.picker,
             help: "the finder pick and Ctrl-R open: builtin (scout's own) or fzf (yours, from PATH)",

@@ -71,3 +71,48 @@ struct WhereTests {
         #expect(WhereView.lines(.unknown, country: "GB").map(\.label) == ["Watch"])
     }
 }
+
+/// Your services, matched as a person types them.
+@Suite struct StreamingServicesTests {
+    @Test func namesMatchAsTyped() {
+        for (name, service) in [
+            ("netflix", "Netflix"), ("NETFLIX", "Netflix basic with Ads"), ("disney+", "Disney Plus"),
+            ("Disney Plus", "Disney Plus"), ("disneyplus", "Disney Plus"), ("apple tv+", "Apple TV Plus"),
+            ("appletv+", "Apple TV Plus"), ("amazon prime", "Amazon Prime Video"), ("mubi", "MUBI Amazon Channel"),
+            ("Paramount+", "Paramount Plus"),
+        ] {
+            #expect(StreamingServices.matches(name, service), "\(name) is \(service)")
+        }
+        for (name, service) in [
+            ("max", "maxdome Store"), ("prime", "Amazon Prime Video"), ("apple", "Amazon Video"), ("", "Netflix"),
+            ("+", "Disney Plus"), ("disney+", "Disney"),
+        ] {
+            #expect(!StreamingServices.matches(name, service), "\(name) is not \(service)")
+        }
+    }
+
+    @Test func aListIsReadOnceEachAndShownAsGiven() {
+        let services = StreamingServices(list: " netflix,  MUBI , , Netflix, disney+")
+        #expect(services.names == ["netflix", "MUBI", "disney+"])
+        #expect(services.list == "netflix, MUBI, disney+")
+        #expect(StreamingServices(list: "none").names.isEmpty && StreamingServices(list: "").names.isEmpty)
+        // For each name, the first service that is it, in TMDb's order.
+        #expect(
+            services.theirs(among: ["Netflix", "Disney Plus", "MUBI", "MUBI Amazon Channel", "Netflix basic with Ads"])
+                == ["Netflix", "Disney Plus", "MUBI"])
+        let unknown = StreamingServices(["neflix", "netflix"]).unknown(among: ["Netflix", "MUBI"])
+        #expect(unknown.map(\.name) == ["neflix"] && unknown.map(\.nearest) == ["Netflix"])
+    }
+
+    /// TMDb's list of every service (a priority for each country it is in) gives a country's, in its order.
+    @Test(.enabled(if: !RealData.isSkipped, "SCOUT_SKIP_REALDATA=1 skips the tests of the recorded real data"))
+    func aCountrysServicesComeInItsOrder() throws {
+        let data = try Data(
+            contentsOf: RealData.require().appendingPathComponent("tmdb/watch-provider-movie-list.json"))
+        let list = try TMDbSource.parse(data)
+        let gb = TMDbSource.services(list, country: "GB")
+        #expect(gb.count > 50 && Set(gb).count == gb.count)
+        #expect(gb.contains("Netflix") && gb.contains("BBC iPlayer") && !gb.contains("Hulu"))
+        #expect(TMDbSource.services(list, country: "ZZ").isEmpty)
+    }
+}

@@ -74,6 +74,11 @@ import Testing
         #expect(complete("search love --in songs --").candidates == ["--country", "--in", "--lang"])
         #expect(complete("search alien --in omdb --type ").candidates == ["episode", "movie", "series"])
         #expect(complete("search alien --in omdb --type s").commonExtension == "eries")
+        // set services offers the services TMDb knows in your country, as the cache holds its list.
+        var data = CompletionData()
+        data.streamingServices = { ["netflix", "disneyplus", "mubi"] }
+        #expect(Completion.complete("set services ", data: data).candidates == ["disneyplus", "mubi", "netflix"])
+        #expect(Completion.complete("set services netflix, m", data: data).candidates == ["mubi"])
         // TMDb takes --type and --year too, --type with its own values.
         #expect(complete("search alien --in tmdb --").candidates == ["--in", "--type", "--year"])
         #expect(complete("search alien --in tmdb --type ").candidates == ["movie", "tv"])

@@ -10,6 +10,7 @@ import Testing
         var settings = Settings()
         settings.omdbKey = "k3y"
         settings.pageSize = 5
+        settings.services = ["netflix"]
         let data = SettingsCodec.encode(settings)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == Set(Settings.table.map(\.key)))
@@ -52,7 +53,8 @@ import Testing
         #expect(
             terms == [
                 "country CC", "lang L", "page-size N", "color C", "auto-deny on|off", "offline on|off", "cache-ttl T",
-                "timeout T", "omdb-key KEY", "picker builtin|fzf", "watch-pages N", "sync-auto on|off",
+                "timeout T", "omdb-key KEY", "services NAME, …", "picker builtin|fzf", "watch-pages N",
+                "sync-auto on|off",
                 "sync-timeout T", "images auto|kitty|iterm|sixel|symbols|off", "art-cache-mb N",
             ])
         #expect(Completion.complete("set p", data: CompletionData()).candidates == ["page-size", "picker"])
@@ -76,7 +78,7 @@ import Testing
         #expect(
             Settings.table.map(\.defaultValue) == [
                 "US", "en_us", "auto (fits the window; 20 in a script)", "auto", "on", "off",
-                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "builtin", "3",
+                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "none", "builtin", "3",
                 "on (once sync init has set sync up)", "3s", "auto",
                 "100",
             ])
@@ -106,8 +108,8 @@ import Testing
         #expect(
             throws: UsageError(
                 "no setting \"pickr\"; did you mean picker? settings are country, lang, page-size, color, auto-deny, "
-                    + "offline, cache-ttl, timeout, omdb-key, picker, watch-pages, sync-auto, sync-timeout, images, "
-                    + "art-cache-mb"
+                    + "offline, cache-ttl, timeout, omdb-key, services, picker, watch-pages, sync-auto, sync-timeout, "
+                    + "images, art-cache-mb"
             )
         ) {
             try settings.set("pickr", to: "x")

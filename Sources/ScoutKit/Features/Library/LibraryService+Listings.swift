@@ -80,16 +80,26 @@ extension LibraryService {
     }
 
     /// `watchlist`: the films wanted, oldest first, with the day each was added.
-    func watchlist() throws -> Output {
+    /// `watchlist`; with `column`, each film's text (where it streams) after its day; with `only`, those films
+    /// alone (`empty` said when none is); `streaming` gives `--json` each film's services.
+    func watchlist(
+        column: [String: String] = [:], streaming: [String: [String]]? = nil, only: Set<String>? = nil,
+        empty: String = "The watchlist is empty: want N adds a film."
+    ) throws -> Output {
         let shelf = try store.shelf()
-        let wanted = (0..<shelf.watchCount).map(shelf.wanted)
+        let wanted = (0..<shelf.watchCount).map(shelf.wanted).filter { only?.contains(shelf.id($0.film)) ?? true }
         let rows = wanted.map {
-            FilmRow(film: shelf.id($0.film), line: "\(shelf.label($0.film))  added \($0.added)  [\(shelf.id($0.film))]")
+            let id = shelf.id($0.film)
+            let extra = column[id].map { "  \($0)" } ?? ""
+            return FilmRow(film: id, line: "\(shelf.label($0.film))  added \($0.added)\(extra)  [\(id)]")
         }
-        return listing(name: "the watchlist", rows: rows, empty: "The watchlist is empty: want N adds a film.") {
+        return listing(name: "the watchlist", rows: rows, empty: empty) {
             wanted.map {
                 var object: JSONObject<WantedRowField> = LibraryJSON.film(shelf, $0.film)
                 object[.added] = .string($0.added)
+                if let services = streaming?[shelf.id($0.film)] {
+                    object[.streaming] = .array(services.map(JSONValue.string))
+                }
                 return object
             }
         }

@@ -70,9 +70,16 @@ enum RatingRowField: String, FilmShape, NumberedShape {
 
 /// A film on the watchlist, numbered as `watchlist` lists it.
 enum WantedRowField: String, FilmShape, NumberedShape {
-    case n, id, title, year, added
+    case n, id, title, year, added, streaming
     static let schemaName = "wantedRow"
     static let listing = TypedJSON.Listing.watchlist
-    var kind: JSONKind { self == .n ? .integer : filmKind ?? .shape("day") }
-    var required: Bool { true }
+    var kind: JSONKind {
+        switch self {
+        case .n: .integer
+        case .streaming: .array
+        default: filmKind ?? .shape("day")
+        }
+    }
+    /// `streaming` only with `--streaming` or `--where`.
+    var required: Bool { self != .streaming }
 }

@@ -1,8 +1,9 @@
 import FoundationEssentials
 
 /// Where to watch a film: TMDb's watch providers (JustWatch's data) in a country, for `where`, the end of `show`
-/// and the watchlist. A film of any source is found on TMDb by its TMDb id, else its IMDb id (`/3/find`), else
-/// its title and year (`/3/search/movie`); each answer is kept in the response cache and fresh for a day.
+/// and the watchlist. A film of any source is found on TMDb by its TMDb id, else its IMDb id (TMDb takes it in
+/// place of its own, then `/3/find` for a series), else its title and year (`/3/search/movie`); each answer is
+/// kept in the response cache and fresh for a day.
 @MainActor final class WhereService {
     let wiring: ServiceWiring
     let sources: SourceRegistry
@@ -16,6 +17,8 @@ import FoundationEssentials
 
     /// How long an answer about where to watch is fresh: a day, as JustWatch's data changes.
     static let freshness = 86_400
+    /// How many films of a watchlist are asked about at once (TMDb's pacer spaces their requests).
+    nonisolated static let width = 8
 
     /// What is known of one film where it is watched.
     enum Answer: Equatable, Sendable {
@@ -24,6 +27,13 @@ import FoundationEssentials
         case nothingIn(country: String)
         /// TMDb does not know the film.
         case unknown
+
+        /// The services that stream it (by subscription, free or with ads), in order, each once.
+        var streaming: [String] {
+            guard case .offers(let offers) = self else { return [] }
+            var seen: Set<String> = []
+            return offers.offers.filter { $0.way.isStreaming && seen.insert($0.service).inserted }.map(\.service)
+        }
     }
 
     /// TMDb, its answers fresh for a day; nil without a key (unless offline: the cache answers without one).
@@ -46,26 +56,64 @@ import FoundationEssentials
         return code
     }
 
-    /// TMDb's id of `film`: its own, else found by its IMDb id (`imdb`, or the one its id holds), else (TMDb
-    /// not knowing that IMDb id either) by its title and year; nil when TMDb does not know it.
-    func tmdbID(of film: LibraryFilm, imdb: String?, in tmdb: TMDbSource) async throws(SourceError) -> (
-        tv: Bool, id: String
-    )? {
-        if let own = TMDbSource.tmdbID(ofItem: film.id) { return own }
-        if let imdb = imdb ?? film.imdbID, let found = try await tmdb.find(imdb: imdb) { return found }
-        return try await tmdb.match(title: film.title, year: film.year).map { (false, $0) }
+    /// TMDb's details of `film` with where it is watched: by its TMDb id, else its IMDb id (`imdb`, or the one its
+    /// id holds: as a film, then through `/3/find` for a series), else its title and year; nil when TMDb does not
+    /// know it.
+    nonisolated static func details(of film: LibraryFilm, imdb: String?, in tmdb: TMDbSource)
+        async throws(SourceError) -> JSONFields?
+    {
+        if let (tv, id) = TMDbSource.tmdbID(ofItem: film.id) { return try await tmdb.title(id, tv: tv) }
+        if let imdb = imdb ?? film.imdbID {
+            if let json = try await tmdb.title(imdb, tv: false) { return json }
+            if let (tv, id) = try await tmdb.find(imdb: imdb), let json = try await tmdb.title(id, tv: tv) {
+                return json
+            }
+        }
+        guard let id = try await tmdb.match(title: film.title, year: film.year) else { return nil }
+        return try await tmdb.title(id, tv: false)
     }
 
     /// Where `film` is watched in `country`.
-    func answer(for film: LibraryFilm, imdb: String?, country: String, in tmdb: TMDbSource) async throws(SourceError)
-        -> Answer
+    nonisolated static func answer(for film: LibraryFilm, imdb: String?, country: String, in tmdb: TMDbSource)
+        async throws(SourceError) -> Answer
     {
-        guard let (tv, id) = try await tmdbID(of: film, imdb: imdb, in: tmdb) else { return .unknown }
-        guard let details = try await tmdb.title(id, tv: tv) else { return .unknown }
+        guard let details = try await details(of: film, imdb: imdb, in: tmdb) else { return .unknown }
         guard let providers = details.object("watch/providers"),
             let offers = WatchOffers.decode(providers, country: country), !offers.offers.isEmpty
         else { return .nothingIn(country: country) }
         return .offers(offers)
+    }
+
+    /// Where each of `films` is watched in `country`, asked `width` at a time under TMDb's pacer; `done` hears
+    /// how many have their answer after each. A film TMDb could not be asked about has its error.
+    nonisolated static func answers(
+        for films: [LibraryFilm], country: String, in tmdb: TMDbSource, done: @escaping @Sendable (Int) -> Void
+    ) async -> [Result<Answer, SourceError>] {
+        await withTaskGroup(of: (Int, Result<Answer, SourceError>).self) { group in
+            var results = [Result<Answer, SourceError>](repeating: .failure(.cancelled), count: films.count)
+            var next = 0
+            var finished = 0
+            func ask() {
+                let index = next
+                next += 1
+                group.addTask {
+                    do throws(SourceError) {
+                        let answer = try await answer(for: films[index], imdb: nil, country: country, in: tmdb)
+                        return (index, .success(answer))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            while next < min(width, films.count) { ask() }
+            for await (index, result) in group {
+                results[index] = result
+                finished += 1
+                done(finished)
+                if next < films.count, !Task.isCancelled { ask() }
+            }
+            return results
+        }
     }
 
     /// The film `word` names, and its item where one is on screen: a row of the results or of a library listing,
@@ -94,15 +142,15 @@ import FoundationEssentials
         let (film, item) = try await film(word)
         guard let tmdb = tmdb() else { throw UsageError(Self.noKey(film, item: item)) }
         let answer = try await wiring.waiting("asking TMDb") {
-            try await self.answer(for: film, imdb: item?[field: "imdb"], country: country, in: tmdb)
+            try await Self.answer(for: film, imdb: item?[field: "imdb"], country: country, in: tmdb)
         }
         return Output(showing: WhereView(film: film, country: country, answer: answer))
     }
 
     /// Without a TMDb key: what iTunes says of an iTunes film (its price), and how to get a key.
-    static func noKey(_ film: LibraryFilm, item: Item?) -> String {
+    static func noKey(_ film: LibraryFilm?, item: Item?) -> String {
         let price = item.flatMap { $0.sourceName == "itunes" ? $0[field: "price"] : nil }
-        return (price.map { "iTunes sells \(Text.brief(film.label)) for \($0); " } ?? "")
+        return (price.map { "iTunes sells \(Text.brief(film?.label ?? "it")) for \($0); " } ?? "")
             + "where to watch needs a TMDb key: set TMDB_API_KEY (a free one comes from themoviedb.org/settings/api)"
     }
 
@@ -120,12 +168,102 @@ import FoundationEssentials
         guard let tmdb = tmdb(), film.isFilm else { return ([], nil) }
         let country = wiring.settings().country.uppercased()
         do {
-            let answer = try await answer(for: film, imdb: imdb, country: country, in: tmdb)
+            let answer = try await Self.answer(for: film, imdb: imdb, country: country, in: tmdb)
             return (WhereView.lines(answer, country: country), nil)
         } catch .cancelled {
             return ([], nil)
         } catch {
             return ([], "where to watch it could not be asked of TMDb (\(error))")
+        }
+    }
+
+    // MARK: Your services and the watchlist
+
+    /// `set services`' names.
+    var services: StreamingServices { StreamingServices(wiring.settings().services) }
+
+    /// What `set services NAMES` adds: the names that match no service TMDb knows in the country, with the
+    /// nearest, when TMDb can say (its list is asked once a day); nothing without a key or offline.
+    func checkServices(_ services: StreamingServices) async -> String? {
+        guard !services.names.isEmpty, let tmdb = tmdb(), tmdb.usable else { return nil }
+        let country = wiring.settings().country.uppercased()
+        guard let known = try? await tmdb.services(in: country), !known.isEmpty else { return nil }
+        let unknown = services.unknown(among: known)
+        guard !unknown.isEmpty else { return nil }
+        let named = unknown.map { "\"\($0.name)\"" + ($0.nearest.map { " (did you mean \($0)?)" } ?? "") }
+        return "TMDb knows no service in \(country) called \(named.joined(separator: " or ")): "
+            + (unknown.count == 1 ? "it is kept, and matches" : "they are kept, and match")
+            + " nothing until a service of that name streams there"
+    }
+
+    /// The services TMDb knows in the settings' country, as Tab offers them for `set services` (spaces dropped:
+    /// `disneyplus`), from the cache alone.
+    func cachedServiceNames() -> [String] {
+        guard let tmdb = tmdb() else { return [] }
+        return (tmdb.cachedServices(in: wiring.settings().country) ?? []).map { StreamingServices.words($0).joined() }
+    }
+
+    /// `watchlist --streaming` (`only`: the films that stream on one of your services, with them) or
+    /// `--where` (every film, with where it streams): each film asked side by side, a progress line meanwhile.
+    func watchlist(streamingOnly: Bool) async throws -> Output {
+        guard let tmdb = tmdb() else { throw UsageError(Self.noKey(nil, item: nil)) }
+        let library = try self.library.store.library()
+        let films = library.watchlist.compactMap { library.films[$0.film] }
+        guard !films.isEmpty else { return try self.library.watchlist() }
+        let country = wiring.settings().country.uppercased()
+        let mine = services
+        let progress = wiring.context.progress
+        let total = films.count
+        let results = await Self.answers(for: films, country: country, in: tmdb) { done in
+            progress?("asking TMDb: \(done) of \(total) films")
+        }
+        progress?(nil)
+        try Task.checkCancellation()
+        var column: [String: String] = [:]
+        var streams: [String: [String]] = [:]
+        var failed: [String] = []
+        for (film, result) in zip(films, results) {
+            switch result {
+            case .success(let answer):
+                let streaming = answer.streaming
+                let yours = mine.names.isEmpty ? streaming : mine.theirs(among: streaming)
+                streams[film.id] = streamingOnly ? yours : streaming
+                column[film.id] = streamingOnly ? "on " + yours.joined(separator: ", ") : Self.column(answer)
+            case .failure(.cancelled):
+                throw SourceError.cancelled
+            case .failure(let error):
+                failed.append(error.description)
+                column[film.id] = "not known: TMDb could not be asked"
+            }
+        }
+        let shown = streamingOnly ? Set(streams.filter { !$0.value.isEmpty }.keys) : nil
+        var output = try self.library.watchlist(
+            column: column, streaming: streams, only: shown,
+            empty: "None of the \(total) films on the watchlist streams "
+                + (mine.names.isEmpty ? "in \(country) now." : "on your services in \(country) now (\(mine.list)).")
+        )
+        if streamingOnly, mine.names.isEmpty, shown?.isEmpty == false {
+            output.say("On any service in \(country): set services NAME, … keeps to yours.")
+        }
+        if let first = failed.first {
+            output.warn("TMDb could not be asked about \(failed.count) of the films (\(first)): try again later")
+        }
+        if shown?.isEmpty != true { output.say("Where to watch: \(WhereView.credit).") }
+        return output
+    }
+
+    /// What `watchlist --where` says of a film: where it streams, else where it is rented or bought.
+    static func column(_ answer: Answer) -> String {
+        switch answer {
+        case .offers(let offers):
+            let streaming = answer.streaming
+            if !streaming.isEmpty { return "stream: " + streaming.joined(separator: ", ") }
+            let other = (offers.services(.rent) + offers.services(.buy)).reduce(into: [String]()) {
+                if !$0.contains($1) { $0.append($1) }
+            }
+            return "rent or buy: " + other.prefix(3).joined(separator: ", ") + (other.count > 3 ? "…" : "")
+        case .nothingIn(let country): return "nowhere known in \(country)"
+        case .unknown: return "not known to TMDb"
         }
     }
 }
