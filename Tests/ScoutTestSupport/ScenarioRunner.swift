@@ -48,6 +48,7 @@ public final class ScenarioRunner {
         environment["TLS_SERVER"] = secureURL
         environment["SOCKS_SERVER"] = socksURL
         environment["FIXTURES"] = FixtureServer.fixtures.path
+        environment["REALDATA"] = RealData.folder.path
         environment["SCOUT_OMDB_URL"] = serverURL
         environment["SCOUT_ITUNES_URL"] = serverURL
         environment["SCOUT_TMDB_URL"] = serverURL

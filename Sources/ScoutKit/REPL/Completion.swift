@@ -154,7 +154,10 @@ public enum Completion {
         case .savedSearches: return plain(data.savedSearches().map(\.name))
         case .watchedSearches: return plain(data.savedSearches().filter(\.watched).map(\.name))
         case .unwatchedSearches:
-            return plain(data.savedSearches().filter { !$0.watched && !$0.takesArguments }.map(\.name))
+            // `streaming` is a watch of its own (the watchlist on your services) before any search has the name.
+            let saved = data.savedSearches()
+            let streaming = saved.contains { $0.name == StreamingLook.name } ? [] : [StreamingLook.name]
+            return plain(saved.filter { !$0.watched && !$0.takesArguments }.map(\.name) + streaming)
         case .files: return data.files(current).map { Candidate($0) }
         case .deniedTerms: return plain(data.deniedTerms(current))
         case .settingValue:

@@ -5,6 +5,7 @@ extension BrowseService {
     /// Runs `saved` as a new search with its parameters filled, recorded in the history like any other,
     /// then narrowed, sorted and grouped as it was saved.
     func runSaved(_ saved: SavedSearch, arguments: [String]) async throws -> Output {
+        if saved.isStreaming { return try await services.whereToWatch.watchlist(streamingOnly: true) }
         let query = try saved.filled(with: arguments)
         return try await runSearch(query) { [self] in
             session.filter = saved.filter

@@ -39,6 +39,9 @@ public struct SavedSearch: Codable, Sendable, Equatable {
         self.savedAt = savedAt
     }
 
+    /// Whether it is `watch streaming`'s: the watchlist's films on your services, not a search.
+    var isStreaming: Bool { query.source == StreamingLook.source }
+
     /// The highest parameter its terms and option values use: 0 when it takes no arguments.
     var parameterCount: Int {
         ([query.terms] + query.options.values).map(Self.highestParameter).max() ?? 0
@@ -76,6 +79,7 @@ public struct SavedSearch: Codable, Sendable, Equatable {
     /// The commands it runs, as a user would type them (`Tokenizer` reads each back as it is):
     /// `search alien --in movies --year 1979; sort year desc`.
     var commandLine: String {
+        if isStreaming { return "watchlist --streaming" }
         var commands = [Tokenizer.searchLine(query)]
         if let filter {
             commands.append(

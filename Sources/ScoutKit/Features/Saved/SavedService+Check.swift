@@ -8,6 +8,8 @@ extension SavedService {
     struct Checked: Sendable {
         var saved: SavedSearch
         var outcome: Result<[Item], CheckFailure>
+        /// For a streaming watch: the films no longer on your services since the last check.
+        var left: [Item] = []
     }
 
     /// Why a watched search could not be checked, as its line and `--json` say it.
@@ -70,13 +72,26 @@ extension SavedService {
         }
         if watched.isEmpty { return [] }
         try requireNetwork(for: "check")
-        let outcomes = await look(at: watched)
+        // A streaming watch looks at the watchlist, not a source.
+        var outcomes = await look(at: watched.filter { !$0.isStreaming })
+        var streamingLook: StreamingLook?
+        for (index, saved) in watched.enumerated() where saved.isStreaming {
+            do {
+                let look: StreamingLook
+                if let seen = streamingLook { look = seen } else { look = try await streaming() }
+                streamingLook = look
+                outcomes.insert(.success([look.items]), at: index)
+            } catch {
+                outcomes.insert(.failure(error), at: index)
+            }
+        }
         for case .failure(SourceError.cancelled) in outcomes {
             throw UsageError("check was cancelled; nothing was remembered", code: "cancelled")
         }
         let (now, pages) = (wiring.context.now(), wiring.settings().watchPages)
-        let news = try store.modify { searches -> ([String: [Item]], changed: Bool) in
+        let (news, gone) = try store.modify { searches -> (([String: [Item]], [String: [Item]]), changed: Bool) in
             var news: [String: [Item]] = [:]
+            var gone: [String: [Item]] = [:]
             for (saved, outcome) in zip(watched, outcomes) {
                 guard let index = searches.firstIndex(where: { $0.name == saved.name }),
                     let watch = searches[index].watch
@@ -90,6 +105,16 @@ extension SavedService {
                 }
                 searches[index].watch?.failure = nil
                 searches[index].watch?.failedAt = nil
+                if saved.isStreaming, let look = streamingLook {
+                    // What streams now is what is remembered: a film that left and comes back arrives again.
+                    let streamingNow = Set(read.joined().map(\.id))
+                    news[saved.name] = read.joined().filter { !watch.seen.contains($0.id) }
+                    gone[saved.name] = watch.seen.filter { !streamingNow.contains($0) }.map(look.gone)
+                    searches[index].watch?.seen = read.joined().map(\.id)
+                    searches[index].watch?.lastCheck = now
+                    searches[index].watch?.newAtLastCheck = news[saved.name]?.count ?? 0
+                    continue
+                }
                 // Pages past those the last look read (watch-pages raised) were never shown: they are taken in
                 // as a new watch takes its items, not listed.
                 let seen = Set(watch.seen)
@@ -100,11 +125,12 @@ extension SavedService {
                 searches[index].watch?.pages = pages
                 news[saved.name] = saved.sort.map { ResultSet.sorted(new, by: $0) } ?? new
             }
-            return (news, true)
+            return ((news, gone), true)
         }
         return zip(watched, outcomes).map { saved, outcome in
             switch outcome {
-            case .success: Checked(saved: saved, outcome: .success(news[saved.name] ?? []))
+            case .success:
+                Checked(saved: saved, outcome: .success(news[saved.name] ?? []), left: gone[saved.name] ?? [])
             case .failure(let error):
                 Checked(
                     saved: saved,
@@ -124,10 +150,14 @@ struct CheckView: OutputView {
     /// The searches that could not be checked.
     var failed: Int { checked.count { (try? $0.outcome.get()) == nil } }
     private var new: [[Item]] { checked.compactMap { try? $0.outcome.get() } }
+    /// What changed in each search that was looked at: its new items, and the films that left a streaming watch.
+    private var changed: [Bool] {
+        checked.compactMap { one in (try? one.outcome.get()).map { !$0.isEmpty || !one.left.isEmpty } }
+    }
 
     /// grep's: 0 when something is new, 1 when nothing is, 2 when a search could not be checked.
     var status: ExitStatus {
-        failed > 0 ? .trouble : new.contains { !$0.isEmpty } ? .success : .failure
+        failed > 0 ? .trouble : changed.contains(true) ? .success : .failure
     }
 
     func lines(fitting _: Int?) -> [StyledLine] {
@@ -137,6 +167,10 @@ struct CheckView: OutputView {
         var lines: [String] = []
         for one in checked {
             guard case .success(let new) = one.outcome else { continue }
+            if one.saved.isStreaming {
+                lines += Self.streamingLines(one.saved.name, arrived: new, left: one.left)
+                continue
+            }
             if new.isEmpty {
                 lines.append("\(one.saved.name): nothing new")
             } else {
@@ -158,6 +192,22 @@ struct CheckView: OutputView {
         return lines.map { StyledLine($0) }
     }
 
+    /// What a streaming watch says: the films that arrived on your services, and those that left.
+    static func streamingLines(_ name: String, arrived: [Item], left: [Item]) -> [String] {
+        guard !arrived.isEmpty || !left.isEmpty else { return ["\(name): nothing arrived or left"] }
+        let counts = [
+            arrived.isEmpty ? nil : "\(arrived.count) arrived on your services",
+            left.isEmpty ? nil : "\(left.count) left",
+        ].compactMap { $0 }
+        return ["\(name): " + counts.joined(separator: ", ") + ", watchlist --streaming"]
+            + arrived.map { "  + \(Self.label($0)) on \($0[field: "on"] ?? "")" }
+            + left.map { "  - \(Self.label($0)), was on \($0[field: "was on"] ?? "")" }
+    }
+
+    private static func label(_ item: Item) -> String {
+        item[field: "year"].map { "\(item.title) (\($0))" } ?? item.title
+    }
+
     var json: [OutputField: JSONValue] {
         [
             .searches: .array(
@@ -169,15 +219,24 @@ struct CheckView: OutputView {
                             .code: .string(failure.code),
                         ]).value
                     case .success(let new):
-                        JSONObject<CheckedSearchField>([
-                            .search: .string(one.saved.name),
-                            .items: .array(
-                                new.map {
-                                    TypedJSON.row(
-                                        $0, selected: selected.contains($0.id), favourite: favourites.contains($0.id)
-                                    ).value
-                                }),
-                        ]).value
+                        {
+                            var object = JSONObject<CheckedSearchField>([
+                                .search: .string(one.saved.name),
+                                .items: .array(
+                                    new.map {
+                                        TypedJSON.row(
+                                            $0, selected: selected.contains($0.id),
+                                            favourite: favourites.contains($0.id)
+                                        ).value
+                                    }),
+                            ])
+                            // A streaming watch says what left too.
+                            if one.saved.isStreaming {
+                                object[.left] = .array(
+                                    one.left.map { TypedJSON.row($0, selected: false, favourite: false).value })
+                            }
+                            return object.value
+                        }()
                     }
                 })
         ]

@@ -9,11 +9,17 @@ import FoundationEssentials
     /// A denied term is never sent, watched or not; a look that finds something forgets an empty search.
     private let deny: DenyService
     private let sources: SourceRegistry
+    /// A look at the watchlist's streaming, for `watch streaming` (the where feature's).
+    let streaming: @MainActor () async throws -> StreamingLook
 
-    init(wiring: ServiceWiring, deny: DenyService, sources: SourceRegistry) {
+    init(
+        wiring: ServiceWiring, deny: DenyService, sources: SourceRegistry,
+        streaming: @escaping @MainActor () async throws -> StreamingLook
+    ) {
         self.wiring = wiring
         self.deny = deny
         self.sources = sources
+        self.streaming = streaming
         store = SavedSearchStore(
             url: wiring.context.paths.savedSearchesFile, store: wiring.context.fileStore, warn: wiring.warn)
     }
@@ -128,6 +134,11 @@ import FoundationEssentials
     /// `watch NAME`: looks at the search once and remembers every item it found, so that `check` lists only
     /// what appears after.
     func watch(_ name: String) async throws -> Output {
+        // `watch streaming` makes its watch when no saved search has the name, and again once unwatched.
+        let existing = store.all().first { $0.name == name }
+        if name == StreamingLook.name, existing == nil || (existing?.isStreaming == true && existing?.watch == nil) {
+            return try await watchStreaming()
+        }
         let saved = try savedSearch(name)
         var output = Output()
         if let watch = saved.watch {
@@ -164,6 +175,32 @@ import FoundationEssentials
             "Watching \(name): remembered the \(items.count) item\(items.count == 1 ? "" : "s") it finds now "
                 + "(up to \(pages) page\(pages == 1 ? "" : "s")); check lists what appears after.")
         output.json[.saved] = json(try savedSearch(name)).value
+        return output
+    }
+
+    /// `watch streaming`, before any saved search has the name: a watch of the watchlist's films on your services,
+    /// remembering those that stream now, so that `check` says which arrive and which leave.
+    private func watchStreaming() async throws -> Output {
+        try requireNetwork(for: "watch")
+        let look = try await streaming()
+        let now = wiring.context.now()
+        var saved = SavedSearch(
+            name: StreamingLook.name, query: SearchQuery(source: StreamingLook.source, terms: "", options: [:]),
+            savedAt: now)
+        saved.watch = SavedSearch.Watch(since: now, lastCheck: nil, newAtLastCheck: nil, seen: [], pages: nil)
+        saved.remember(look.items.map(\.id))
+        try store.modify { searches -> (Void, changed: Bool) in
+            searches.removeAll { $0.name == saved.name }
+            searches.append(saved)
+            return ((), true)
+        }
+        let films = Set(look.items.map { $0.id.split(separator: "@").first.map(String.init) ?? $0.id }).count
+        var output = Output()
+        let (plural, verb) = films == 1 ? ("", "streams") : ("s", "stream")
+        output.say(
+            "Watching streaming: \(films) film\(plural) of your watchlist \(verb) on your services in \(look.country) "
+                + "now; check says which arrive and which leave.")
+        output.json[.saved] = json(saved).value
         return output
     }
 

@@ -26,8 +26,8 @@ enum SavedSearchField: String, JSONRowShape {
 
 /// A watched search `check` looked at: what it found new, or why it could not look.
 enum CheckedSearchField: String, JSONShape {
-    case search, items, error, code
+    case search, items, left, error, code
     static let schemaName = "checkedSearch"
-    var kind: JSONKind { self == .items ? .array : .string }
+    var kind: JSONKind { self == .items || self == .left ? .array : .string }
     var required: Bool { self == .search }
 }

@@ -36,10 +36,12 @@ import FoundationEssentials
         }
     }
 
-    /// TMDb, its answers fresh for a day; nil without a key (unless offline: the cache answers without one).
-    func tmdb() -> TMDbSource? {
+    /// TMDb, its answers fresh for a day (with `networkOnly`, every answer asked anew, as a watch asks); nil
+    /// without a key (unless offline: the cache answers without one).
+    func tmdb(networkOnly: Bool = false) -> TMDbSource? {
         var settings = wiring.settings()
         settings.cacheTTL = max(settings.cacheTTL, Self.freshness)
+        settings.networkOnly = networkOnly
         guard let source = try? sources.source(named: "tmdb", settings: settings) as? TMDbSource,
             source.usable || source.fetcher.offline
         else { return nil }
@@ -250,6 +252,36 @@ import FoundationEssentials
         }
         if shown?.isEmpty != true { output.say("Where to watch: \(WhereView.credit).") }
         return output
+    }
+
+    /// What `watch streaming` and `check` see: each watchlist film that streams now on one of your services (on
+    /// any, without `set services`), an item a film and service (`omdb:tt0137523@Netflix`), and each film's
+    /// label, to name one that has gone. TMDb is asked anew, as every watch asks its source. A film TMDb could not
+    /// be asked about fails the look: a check that half looked would say films left that did not.
+    func streamingNow() async throws -> StreamingLook {
+        guard let tmdb = tmdb(networkOnly: true) else { throw UsageError(Self.noKey(nil, item: nil)) }
+        let library = try self.library.store.library()
+        let films = library.watchlist.compactMap { library.films[$0.film] }
+        let country = wiring.settings().country.uppercased()
+        let mine = services
+        let progress = wiring.context.progress
+        let total = films.count
+        let results = await Self.answers(for: films, country: country, in: tmdb) { done in
+            progress?("asking TMDb: \(done) of \(total)")
+        }
+        progress?(nil)
+        var look = StreamingLook(country: country, items: [], films: [:])
+        for (film, result) in zip(films, results) {
+            let streaming = try result.get().streaming
+            look.films[film.id] = film
+            for service in mine.names.isEmpty ? streaming : mine.theirs(among: streaming) {
+                var item = Item(id: StreamingLook.id(film: film.id, service: service), title: film.title)
+                item.add("year", film.year.map(String.init))
+                item.add("on", service)
+                look.items.append(item)
+            }
+        }
+        return look
     }
 
     /// What `watchlist --where` says of a film: where it streams, else where it is rented or bought.

@@ -1,0 +1,26 @@
+/// What a look at the watchlist's streaming finds (`watch streaming`, `check`): an item for each film and
+/// service it streams on now, and each film's label, to name one that has gone since.
+struct StreamingLook: Sendable {
+    /// The saved search's source that marks a streaming watch (no source answers to it).
+    static let source = "streaming"
+    /// The name `watch streaming` saves it under.
+    static let name = "streaming"
+
+    var country: String
+    var items: [Item]
+    /// Each watchlist film, by id: to name one that has gone.
+    var films: [String: LibraryFilm]
+
+    /// The id of a film on a service: `omdb:tt0137523@Netflix`.
+    static func id(film: String, service: String) -> String { film + "@" + service }
+
+    /// The item a remembered id stands for, once it is no longer found: the film's label, and the service it was on.
+    func gone(_ id: String) -> Item {
+        let film = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
+        let service = id.split(separator: "@", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        var item = Item(id: id, title: films[film]?.title ?? film)
+        item.add("year", films[film]?.year.map(String.init))
+        item.add("was on", service)
+        return item
+    }
+}
