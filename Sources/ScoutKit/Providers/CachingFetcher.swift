@@ -57,12 +57,12 @@ public struct CachingFetcher: Sendable {
         CacheStats.record(hit: false, in: folder, store: store)
         do {
             if let pacer {
-                let (limit, per, notice) = (pacer.limit, pacer.per, notice)
+                let (rate, notice) = (pacer.rate, notice)
                 await pacer.wait { delay in
                     // A wait under a second is not worth a line.
                     guard delay >= .seconds(1) else { return }
                     notice?(
-                        "\(service) takes at most \(limit) requests \(per): waiting \(Self.seconds(delay)) s for the "
+                        "\(service) takes at most \(rate): waiting \(Self.seconds(delay)) s for the "
                             + "next (Ctrl-C cancels)"
                     )
                 }

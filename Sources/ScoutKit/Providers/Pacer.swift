@@ -15,8 +15,13 @@ public actor Pacer {
         self.window = window
     }
 
-    /// The window as a message says it: `a minute`, `a second`.
-    nonisolated var per: String { window == .seconds(1) ? "a second" : "a minute" }
+    /// Its pace as a message says it: `20 requests a minute`, `40 requests a second`.
+    nonisolated var rate: String {
+        let seconds = Double(window.components.seconds) + Double(window.components.attoseconds) / 1e18
+        return seconds >= 60
+            ? "\(Int((Double(limit) * 60 / seconds).rounded())) requests a minute"
+            : "\(Int((Double(limit) / seconds).rounded())) requests a second"
+    }
 
     /// Waits until one more request may go; `announce` hears how long first, when there is a wait and no
     /// other request is already waiting (whose wait was said).

@@ -50,10 +50,12 @@ public final class ShellState {
                 warnings.add(line)
             } ?? Settings()
         settingsWarnings = said
-        if settings.omdbKey != nil, let mode = FileStamp.mode(of: configFile.url), mode & 0o077 != 0 {
+        let keys = [settings.omdbKey.map { _ in "OMDb" }, settings.tmdbKey.map { _ in "TMDb" }].compactMap { $0 }
+        if !keys.isEmpty, let mode = FileStamp.mode(of: configFile.url), mode & 0o077 != 0 {
             // As ssh does with a private key: say so, once a run, and go on.
+            let held = keys.count == 1 ? "your \(keys[0]) key" : "your OMDb and TMDb keys"
             warnings.add(
-                "\(configFile.url.path) holds your OMDb key and others can read it: chmod 600 \(configFile.url.path)")
+                "\(configFile.url.path) holds \(held) and others can read it: chmod 600 \(configFile.url.path)")
         }
         // What a killed scout left half-written; the cache folder is swept when the cache is first used.
         for folder in [context.paths.state, context.paths.sessionsFolder, context.paths.data, context.paths.config] {

@@ -22,7 +22,7 @@ public enum EnvironmentVariables {
         (
             [TMDbSource.keyVariable, TMDbSource.tokenVariable],
             "TMDb's v3 API key (sent as `api_key`), or its v4 read access token (sent as a bearer token); the key "
-                + "wins when both are set; both are on themoviedb.org/settings/api"
+                + "wins when both are set, and either over `set tmdb-key`; both are on themoviedb.org/settings/api"
         ),
         (
             ["SCOUT_LIBCURL"],

@@ -13,6 +13,8 @@ public struct Settings: Sendable, Equatable {
     /// How long a request may take, whole answer included, in seconds.
     public var timeout: Int = 15
     public var omdbKey: String?
+    /// TMDb's v3 key or v4 read access token (`set tmdb-key`); `TMDB_API_KEY` and `TMDB_READ_ACCESS_TOKEN` win.
+    public var tmdbKey: String?
     /// Which finder `pick` and Ctrl-R open: scout's own, or the user's fzf.
     public var picker: PickerKind = .builtin
     /// How many of a source's pages `watch` and `check` read of each watched search.

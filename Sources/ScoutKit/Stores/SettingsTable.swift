@@ -46,41 +46,13 @@ extension Settings {
         .duration(
             "timeout", \.timeout, term: "timeout T", help: "how long a request may take: 1s to 5m", range: 1...300,
             error: "timeout takes a duration from 1s to 5m, such as 15 or 30s"),
-        Setting(
-            key: "omdb-key", kind: .secret, term: "omdb-key KEY",
-            help: "the OMDb key, shown masked with where it comes from; none (or \"\") forgets it; OMDB_API_KEY wins",
-            stored: { settings in settings.omdbKey.map(JSONValue.string) ?? .null },
-            show: { settings, context in
-                let saved = settings.omdbKey.map(mask)
-                if let environment = context.omdbKey.map(mask) {
-                    return "\(environment) from OMDB_API_KEY"
-                        + (saved.map { ", which wins over set omdb-key \($0)" } ?? "")
-                }
-                return saved.map { "\($0) from set omdb-key" } ?? "(not set: set omdb-key KEY, or OMDB_API_KEY)"
-            },
-            parse: { settings, text throws(UsageError) in
-                if clearsKey(text) {
-                    settings.omdbKey = nil
-                    return
-                }
-                guard text.allSatisfy({ $0.isLetter || $0.isNumber }) else {
-                    throw UsageError("omdb-key takes the key OMDb sent you (letters and digits), or none to forget it")
-                }
-                settings.omdbKey = text
-            },
-            // The key in use, masked (the environment's wins), or null: no sentence.
-            jsonValue: { settings, context in (context.omdbKey ?? settings.omdbKey).map { .string(mask($0)) } ?? .null
-            },
-            confirm: { settings, context in
-                switch (settings.omdbKey, context.omdbKey) {
-                case (nil, nil): "Forgot the OMDb key: set omdb-key KEY (or OMDB_API_KEY) gives it one again."
-                case (nil, let environment?):
-                    "Forgot the saved OMDb key; the one in use is \(mask(environment)) from OMDB_API_KEY."
-                case (let saved?, nil): "omdb-key is now \(mask(saved))."
-                case (let saved?, let environment?):
-                    "Saved the OMDb key \(mask(saved)); OMDB_API_KEY (\(mask(environment))) is used while it is set."
-                }
-            }),
+        serviceKey(
+            "omdb-key", service: "OMDb", variable: "OMDB_API_KEY", \.omdbKey, inUse: \.omdbKey,
+            takes: "the key OMDb sent you (letters and digits)", allowed: { $0.isLetter || $0.isNumber }),
+        serviceKey(
+            "tmdb-key", service: "TMDb", variable: "TMDB_API_KEY", \.tmdbKey, inUse: \.tmdbKey,
+            takes: "TMDb's API key or read access token (themoviedb.org/settings/api)",
+            allowed: { $0.isLetter || $0.isNumber || "._-".contains($0) }),
         Setting(
             key: "services", kind: .text, term: "services NAME, …",
             help: "the streaming services you have, for watchlist --streaming: names as TMDb has them, comma-separated "
@@ -154,6 +126,50 @@ extension Settings {
             return setting
         }(),
     ]
+
+    /// A service's key (`omdb-key`, `tmdb-key`), kept in the settings file, shown masked with where the key in
+    /// use comes from: `variable` wins over it. `inUse` is the variable's value, from the context.
+    static func serviceKey(
+        _ key: String, service: String, variable: String, _ saved: WritableKeyPath<Settings, String?> & Sendable,
+        inUse environmentKey: KeyPath<ShellContext, String?> & Sendable, takes: String,
+        allowed: @escaping @Sendable (Character) -> Bool
+    ) -> Setting {
+        Setting(
+            key: key, kind: .secret, term: "\(key) KEY",
+            help: "the \(service) key, shown masked with where it comes from; none (or \"\") forgets it; "
+                + "\(variable) wins",
+            stored: { settings in settings[keyPath: saved].map(JSONValue.string) ?? .null },
+            show: { settings, context in
+                let mine = settings[keyPath: saved].map(mask)
+                if let environment = context[keyPath: environmentKey].map(mask) {
+                    return "\(environment) from \(variable)" + (mine.map { ", which wins over set \(key) \($0)" } ?? "")
+                }
+                return mine.map { "\($0) from set \(key)" } ?? "(not set: set \(key) KEY, or \(variable))"
+            },
+            parse: { settings, text throws(UsageError) in
+                if clearsKey(text) {
+                    settings[keyPath: saved] = nil
+                    return
+                }
+                guard text.allSatisfy(allowed) else { throw UsageError("\(key) takes \(takes), or none to forget it") }
+                settings[keyPath: saved] = text
+            },
+            // The key in use, masked (the environment's wins), or null: no sentence.
+            jsonValue: { settings, context in
+                (context[keyPath: environmentKey] ?? settings[keyPath: saved]).map { .string(mask($0)) } ?? .null
+            },
+            confirm: { settings, context in
+                switch (settings[keyPath: saved], context[keyPath: environmentKey]) {
+                case (nil, nil): "Forgot the \(service) key: set \(key) KEY (or \(variable)) gives it one again."
+                case (nil, let environment?):
+                    "Forgot the saved \(service) key; the one in use is \(mask(environment)) from \(variable)."
+                case (let mine?, nil): "\(key) is now \(mask(mine))."
+                case (let mine?, let environment?):
+                    "Saved the \(service) key \(mask(mine)); \(variable) (\(mask(environment))) is used while it is "
+                        + "set."
+                }
+            })
+    }
 
     /// The setting named `key` (lower case).
     public static func setting(_ key: String) -> Setting? {

@@ -16,6 +16,7 @@ import Testing
                 cache-ttl     3600s
                 timeout       15s
                 omdb-key      (not set: set omdb-key KEY, or OMDB_API_KEY)
+                tmdb-key      (not set: set tmdb-key KEY, or TMDB_API_KEY)
                 services      none
                 picker        builtin
                 watch-pages   3
@@ -40,8 +41,8 @@ import Testing
         #expect(
             try await screen(after: ["set colour red"]) == """
                 ! no setting "colour"; did you mean color? settings are country, lang, page-size, color, auto-deny, \
-                offline, cache-ttl, timeout, omdb-key, services, picker, watch-pages, sync-auto, sync-timeout, \
-                images, art-cache-mb
+                offline, cache-ttl, timeout, omdb-key, tmdb-key, services, picker, watch-pages, sync-auto, \
+                sync-timeout, images, art-cache-mb
                 """)
     }
 

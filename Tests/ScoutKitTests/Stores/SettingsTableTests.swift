@@ -9,6 +9,7 @@ import Testing
     func theFileAndTheTableAgree() throws {
         var settings = Settings()
         settings.omdbKey = "k3y"
+        settings.tmdbKey = "t0k"
         settings.pageSize = 5
         settings.services = ["netflix"]
         let data = SettingsCodec.encode(settings)
@@ -53,7 +54,7 @@ import Testing
         #expect(
             terms == [
                 "country CC", "lang L", "page-size N", "color C", "auto-deny on|off", "offline on|off", "cache-ttl T",
-                "timeout T", "omdb-key KEY", "services NAME, …", "picker builtin|fzf", "watch-pages N",
+                "timeout T", "omdb-key KEY", "tmdb-key KEY", "services NAME, …", "picker builtin|fzf", "watch-pages N",
                 "sync-auto on|off",
                 "sync-timeout T", "images auto|kitty|iterm|sixel|symbols|off", "art-cache-mb N",
             ])
@@ -78,7 +79,8 @@ import Testing
         #expect(
             Settings.table.map(\.defaultValue) == [
                 "US", "en_us", "auto (fits the window; 20 in a script)", "auto", "on", "off",
-                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)", "none", "builtin", "3",
+                "3600s", "15s", "(not set: set omdb-key KEY, or OMDB_API_KEY)",
+                "(not set: set tmdb-key KEY, or TMDB_API_KEY)", "none", "builtin", "3",
                 "on (once sync init has set sync up)", "3s", "auto",
                 "100",
             ])
@@ -108,8 +110,8 @@ import Testing
         #expect(
             throws: UsageError(
                 "no setting \"pickr\"; did you mean picker? settings are country, lang, page-size, color, auto-deny, "
-                    + "offline, cache-ttl, timeout, omdb-key, services, picker, watch-pages, sync-auto, sync-timeout, "
-                    + "images, art-cache-mb"
+                    + "offline, cache-ttl, timeout, omdb-key, tmdb-key, services, picker, watch-pages, sync-auto, "
+                    + "sync-timeout, images, art-cache-mb"
             )
         ) {
             try settings.set("pickr", to: "x")

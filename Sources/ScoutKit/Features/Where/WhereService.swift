@@ -153,7 +153,7 @@ import FoundationEssentials
     static func noKey(_ film: LibraryFilm?, item: Item?) -> String {
         let price = item.flatMap { $0.sourceName == "itunes" ? $0[field: "price"] : nil }
         return (price.map { "iTunes sells \(Text.brief(film?.label ?? "it")) for \($0); " } ?? "")
-            + "where to watch needs a TMDb key: set TMDB_API_KEY (a free one comes from themoviedb.org/settings/api)"
+            + "where to watch needs a TMDb key: set tmdb-key KEY (a free one comes from themoviedb.org/settings/api)"
     }
 
     /// The lines `show` ends with for a film: where it is watched in the settings' country, as `where` says
