@@ -91,7 +91,10 @@ extension LibraryService {
         let rows = wanted.map {
             let id = shelf.id($0.film)
             let extra = column[id].map { "  \($0)" } ?? ""
-            return FilmRow(film: id, line: "\(shelf.label($0.film))  added \($0.added)\(extra)  [\(id)]")
+            // In a narrow window a column (where it streams) keeps its room: the day it was added goes.
+            return FilmRow(
+                film: id, line: "\(shelf.label($0.film))  added \($0.added)\(extra)  [\(id)]",
+                narrow: extra.isEmpty ? nil : "\(shelf.label($0.film))\(extra)  [\(id)]")
         }
         return listing(name: "the watchlist", rows: rows, empty: empty) {
             wanted.map {

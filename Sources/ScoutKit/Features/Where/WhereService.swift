@@ -199,27 +199,24 @@ import FoundationEssentials
     }
 
     /// The services TMDb knows in the settings' country, as Tab offers them for `set services` (spaces dropped:
-    /// `disneyplus`), from the cache alone.
+    /// `disneyplus`), from the cache alone; before TMDb's list was first asked (by `set services`), the services
+    /// most people have.
     func cachedServiceNames() -> [String] {
-        guard let tmdb = tmdb() else { return [] }
-        return (tmdb.cachedServices(in: wiring.settings().country) ?? []).map { StreamingServices.words($0).joined() }
+        guard let known = tmdb()?.cachedServices(in: wiring.settings().country) else { return Self.commonServices }
+        return known.map { StreamingServices.words($0).joined() }
     }
+
+    static let commonServices = [
+        "netflix", "amazonprimevideo", "disneyplus", "max", "hulu", "appletvplus", "paramountplus", "peacock", "mubi",
+        "crunchyroll", "criterionchannel",
+    ]
 
     /// `watchlist --streaming` (`only`: the films that stream on one of your services, with them) or
     /// `--where` (every film, with where it streams): each film asked side by side, a progress line meanwhile.
     func watchlist(streamingOnly: Bool) async throws -> Output {
-        guard let tmdb = tmdb() else { throw UsageError(Self.noKey(nil, item: nil)) }
-        let library = try self.library.store.library()
-        let films = library.watchlist.compactMap { library.films[$0.film] }
+        let (films, results, country) = try await askAboutTheWatchlist(networkOnly: false)
         guard !films.isEmpty else { return try self.library.watchlist() }
-        let country = wiring.settings().country.uppercased()
-        let mine = services
-        let progress = wiring.context.progress
-        let total = films.count
-        let results = await Self.answers(for: films, country: country, in: tmdb) { done in
-            progress?("asking TMDb: \(done) of \(total) films")
-        }
-        progress?(nil)
+        let (mine, total) = (services, films.count)
         try Task.checkCancellation()
         var column: [String: String] = [:]
         var streams: [String: [String]] = [:]
@@ -259,17 +256,8 @@ import FoundationEssentials
     /// label, to name one that has gone. TMDb is asked anew, as every watch asks its source. A film TMDb could not
     /// be asked about fails the look: a check that half looked would say films left that did not.
     func streamingNow() async throws -> StreamingLook {
-        guard let tmdb = tmdb(networkOnly: true) else { throw UsageError(Self.noKey(nil, item: nil)) }
-        let library = try self.library.store.library()
-        let films = library.watchlist.compactMap { library.films[$0.film] }
-        let country = wiring.settings().country.uppercased()
+        let (films, results, country) = try await askAboutTheWatchlist(networkOnly: true)
         let mine = services
-        let progress = wiring.context.progress
-        let total = films.count
-        let results = await Self.answers(for: films, country: country, in: tmdb) { done in
-            progress?("asking TMDb: \(done) of \(total)")
-        }
-        progress?(nil)
         var look = StreamingLook(country: country, items: [], films: [:])
         for (film, result) in zip(films, results) {
             let streaming = try result.get().streaming
@@ -282,6 +270,23 @@ import FoundationEssentials
             }
         }
         return look
+    }
+
+    /// Where each film of the watchlist is watched in the settings' country, asked side by side with a progress
+    /// line meanwhile (with `networkOnly`, every answer anew); no key is one line that says how to get one.
+    private func askAboutTheWatchlist(networkOnly: Bool) async throws -> (
+        films: [LibraryFilm], results: [Result<Answer, SourceError>], country: String
+    ) {
+        guard let tmdb = tmdb(networkOnly: networkOnly) else { throw UsageError(Self.noKey(nil, item: nil)) }
+        let library = try self.library.store.library()
+        let films = library.watchlist.compactMap { library.films[$0.film] }
+        let country = wiring.settings().country.uppercased()
+        let (progress, total) = (wiring.context.progress, films.count)
+        let results = await Self.answers(for: films, country: country, in: tmdb) { done in
+            progress?("asking TMDb: \(done) of \(total) films")
+        }
+        progress?(nil)
+        return (films, results, country)
     }
 
     /// What `watchlist --where` says of a film: where it streams, else where it is rented or bought.
