@@ -53,9 +53,6 @@ struct StreamingServices: Sendable, Equatable {
         return false
     }
 
-    /// The user's services that `service` is one of.
-    func has(_ service: String) -> Bool { names.contains { Self.matches($0, service) } }
-
     /// Which of `services` (TMDb's names, in order) are the user's: for each name the first that matches it
     /// (`netflix` is Netflix, not also Netflix basic with Ads), in `services`' order.
     func theirs(among services: [String]) -> [String] {
