@@ -52,6 +52,7 @@ import FoundationEssentials
     func country(_ named: String?) throws(UsageError) -> String {
         guard let named else { return wiring.settings().country.uppercased() }
         let code = named.uppercased()
+        if code == "UK" { throw UsageError("the United Kingdom's code is GB (ISO 3166-1): use --country GB") }
         guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw UsageError("--country takes a two-letter country code, such as --country GB")
         }
@@ -80,6 +81,11 @@ import FoundationEssentials
         async throws(SourceError) -> Answer
     {
         guard let details = try await details(of: film, imdb: imdb, in: tmdb) else { return .unknown }
+        return answer(from: details, country: country)
+    }
+
+    /// What TMDb's details of a film say of `country`.
+    nonisolated static func answer(from details: JSONFields, country: String) -> Answer {
         guard let providers = details.object("watch/providers"),
             let offers = WatchOffers.decode(providers, country: country), !offers.offers.isEmpty
         else { return .nothingIn(country: country) }
@@ -124,7 +130,7 @@ import FoundationEssentials
         let item: Item?
         if word.contains(":") {
             item = screen.item(known: word)
-        } else if case .results = screen.numbers {
+        } else if case .results = screen.numbers, !word.hasPrefix("tt") {
             item = try await screen.itemShown(atRow: try CommandSpec.Positional.row(word))
         } else {
             item = nil
@@ -135,17 +141,38 @@ import FoundationEssentials
             }
             return (LibraryFilm(item), item)
         }
-        return (try await library.film(word), nil)
+        do {
+            return (try await library.film(word), nil)
+        } catch let error as UsageError {
+            // An id TMDb can look up needs no search first: `tmdb:550`, `tmdb:tv:1399`, `omdb:tt0137523`, `tt0137523`.
+            let id = word.hasPrefix("tt") ? OMDbSource.itemID(imdb: word) : word
+            guard TMDbSource.tmdbID(ofItem: id) != nil || OMDbSource.imdb(ofItem: id).map(Self.isIMDbID) == true else {
+                throw error
+            }
+            return (LibraryFilm(id: id, title: id), nil)
+        }
+    }
+
+    /// Whether `id` reads as an IMDb title id: `tt` and digits.
+    nonisolated static func isIMDbID(_ id: String) -> Bool {
+        id.hasPrefix("tt") && id.count > 2 && id.dropFirst(2).allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// `where N|ID [--country CC]`: where the film is watched, every way, as one view.
     func whereToWatch(_ word: String, country named: String?) async throws -> Output {
         let country = try country(named)
-        let (film, item) = try await film(word)
-        guard let tmdb = tmdb() else { throw UsageError(Self.noKey(film, item: item)) }
-        let answer = try await wiring.waiting("asking TMDb") {
-            try await Self.answer(for: film, imdb: item?[field: "imdb"], country: country, in: tmdb)
+        let (known, item) = try await film(word)
+        guard let tmdb = tmdb() else { throw UsageError(Self.noKey(known, item: item)) }
+        let details = try await wiring.waiting("asking TMDb") {
+            try await Self.details(of: known, imdb: item?[field: "imdb"], in: tmdb)
         }
+        // A film named only by its id (`where tt0137523`) takes its title and year from TMDb.
+        var film = known
+        if film.title == film.id, let details, let found = TMDbSource.detail(details, tv: film.id.hasPrefix("tmdb:tv:"))
+        {
+            (film.title, film.year) = (found.title, found.year)
+        }
+        let answer = details.map { Self.answer(from: $0, country: country) } ?? .unknown
         return Output(showing: WhereView(film: film, country: country, answer: answer))
     }
 
