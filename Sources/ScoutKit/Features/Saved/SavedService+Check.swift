@@ -10,6 +10,8 @@ extension SavedService {
         var outcome: Result<[Item], CheckFailure>
         /// For a streaming watch: the films no longer on your services since the last check.
         var left: [Item] = []
+        /// For a streaming watch whose services or country changed since the last check: what they were.
+        var rescoped: String?
     }
 
     /// Why a watched search could not be checked, as its line and `--json` say it.
@@ -89,6 +91,7 @@ extension SavedService {
             throw UsageError("check was cancelled; nothing was remembered", code: "cancelled")
         }
         let (now, pages) = (wiring.context.now(), wiring.settings().watchPages)
+        var rescoped: [String: String] = [:]
         let (news, gone) = try store.modify { searches -> (([String: [Item]], [String: [Item]]), changed: Bool) in
             var news: [String: [Item]] = [:]
             var gone: [String: [Item]] = [:]
@@ -106,6 +109,19 @@ extension SavedService {
                 searches[index].watch?.failure = nil
                 searches[index].watch?.failedAt = nil
                 if saved.isStreaming, let look = streamingLook {
+                    // Other services, or another country: what streams there now is remembered, nothing compared.
+                    let before = searches[index].query.options
+                    if !before.isEmpty, before != look.scope {
+                        rescoped[saved.name] =
+                            "\(before["services"].map { $0.isEmpty ? "any service" : $0 } ?? "?") in "
+                            + (before["country"] ?? "?")
+                        searches[index].query.options = look.scope
+                        searches[index].watch?.seen = read.joined().map(\.id)
+                        searches[index].watch?.lastCheck = now
+                        searches[index].watch?.newAtLastCheck = 0
+                        continue
+                    }
+                    searches[index].query.options = look.scope
                     // What streams now is what is remembered: a film that left and comes back arrives again.
                     let streamingNow = Set(read.joined().map(\.id))
                     news[saved.name] = read.joined().filter { !watch.seen.contains($0.id) }
@@ -130,7 +146,9 @@ extension SavedService {
         return zip(watched, outcomes).map { saved, outcome in
             switch outcome {
             case .success:
-                Checked(saved: saved, outcome: .success(news[saved.name] ?? []), left: gone[saved.name] ?? [])
+                Checked(
+                    saved: saved, outcome: .success(news[saved.name] ?? []), left: gone[saved.name] ?? [],
+                    rescoped: rescoped[saved.name])
             case .failure(let error):
                 Checked(
                     saved: saved,
@@ -168,7 +186,13 @@ struct CheckView: OutputView {
         for one in checked {
             guard case .success(let new) = one.outcome else { continue }
             if one.saved.isStreaming {
-                lines += Self.streamingLines(one.saved.name, arrived: new, left: one.left)
+                if let before = one.rescoped {
+                    lines.append(
+                        "\(one.saved.name): your services or country changed since the last check (it watched "
+                            + "\(before)): what streams on them now is remembered, and the next check compares")
+                } else {
+                    lines += Self.streamingLines(one.saved.name, arrived: new, left: one.left)
+                }
                 continue
             }
             if new.isEmpty {

@@ -185,7 +185,7 @@ import FoundationEssentials
         let look = try await streaming()
         let now = wiring.context.now()
         var saved = SavedSearch(
-            name: StreamingLook.name, query: SearchQuery(source: StreamingLook.source, terms: "", options: [:]),
+            name: StreamingLook.name, query: SearchQuery(source: StreamingLook.source, terms: "", options: look.scope),
             savedAt: now)
         saved.watch = SavedSearch.Watch(since: now, lastCheck: nil, newAtLastCheck: nil, seen: [], pages: nil)
         saved.remember(look.items.map(\.id))

@@ -7,9 +7,15 @@ struct StreamingLook: Sendable {
     static let name = "streaming"
 
     var country: String
+    /// The services it looked for (`set services`, as it lists them; empty: any).
+    var services: String
     var items: [Item]
     /// Each watchlist film, by id: to name one that has gone.
     var films: [String: LibraryFilm]
+
+    /// What it looked at, as a watch keeps it among its search's options: a check under other services or in
+    /// another country compares nothing (what streams there is remembered anew).
+    var scope: [String: String] { ["country": country, "services": services] }
 
     /// The id of a film on a service: `omdb:tt0137523@Netflix`.
     static func id(film: String, service: String) -> String { film + "@" + service }

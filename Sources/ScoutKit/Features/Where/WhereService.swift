@@ -285,7 +285,7 @@ import FoundationEssentials
     func streamingNow() async throws -> StreamingLook {
         let (films, results, country) = try await askAboutTheWatchlist(networkOnly: true)
         let mine = services
-        var look = StreamingLook(country: country, items: [], films: [:])
+        var look = StreamingLook(country: country, services: mine.list, items: [], films: [:])
         for (film, result) in zip(films, results) {
             let streaming = try result.get().streaming
             look.films[film.id] = film
