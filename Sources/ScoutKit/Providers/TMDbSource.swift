@@ -221,9 +221,14 @@ public struct TMDbSource: Source {
         .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2).filter { seen.insert($0).inserted }
     }
 
+    /// Whether `id` reads as an IMDb title id: `tt` and digits.
+    static func isIMDbID(_ id: String) -> Bool {
+        id.hasPrefix("tt") && id.count > 2 && id.dropFirst(2).allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     /// The TMDb title IMDb knows as `imdb` (`/3/find`): its film, else its series; nil when TMDb has neither.
     func find(imdb: String) async throws(SourceError) -> (tv: Bool, id: String)? {
-        guard imdb.hasPrefix("tt"), imdb.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard Self.isIMDbID(imdb) else { return nil }
         let answer = try await get(
             "find/" + imdb, [("external_source", "imdb_id")], asking: "that IMDb id", absent: true)
         guard let answer, let json = JSONFields(try Self.parse(answer.body)) else { return nil }
@@ -286,12 +291,11 @@ public struct TMDbSource: Source {
         guard let (url, cacheKey, headers) = request(path, items) else {
             throw .notConfigured("\(Self.urlVariable) is not a usable URL")
         }
-        var answer = try await fetcher.get(
-            url, service: "TMDb", cacheKey: cacheKey, headers: headers, kept: absent ? [200, 404] : [200])
+        let kept: Set<Int> = absent ? [200, 404] : [200]
+        var answer = try await fetcher.get(url, service: "TMDb", cacheKey: cacheKey, headers: headers, kept: kept)
         if answer.status == 429, let wait = answer.retryAfter.flatMap({ Int($0) }), (0...10).contains(wait) {
             do { try await Task.sleep(for: .seconds(wait)) } catch { throw .cancelled }
-            answer = try await fetcher.get(
-                url, service: "TMDb", cacheKey: cacheKey, headers: headers, kept: absent ? [200, 404] : [200])
+            answer = try await fetcher.get(url, service: "TMDb", cacheKey: cacheKey, headers: headers, kept: kept)
         }
         if absent, answer.status == 404,
             (try? Self.parse(answer.body)).flatMap(JSONFields.init)?.number("status_code") == 34

@@ -146,16 +146,12 @@ import FoundationEssentials
         } catch let error as UsageError {
             // An id TMDb can look up needs no search first: `tmdb:550`, `tmdb:tv:1399`, `omdb:tt0137523`, `tt0137523`.
             let id = word.hasPrefix("tt") ? OMDbSource.itemID(imdb: word) : word
-            guard TMDbSource.tmdbID(ofItem: id) != nil || OMDbSource.imdb(ofItem: id).map(Self.isIMDbID) == true else {
+            guard TMDbSource.tmdbID(ofItem: id) != nil || OMDbSource.imdb(ofItem: id).map(TMDbSource.isIMDbID) == true
+            else {
                 throw error
             }
             return (LibraryFilm(id: id, title: id), nil)
         }
-    }
-
-    /// Whether `id` reads as an IMDb title id: `tt` and digits.
-    nonisolated static func isIMDbID(_ id: String) -> Bool {
-        id.hasPrefix("tt") && id.count > 2 && id.dropFirst(2).allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// `where N|ID [--country CC]`: where the film is watched, every way, as one view.
