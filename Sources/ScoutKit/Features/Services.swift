@@ -56,7 +56,11 @@
     /// Artwork: the terminal, the art cache, fetching and drawing.
     private(set) lazy var art: ArtService = ArtService(wiring: wiring) { [unowned self] in self.favourites.store.all() }
     /// Ratings, the diary, the watchlist and notes.
-    private(set) lazy var library = LibraryService(wiring: wiring, screen: screen, favourites: favourites)
+    private(set) lazy var library: LibraryService = LibraryService(
+        wiring: wiring, screen: screen, favourites: favourites
+    ) {
+        [unowned self] film in await self.whereToWatch.ids(of: film)
+    }
     /// Where films are watched, from TMDb.
     private(set) lazy var whereToWatch = WhereService(
         wiring: wiring, sources: sources, screen: screen, library: library)

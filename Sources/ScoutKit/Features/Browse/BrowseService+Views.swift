@@ -85,8 +85,11 @@ extension BrowseService {
         var output = Output()
         // What the library holds of it: a damaged library is said as a warning, not a failed `show`.
         let library = (try? self.library.library()) ?? Library()
-        // The film the library knows by this id, or by its title and year under another.
-        let id = library.films[item.id] == nil ? library.film(matching: LibraryFilm(item)) ?? item.id : item.id
+        // The film the library knows by this id or one of its ids (a TMDb film by its IMDb id), or by its title and
+        // year under another.
+        let film = LibraryFilm(item)
+        let landed = library.landing(film)
+        let id = library.films[landed] != nil ? landed : library.film(matching: film) ?? item.id
         output.show(
             ItemDetail(
                 item: item, selected: selectedIDs.contains(item.id), favourite: favourites.contains(item.id),

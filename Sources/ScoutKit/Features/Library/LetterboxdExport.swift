@@ -4,7 +4,7 @@ import FoundationEssentials
 /// beside it, which Letterboxd's importers and `import letterboxd` read.
 enum LetterboxdExport {
     static let header = [
-        "Title", "Year", "imdbID", "LetterboxdURI", "WatchedDate", "Rating", "Rewatch", "Tags", "Review",
+        "Title", "Year", "imdbID", "tmdbID", "LetterboxdURI", "WatchedDate", "Rating", "Rewatch", "Tags", "Review",
     ]
 
     /// `out-watchlist.csv` beside `out.csv` (or `out.txt`, or `out`).
@@ -18,13 +18,13 @@ enum LetterboxdExport {
     /// day each was added as Letterboxd's own watchlist.csv has it (`Date`), which `import letterboxd` reads
     /// back: the watchlist round-trips whole.
     static func watchlistCSV(_ library: Library, _ wanted: [Library.Wanted]) -> String {
-        var lines = [FavouritesCSV.line(["Title", "Year", "imdbID", "LetterboxdURI", "Date"])]
+        var lines = [FavouritesCSV.line(["Title", "Year", "imdbID", "tmdbID", "LetterboxdURI", "Date"])]
         for entry in wanted {
             let film = library.films[entry.film] ?? LibraryFilm(id: entry.film, title: entry.film)
             lines.append(
                 FavouritesCSV.line([
-                    film.title, film.year.map(String.init) ?? "", film.imdbID ?? "", film.letterboxd ?? "",
-                    entry.added,
+                    film.title, film.year.map(String.init) ?? "", film.imdbID ?? "", film.tmdbID ?? "",
+                    film.letterboxd ?? "", entry.added,
                 ]))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
@@ -59,7 +59,10 @@ enum LetterboxdExport {
         }
         func film(_ id: String) -> [String] {
             let film = library.films[id] ?? LibraryFilm(id: id, title: id)
-            return [film.title, film.year.map(String.init) ?? "", film.imdbID ?? "", film.letterboxd ?? ""]
+            return [
+                film.title, film.year.map(String.init) ?? "", film.imdbID ?? "", film.tmdbID ?? "",
+                film.letterboxd ?? "",
+            ]
         }
         var lines = [FavouritesCSV.line(header)]
         let isFilm = { (id: String) in library.films[id]?.isFilm ?? true }

@@ -111,6 +111,8 @@ struct LetterboxdReader {
                 file, line, "rating \"\(Text.brief(fields[field: columns.index("rating")]))\" is not 0.5 to 5 stars")
         }
         var film = LibraryFilm(id: "", title: name, year: year)
+        let tmdb = fields[field: columns.index("tmdbid")]
+        film.tmdb = !tmdb.isEmpty && tmdb.count <= 12 && tmdb.allSatisfy({ $0.isASCII && $0.isNumber }) ? tmdb : nil
         let imdb = fields[field: columns.index("imdbid")]
         let ownAddress = fields[field: columns.index("letterboxd uri", "letterboxduri")]
         if imdb.hasPrefix("tt"), imdb.dropFirst(2).allSatisfy(\.isNumber), imdb.count > 2 {

@@ -134,31 +134,15 @@ public struct Library: Sendable {
         for event in events { apply(event) }
     }
 
-    /// Letterboxd films that turned out to be a film with an IMDb id, and that id.
+    /// Films that turned out to be another (a Letterboxd film, the film of an IMDb id), and that film's id.
     private var aliases: [String: String] = [:]
+    /// Films by TMDb's id: films of any id that TMDb knows as one are one.
+    private var byTMDb: [String: String] = [:]
 
     public mutating func apply(_ event: LibraryEvent) {
-        var id = aliases[event.film.id] ?? event.film.id
-        let isNew = films[id] == nil
-        let key = isNew ? event.film.matchKey : ""
-        if let other = twin(of: event.film, id: id) {
-            if event.film.imdbID != nil {
-                merge(other, into: id)
-            } else {
-                aliases[id] = other
-                id = other
-            }
-        }
+        let id = adopt(event.film, via: event.via)
         var event = event
         event.film.id = id
-        if var known = films[id] {
-            known.learn(event.film)
-            films[id] = known
-        } else {
-            films[id] = event.film
-            origins[id] = event.via ?? event.film.source
-            if byTitle[key] == nil { byTitle[key] = id }
-        }
         if let claim = RatingClaim(event) { offer(claim, for: id) }
         switch event.op {
         case .rate:
@@ -227,6 +211,31 @@ public struct Library: Sendable {
         case .watched:
             watched.insert(id)
         }
+    }
+
+    /// Takes in the film an event is about, and gives the id it is known by here: where it lands (its own id, or
+    /// the film it is one with, `landing(of:)`), knowing what the event says of it (its ids, genres, directors).
+    mutating func adopt(_ film: LibraryFilm, via: String? = nil) -> String {
+        let from = aliases[film.id] ?? film.id
+        let (id, absorbed) = landing(of: film)
+        if let absorbed {
+            merge(absorbed, into: id)
+        } else if from != id {
+            aliases[from] = id
+        }
+        if var known = films[id] {
+            known.learn(film)
+            films[id] = known
+        } else {
+            var landed = film
+            landed.id = id
+            films[id] = landed
+            origins[id] = via ?? film.source
+            let key = film.matchKey
+            if byTitle[key] == nil { byTitle[key] = id }
+        }
+        if let tmdb = films[id]?.tmdbID, byTMDb[tmdb] == nil { byTMDb[tmdb] = id }
+        return id
     }
 
     /// The film's place on the watchlist as its `want` events leave it: on since the first day among those
@@ -327,27 +336,53 @@ public struct Library: Sendable {
     }
 
     /// Whether `film` and the library's film `other`, of the same title and year, are two all the same: two
-    /// Letterboxd addresses of one form (two "Lost Country (2023)" on one watchlist), or two IMDb ids.
+    /// Letterboxd addresses of one form (two "Lost Country (2023)" on one watchlist), two IMDb ids or two TMDb
+    /// ids.
     private func toldApart(_ film: LibraryFilm, _ other: String) -> Bool {
         if let mine = film.imdbID, let theirs = OMDbSource.imdb(ofItem: other), mine != theirs { return true }
+        if let mine = film.tmdbID, let theirs = films[other]?.tmdbID, mine != theirs { return true }
         guard let mine = film.letterboxd, let theirs = films[other]?.letterboxd else { return false }
         return LibraryImport.differ(mine, theirs)
     }
 
-    /// The film already in the library that `film`, new under `id`, is one with: a Letterboxd film (known
-    /// only by its title and year) and the same title and year with an IMDb id are one, under the IMDb id,
-    /// whichever came first; with a film of another source (the catalog's), under the id that came first,
-    /// as an import on one device lands it (an export's row of a catalog film, imported on another device).
+    /// Whether a film of this id is known to other sources by its title and year alone: a Letterboxd film, or a
+    /// TMDb film whose IMDb id TMDb did not give.
+    private static func knownByTitle(_ id: String) -> Bool { id.hasPrefix("letterboxd:") || id.hasPrefix("tmdb:") }
+
+    /// The film already in the library that `film`, new under `id`, is one with: a film known by its title and
+    /// year alone (Letterboxd's, or TMDb's without an IMDb id) and the same title and year with an IMDb id are
+    /// one, under the IMDb id, whichever came first; with a film of another source (the catalog's), under the id
+    /// that came first, as an import on one device lands it (an export's row of a catalog film, imported on
+    /// another device).
     private func twin(of film: LibraryFilm, id: String) -> String? {
         guard films[id] == nil, let other = self.film(matching: film), other != id else { return nil }
-        if film.imdbID != nil { return other.hasPrefix("letterboxd:") ? other : nil }
-        return id.hasPrefix("letterboxd:") || other.hasPrefix("letterboxd:") ? other : nil
+        if film.imdbID != nil { return Self.knownByTitle(other) ? other : nil }
+        return Self.knownByTitle(id) || Self.knownByTitle(other) ? other : nil
     }
 
-    /// The id an event about `film` lands on: its own, or that of the twin it is (or will be) one with.
-    func landing(_ film: LibraryFilm) -> String {
+    /// The id an event about `film` lands on, and the library's film it makes one with that id where there is
+    /// one: the film TMDb knows by the same id (the one with an IMDb id holds; of two without, the one the
+    /// library had), else the twin of the same title and year (`twin(of:id:)`).
+    func landing(of film: LibraryFilm) -> (id: String, absorbs: String?) {
         let id = aliases[film.id] ?? film.id
-        return twin(of: film, id: id) ?? id
+        if let tmdb = film.tmdbID, let known = byTMDb[tmdb] {
+            let other = aliases[known] ?? known
+            switch (OMDbSource.imdb(ofItem: id), OMDbSource.imdb(ofItem: other)) {
+            case _ where other == id: return (id, nil)
+            case (.some, nil): return (id, other)
+            case (nil, _): return (other, films[id] == nil ? nil : id)
+            case (.some, .some): break // two IMDb ids: two films, whatever TMDb joined
+            }
+        }
+        guard let other = twin(of: film, id: id) else { return (id, nil) }
+        return film.imdbID != nil ? (id, other) : (other, nil)
+    }
+
+    /// Where what the library holds of `film` is now: under its own id, or that of the film it is (or will be)
+    /// one with.
+    func landing(_ film: LibraryFilm) -> String {
+        let (id, absorbs) = landing(of: film)
+        return absorbs ?? id
     }
 
     /// What the film's rating comes from now, and its newest `rate`.

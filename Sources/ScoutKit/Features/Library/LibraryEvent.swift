@@ -83,7 +83,8 @@ extension LibraryEvent {
 }
 
 /// A film as the library knows it: its id (`omdb:tt…` where the IMDb id is known, else the source's own
-/// or Letterboxd's), title and year, and what stats counts.
+/// or Letterboxd's), the other ids it is known by (TMDb's, Letterboxd's address), title and year, and what
+/// stats counts.
 public struct LibraryFilm: Codable, Sendable, Equatable {
     public var id: String
     public var title: String
@@ -92,20 +93,24 @@ public struct LibraryFilm: Codable, Sendable, Equatable {
     public var directors: [String]?
     /// The film's Letterboxd address, where an export gave it.
     public var letterboxd: String?
+    /// TMDb's id of the film (`550`), where a source gave it or TMDb was asked: films of any id that share it are
+    /// one.
+    public var tmdb: String?
     /// What it is when it is not a film: `series`, `episode` or `game` (IMDb's title type, OMDb's type),
     /// which Letterboxd, a site of films, does not take.
     public var kind: String?
 
     public init(
         id: String, title: String, year: Int? = nil, genres: [String]? = nil, directors: [String]? = nil,
-        letterboxd: String? = nil, kind: String? = nil
+        letterboxd: String? = nil, tmdb: String? = nil, kind: String? = nil
     ) {
         (self.id, self.title, self.year, self.genres, self.directors, self.letterboxd) =
             (id, title, year, genres, directors, letterboxd)
-        self.kind = kind
+        (self.tmdb, self.kind) = (tmdb, kind)
     }
 
-    /// The film of a search result, a favourite or a selection: the source's genres and directors with it.
+    /// The film of a search result, a favourite or a selection: the source's genres and directors with it. A
+    /// TMDb film whose IMDb id its details gave is `omdb:tt…`, the id an OMDb result and an IMDb export give it.
     init(_ item: Item) {
         func list(_ name: String) -> [String]? {
             guard let text = item[field: name], !text.isEmpty, text != "N/A" else { return nil }
@@ -114,6 +119,10 @@ public struct LibraryFilm: Codable, Sendable, Equatable {
         self.init(
             id: item.id, title: item.title, year: item.year, genres: list("genre"), directors: list("director"),
             kind: item[field: "kind"].flatMap(Self.kind))
+        if let (tv, tmdb) = TMDbSource.tmdbID(ofItem: item.id), !tv {
+            self.tmdb = tmdb
+            if let imdb = item[field: "imdb"], TMDbSource.isIMDbID(imdb) { id = OMDbSource.itemID(imdb: imdb) }
+        }
     }
 
     /// A title type as IMDb and OMDb spell it (`tvSeries`, `TV Mini Series`, `episode`), as `kind`: nil for a
@@ -134,6 +143,11 @@ public struct LibraryFilm: Codable, Sendable, Equatable {
 
     /// The IMDb id, where the film has one.
     public var imdbID: String? { OMDbSource.imdb(ofItem: id) }
+
+    /// TMDb's id of the film, where it is known: `tmdb`, or the one its id holds (`tmdb:550`; not a series').
+    public var tmdbID: String? {
+        tmdb ?? TMDbSource.tmdbID(ofItem: id).flatMap { $0.tv ? nil : $0.id }
+    }
 
     /// `Blade Runner (1982)`.
     public var label: String { year.map { "\(title) (\($0))" } ?? title }
@@ -177,6 +191,7 @@ public struct LibraryFilm: Codable, Sendable, Equatable {
         if genres?.isEmpty ?? true { genres = other.genres }
         if directors?.isEmpty ?? true { directors = other.directors }
         letterboxd = letterboxd ?? other.letterboxd
+        if tmdbID == nil { tmdb = other.tmdbID }
         kind = kind ?? other.kind
     }
 }

@@ -72,6 +72,8 @@ extension JSONBytes {
                 read = once(&film.directors) { $0.elements { $0.string() } }
             } else if Self.same(key, "letterboxd") {
                 read = once(&film.letterboxd) { $0.string() }
+            } else if Self.same(key, "tmdb") {
+                read = once(&film.tmdb) { $0.string() }
             } else if Self.same(key, "kind") {
                 read = once(&film.kind) { $0.string() }
             } else {

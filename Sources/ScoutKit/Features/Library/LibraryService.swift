@@ -14,11 +14,17 @@ import FoundationEssentials
     /// The entries the last diary listing of this run showed, by row: what `diary rm N` and `diary edit N`
     /// name (nil: none was shown, and N is a row as `diary` lists them).
     var listedEntries: [String]?
+    /// The film with the ids TMDb knows it by besides its own (`WhereService.ids(of:)`).
+    private let lookUpIDs: (LibraryFilm) async -> LibraryFilm
 
-    init(wiring: ServiceWiring, screen: any Screen, favourites: FavouritesService) {
+    init(
+        wiring: ServiceWiring, screen: any Screen, favourites: FavouritesService,
+        lookUpIDs: @escaping (LibraryFilm) async -> LibraryFilm = { $0 }
+    ) {
         self.wiring = wiring
         self.screen = screen
         self.favourites = favourites
+        self.lookUpIDs = lookUpIDs
         let paths = wiring.context.paths
         store = LibraryStore(
             url: paths.libraryFile, deviceFile: paths.deviceFile, indexFolder: paths.cache,
@@ -31,9 +37,9 @@ import FoundationEssentials
     func film(_ word: String) async throws -> LibraryFilm {
         if word.contains(":") {
             if let item = screen.item(known: word) ?? favourites.store.all().first(where: { $0.id == word })?.item {
-                return try known(LibraryFilm(try Self.film(item)))
+                return try await known(LibraryFilm(try Self.film(item)))
             }
-            if let film = try store.library().films[word] { return film }
+            if let film = try store.library().films[word] { return try await known(film) }
             throw UsageError.notFound(
                 "scout does not know \(Text.brief(word)): search for it first, then name it by its row")
         }
@@ -47,13 +53,13 @@ import FoundationEssentials
                 )
             }
             let id = ids[row - 1]
-            if let film = try store.library().films[id] { return film }
+            if let film = try store.library().films[id] { return try await known(film) }
             if let favourite = favourites.store.all().first(where: { $0.id == id }) {
-                return LibraryFilm(try Self.film(favourite.item))
+                return try await known(LibraryFilm(try Self.film(favourite.item)))
             }
             throw UsageError.notFound("\(id) is no longer in \(listing): list it again")
         case .results:
-            return try known(LibraryFilm(try Self.film(try await screen.itemShown(atRow: row))))
+            return try await known(LibraryFilm(try Self.film(try await screen.itemShown(atRow: row))))
         }
     }
 
@@ -92,15 +98,20 @@ import FoundationEssentials
         return names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names.joined()
     }()
 
-    /// The film the library already has under another id (the same folded title and year: an IMDb export's
-    /// `omdb:tt0078748` for the catalog's Alien), else `film`: one film, rated and logged once.
-    func known(_ film: LibraryFilm) throws -> LibraryFilm {
-        let library = try store.library()
-        guard library.films[film.id] == nil, let id = library.film(matching: film), var known = library.films[id] else {
-            return film
+    /// The film as the library will hold it, with every id it is known by: under the id it lands on (the film
+    /// TMDb knows by the same id, or the film of the same title and year it is one with), else the film the
+    /// library has of the same folded title and year (an IMDb export's `omdb:tt0078748` for the catalog's Alien);
+    /// one film, rated and logged once.
+    func known(_ film: LibraryFilm) async throws -> LibraryFilm {
+        let film = await lookUpIDs(film)
+        var library = try store.library()
+        if library.films[film.id] == nil, library.landing(of: film) == (film.id, nil),
+            let id = library.film(matching: film), var known = library.films[id]
+        {
+            known.learn(film)
+            return known
         }
-        known.learn(film)
-        return known
+        return library.films[library.adopt(film)] ?? film
     }
 
     /// `want` and `unwant`: the film onto the watchlist or off it, unless it is there or not already.
@@ -143,8 +154,10 @@ import FoundationEssentials
         var after = Library()
         try store.update { library, device in
             after = library
+            // What is asked of the library is asked of the film as it will be: one with those it lands on.
+            _ = after.adopt(film)
             var event = LibraryEvent(device: device, time: wiring.context.now(), op: op, film: film)
-            guard try make(library, &event) else { return [] }
+            guard try make(after, &event) else { return [] }
             after.apply(event)
             return [event]
         }

@@ -59,13 +59,15 @@ import FoundationEssentials
         return code
     }
 
-    /// TMDb's details of `film` with where it is watched: by its TMDb id, else its IMDb id (`imdb`, or the one its
-    /// id holds: as a film, then through `/3/find` for a series), else its title and year; nil when TMDb does not
-    /// know it.
+    /// TMDb's details of `film` with where it is watched: by its TMDb id (its id's, or the one the library learnt),
+    /// else its IMDb id (`imdb`, or the one its id holds: as a film, then through `/3/find` for a series), else its
+    /// title and year; nil when TMDb does not know it.
     nonisolated static func details(of film: LibraryFilm, imdb: String?, in tmdb: TMDbSource)
         async throws(SourceError) -> JSONFields?
     {
-        if let (tv, id) = TMDbSource.tmdbID(ofItem: film.id) { return try await tmdb.title(id, tv: tv) }
+        if let (tv, id) = TMDbSource.tmdbID(ofItem: film.id) ?? film.tmdb.map({ (false, $0) }) {
+            return try await tmdb.title(id, tv: tv)
+        }
         if let imdb = imdb ?? film.imdbID {
             if let json = try await tmdb.title(imdb, tv: false) { return json }
             if let (tv, id) = try await tmdb.find(imdb: imdb), let json = try await tmdb.title(id, tv: tv) {
@@ -74,6 +76,26 @@ import FoundationEssentials
         }
         guard let id = try await tmdb.match(title: film.title, year: film.year) else { return nil }
         return try await tmdb.title(id, tv: false)
+    }
+
+    /// The film with the ids TMDb knows it by: a TMDb film's IMDb id (it becomes `omdb:tt…`, as an OMDb result
+    /// and an IMDb export name it) and a film of an IMDb id's TMDb id, from the details `show` and `where` ask for
+    /// (one request, kept in the cache). The film as it was where TMDb has no key, cannot be reached or does not
+    /// know it: its rating is not held up by a lookup, and the library joins the two when a later event says.
+    func ids(of film: LibraryFilm) async -> LibraryFilm {
+        guard film.isFilm, film.tmdbID == nil || film.imdbID == nil, let tmdb = tmdb() else { return film }
+        var film = film
+        if let tmdbID = film.tmdbID {
+            let details = try? await tmdb.title(tmdbID, tv: false)
+            let imdb = details.flatMap { $0.text("imdb_id") ?? $0.object("external_ids")?.text("imdb_id") }
+            if let imdb, TMDbSource.isIMDbID(imdb) {
+                film.id = OMDbSource.itemID(imdb: imdb)
+                film.tmdb = tmdbID
+            }
+        } else if let imdb = film.imdbID, let details = try? await tmdb.title(imdb, tv: false) {
+            film.tmdb = details.id("id")
+        }
+        return film
     }
 
     /// Where `film` is watched in `country`.
