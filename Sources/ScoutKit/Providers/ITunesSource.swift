@@ -105,8 +105,15 @@ public struct ITunesSource: Source {
         ]
         components?.percentEncodedQuery = QueryString.make(items)
         guard let url = components?.url else { throw .notConfigured("SCOUT_ITUNES_URL is not a usable URL") }
+        let answer = try await get(url)
+        let results = try Self.decode(answer.body)
+        return ResultPage(items: results, total: nil, hasMore: results.count >= Self.limit, note: answer.note)
+    }
+
+    /// An answer of iTunes' with a status scout reads (200); throttled with a short `Retry-After`, asked again
+    /// once after waiting as asked.
+    private func get(_ url: URL) async throws(SourceError) -> FetchedAnswer {
         var answer = try await fetcher.get(url, service: "iTunes")
-        // Throttled with a short Retry-After: wait as asked, once, then try again.
         if answer.status == 429 || answer.status == 403, let wait = answer.retryAfter.flatMap({ Int($0) }),
             (0...10).contains(wait)
         {
@@ -114,8 +121,45 @@ public struct ITunesSource: Source {
             answer = try await fetcher.get(url, service: "iTunes")
         }
         try Self.checkStatus(answer)
-        let results = try Self.decode(answer.body)
-        return ResultPage(items: results, total: nil, hasMore: results.count >= Self.limit, note: answer.note)
+        return answer
+    }
+
+    /// What the iTunes Store asks to rent and to buy a film, in standard and high definition, in its currency,
+    /// and the film's page there.
+    struct FilmPrices: Sendable, Equatable {
+        var rent, rentHD, buy, buyHD: Double?
+        var currency: String?
+        var url: String?
+    }
+
+    /// The store's prices of a film, found by a search of its title as `films` searches: the iTunes film `id`
+    /// names (`itunes:N`), else the film of the same folded title and year (or a year apart: a festival's year
+    /// against a release's); nil when the store has none, or asks no price for it.
+    func filmPrices(id: String?, title: String, year: Int?) async throws(SourceError) -> FilmPrices? {
+        var components = URLComponents(url: base.appendingPathComponent("search"), resolvingAgainstBaseURL: false)
+        components?.percentEncodedQuery = QueryString.make([
+            ("term", title), ("media", "movie"), ("entity", "movie"), ("country", country),
+            ("limit", String(Self.limit)),
+        ])
+        guard let url = components?.url else { throw .notConfigured("SCOUT_ITUNES_URL is not a usable URL") }
+        let results =
+            (JSONFields(try JSONFields.parse(try await get(url).body, from: "iTunes"))?.array("results") ?? [])
+            .compactMap(JSONFields.init).filter { $0.text("kind") == "feature-movie" }
+        let folded = Text.fold(title)
+        func released(_ json: JSONFields) -> Int? { json.text("releaseDate").flatMap { Int($0.prefix(4)) } }
+        let same = results.filter { $0.text("trackName").map(Text.fold) == folded }
+        var film = id.flatMap { id in results.first { "itunes:" + ($0.id("trackId") ?? "") == id } } ?? same.first
+        if let year, film.flatMap({ "itunes:" + ($0.id("trackId") ?? "") }) != id {
+            film =
+                same.first { released($0) == year } ?? same.first { released($0).map { abs($0 - year) == 1 } ?? false }
+        }
+        guard let film else { return nil }
+        func price(_ key: String) -> Double? { film.number(key).flatMap { $0 > 0 ? $0 : nil } }
+        let prices = FilmPrices(
+            rent: price("trackRentalPrice"), rentHD: price("trackHdRentalPrice"), buy: price("trackPrice"),
+            buyHD: price("trackHdPrice"), currency: film.text("currency").map(TMDbSource.oneLine),
+            url: film.text("trackViewUrl").flatMap { $0.hasPrefix("https://") ? $0 : nil })
+        return [prices.rent, prices.rentHD, prices.buy, prices.buyHD].contains { $0 != nil } ? prices : nil
     }
 
     public func details(of item: Item) async throws(SourceError) -> Item {
@@ -123,9 +167,7 @@ public struct ITunesSource: Source {
         var components = URLComponents(url: base.appendingPathComponent("lookup"), resolvingAgainstBaseURL: false)
         components?.percentEncodedQuery = QueryString.make([("id", id), ("country", country)])
         guard let url = components?.url else { return item }
-        let answer = try await fetcher.get(url, service: "iTunes")
-        try Self.checkStatus(answer)
-        return try Self.decode(answer.body).first { $0.id == item.id } ?? item
+        return try Self.decode(try await get(url).body).first { $0.id == item.id } ?? item
     }
 
     static func checkStatus(_ answer: FetchedAnswer) throws(SourceError) {

@@ -27,6 +27,9 @@ struct WatchOffers: Sendable, Equatable {
         var service: String
         /// TMDb's id of the service (Netflix is 8).
         var serviceID: Int?
+        /// What it asks, in standard and high definition, where the data says (iTunes' prices do; TMDb's do not).
+        var price: Double? = nil
+        var hdPrice: Double? = nil
     }
 
     /// The ISO 3166-1 code of the country (`GB`).
@@ -35,9 +38,45 @@ struct WatchOffers: Sendable, Equatable {
     var link: String?
     /// Every offer, by way in `Way`'s order, each way's services in TMDb's display order.
     var offers: [Offer]
+    /// Whose data it is, wherever it is shown (TMDb's terms, and JustWatch's).
+    var credit = Self.justWatch
+    /// The currency of the prices.
+    var currency: String?
 
-    /// The services offering it `way`, in order.
-    func services(_ way: Way) -> [String] { offers.filter { $0.way == way }.map(\.service) }
+    static let justWatch = "from JustWatch, via TMDb"
+    static let iTunes = "iTunes' prices"
+
+    /// The iTunes Store's offers of a film, where scout has no TMDb key: rent and buy, with their prices.
+    init(country: String, iTunes prices: ITunesSource.FilmPrices) {
+        self.country = country.uppercased()
+        link = prices.url
+        offers = [(Way.rent, prices.rent, prices.rentHD), (.buy, prices.buy, prices.buyHD)].compactMap {
+            way, price, hd in
+            price == nil && hd == nil ? nil : Offer(way: way, service: "iTunes", price: price, hdPrice: hd)
+        }
+        credit = Self.iTunes
+        currency = prices.currency
+    }
+
+    init(country: String, link: String?, offers: [Offer]) {
+        (self.country, self.link, self.offers) = (country, link, offers)
+    }
+
+    /// An offer as a line lists it: `Netflix`, `iTunes 3.99 USD (HD 4.99 USD)`.
+    func text(_ offer: Offer) -> String {
+        func amount(_ value: Double) -> String {
+            Text.decimal(value, places: 2) + (currency.map { " " + $0 } ?? "")
+        }
+        switch (offer.price, offer.hdPrice) {
+        case (let price?, let hd?) where hd != price: return "\(offer.service) \(amount(price)) (HD \(amount(hd)))"
+        case (let price?, _): return "\(offer.service) \(amount(price))"
+        case (nil, let hd?): return "\(offer.service) HD \(amount(hd))"
+        case (nil, nil): return offer.service
+        }
+    }
+
+    /// The services offering it `way`, in order, each with its price where the data gives one.
+    func services(_ way: Way) -> [String] { offers.filter { $0.way == way }.map(text) }
 
     /// What a `watch/providers` object (a film's, or one appended to its details) says of `country`: nil when it
     /// says nothing of that country. A service without a name is passed over; a remote name is cut to a line.

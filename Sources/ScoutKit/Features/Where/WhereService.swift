@@ -180,7 +180,7 @@ import FoundationEssentials
     func whereToWatch(_ word: String, country named: String?) async throws -> Output {
         let country = try country(named)
         let (known, item) = try await film(word)
-        guard let tmdb = tmdb() else { throw UsageError(Self.noKey(known, item: item)) }
+        guard let tmdb = tmdb() else { return try await iTunesPrices(of: known, item: item, country: country) }
         let details = try await wiring.waiting("asking TMDb") {
             try await Self.details(of: known, imdb: item?[field: "imdb"], in: tmdb)
         }
@@ -194,11 +194,38 @@ import FoundationEssentials
         return Output(showing: WhereView(film: film, country: country, answer: answer))
     }
 
-    /// Without a TMDb key: what iTunes says of an iTunes film (its price), and how to get a key.
-    static func noKey(_ film: LibraryFilm?, item: Item?) -> String {
-        let price = item.flatMap { $0.sourceName == "itunes" ? $0[field: "price"] : nil }
-        return (price.map { "iTunes sells \(Text.brief(film?.label ?? "it")) for \($0); " } ?? "")
-            + "where to watch needs a TMDb key: set tmdb-key KEY (a free one comes from themoviedb.org/settings/api)"
+    /// How to get a TMDb key, which where to watch on every service needs.
+    static let noKey = "set tmdb-key KEY (a free one comes from themoviedb.org/settings/api)"
+
+    /// Without a TMDb key, what can be said all the same: the iTunes Store's prices to rent and buy the film in
+    /// the country (its own film, or one of the same title and year), and how to get a key for every service.
+    func iTunesPrices(of film: LibraryFilm, item: Item?, country: String) async throws -> Output {
+        let needsKey = "where to watch needs a TMDb key: \(Self.noKey)"
+        guard film.isFilm, item?[field: "kind"] != "series", Settings.isStoreCountry(country.lowercased()) else {
+            throw UsageError(needsKey)
+        }
+        var settings = wiring.settings()
+        settings.country = country
+        guard let store = try? sources.source(named: "films", settings: settings) as? ITunesSource else {
+            throw UsageError(needsKey)
+        }
+        let prices: ITunesSource.FilmPrices?
+        do {
+            prices = try await wiring.waiting("asking iTunes") {
+                try await store.filmPrices(
+                    id: item?.sourceName == "itunes" ? item?.id : nil, title: film.title, year: film.year)
+            }
+        } catch let error as SourceError {
+            throw UsageError("iTunes could not be asked (\(error)); \(needsKey)")
+        }
+        guard let prices else {
+            throw UsageError(
+                "iTunes has no price for \(Text.brief(film.label)) in \(country); \(needsKey)")
+        }
+        var output = Output(
+            showing: WhereView(film: film, country: country, answer: .offers(.init(country: country, iTunes: prices))))
+        output.say("Every other service needs a TMDb key: \(Self.noKey).")
+        return output
     }
 
     /// The lines `show` ends with for a film: where it is watched in the settings' country, as `where` says
@@ -292,7 +319,7 @@ import FoundationEssentials
         if let first = failed.first {
             output.warn("TMDb could not be asked about \(failed.count) of the films (\(first)): try again later")
         }
-        if shown?.isEmpty != true { output.say("Where to watch: \(WhereView.credit).") }
+        if shown?.isEmpty != true { output.say("Where to watch: \(WatchOffers.justWatch).") }
         return output
     }
 
@@ -322,7 +349,9 @@ import FoundationEssentials
     private func askAboutTheWatchlist(networkOnly: Bool) async throws -> (
         films: [LibraryFilm], results: [Result<Answer, SourceError>], country: String
     ) {
-        guard let tmdb = tmdb(networkOnly: networkOnly) else { throw UsageError(Self.noKey(nil, item: nil)) }
+        guard let tmdb = tmdb(networkOnly: networkOnly) else {
+            throw UsageError("where to watch needs a TMDb key: \(Self.noKey)")
+        }
         let library = try self.library.store.library()
         let films = library.watchlist.compactMap { library.films[$0.film] }
         let country = wiring.settings().country.uppercased()

@@ -5,14 +5,11 @@ struct WhereView: OutputView {
     var country: String
     var answer: WhereService.Answer
 
-    /// Whose data it is, wherever it is shown (TMDb's terms, and JustWatch's).
-    static let credit = "from JustWatch, via TMDb"
-
     /// The label-and-value lines of an answer, as `show` ends with them and `where` lists them.
     static func lines(_ answer: WhereService.Answer, country: String) -> [(label: String, value: String)] {
         switch answer {
         case .offers(let offers):
-            var lines = [("Watch in", "\(offers.country), \(credit)")]
+            var lines = [("Watch in", "\(offers.country), \(offers.credit)")]
             for way in WatchOffers.Way.allCases {
                 let services = offers.services(way)
                 if !services.isEmpty { lines.append((way.label, services.joined(separator: ", "))) }
@@ -20,7 +17,12 @@ struct WhereView: OutputView {
             if let link = offers.link { lines.append(("More", link)) }
             return lines
         case .nothingIn(let country):
-            return [("Watch", "nowhere known in \(country) (\(credit)): where N --country CC looks in another")]
+            return [
+                (
+                    "Watch",
+                    "nowhere known in \(country) (\(WatchOffers.justWatch)): where N --country CC looks in another"
+                )
+            ]
         case .unknown:
             return [("Watch", "not known: TMDb does not know this film by its ids, title or year")]
         }
@@ -42,10 +44,17 @@ struct WhereView: OutputView {
         var rows: [JSONObject<WatchOfferField>] = []
         if case .offers(let offers) = answer {
             rows = offers.offers.map { offer in
-                JSONObject([
+                // Prices only where the data gives them (iTunes'), as TMDb's rows have none.
+                var row = JSONObject<WatchOfferField>([
                     .way: .string(offer.way.rawValue), .service: .string(offer.service),
                     .serviceID: offer.serviceID.map(JSONValue.int) ?? .null,
                 ])
+                if offer.price != nil || offer.hdPrice != nil {
+                    row[.price] = offer.price.map(JSONValue.double) ?? .null
+                    row[.hdPrice] = offer.hdPrice.map(JSONValue.double) ?? .null
+                    row[.currency] = offers.currency.map(JSONValue.string) ?? .null
+                }
+                return row
             }
         }
         var json = TypedJSON.listing(rows, total: rows.count)
@@ -54,14 +63,18 @@ struct WhereView: OutputView {
         json[.country] = .string(country)
         if case .offers(let offers) = answer, let link = offers.link { json[.url] = .string(link) }
         json[.found] = .bool(answer != .unknown)
-        json[.credit] = .string(Self.credit)
+        if case .offers(let offers) = answer {
+            json[.credit] = .string(offers.credit)
+        } else {
+            json[.credit] = .string(WatchOffers.justWatch)
+        }
         return json
     }
 }
 
 /// One way to watch a film on one service, as `where --json` lists it.
 enum WatchOfferField: String, JSONRowShape {
-    case way, service, serviceID
+    case way, service, serviceID, price, hdPrice, currency
     static let schemaName = "watchOffer"
     static let listing = TypedJSON.Listing.offers
     var kind: JSONKind {
@@ -69,7 +82,9 @@ enum WatchOfferField: String, JSONRowShape {
         case .way: .words(WatchOffers.Way.allCases.map(\.rawValue))
         case .service: .string
         case .serviceID: .integerOrNull
+        case .price, .hdPrice: .numberOrNull
+        case .currency: .stringOrNull
         }
     }
-    var required: Bool { true }
+    var required: Bool { ![.price, .hdPrice, .currency].contains(self) }
 }
