@@ -177,29 +177,6 @@ public struct CommandSpec: Sendable {
                 choices.joined(separator: "|"), .choice(choices), optional: optional,
                 completer: completer ?? .words(choices), noun: noun)
         }
-
-        /// Whether `word` can be one of its words: what decides where a run of them ends (`fav tag 1 3 best`)
-        /// and whether a word after a command of subcommands names a subcommand instead.
-        func accepts(_ word: String, after first: String?) -> Bool {
-            switch kind {
-            case .word, .file, .text: return true
-            case .row, .number, .year: return Int(word) != nil
-            case .ranges: return (try? RangeSpec.parse(word)) != nil
-            case .rangesOrIDs:
-                if let first, first.contains(":") { return word.contains(":") }
-                return !word.contains(":") && (first == nil || (try? RangeSpec.parse(word)) != nil)
-            case .choice(let choices): return choices.contains(word.lowercased())
-            case .command(let type): return word.lowercased() == type.spec.name
-            }
-        }
-
-        /// Whether it takes a run of words: one that repeats, or a text or ranges over several.
-        var takesRun: Bool {
-            switch kind {
-            case .text, .ranges, .rangesOrIDs: true
-            default: repeats
-            }
-        }
     }
 
     /// What a positional's words were read into.

@@ -221,6 +221,19 @@ public struct TMDbSource: Source {
         .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2).filter { seen.insert($0).inserted }
     }
 
+    /// The countries TMDb knows (`/3/configuration/countries`), by ISO 3166-1 code (`GB`): their English names.
+    func countries() async throws(SourceError) -> [String: String] {
+        guard let answer = try await get("configuration/countries", [], asking: "its list of countries"),
+            case .array(let listed) = try Self.parse(answer.body)
+        else { return [:] }
+        var countries: [String: String] = [:]
+        for country in listed.compactMap(JSONFields.init) {
+            guard let code = country.text("iso_3166_1") else { continue }
+            countries[code.uppercased()] = country.text("english_name").map(Self.oneLine) ?? code
+        }
+        return countries
+    }
+
     /// Whether `id` reads as an IMDb title id: `tt` and digits.
     static func isIMDbID(_ id: String) -> Bool {
         id.hasPrefix("tt") && id.count > 2 && id.dropFirst(2).allSatisfy { $0.isASCII && $0.isNumber }

@@ -58,9 +58,10 @@ public enum DisplayWidth {
     /// Prose broken at spaces into lines of at most `width` cells, each line after the first indented by
     /// `indent` spaces. A quoted tag or word (`#'to watch'`, `"taylor swift"`) breaks as one word while it fits a
     /// line. A word too long for a line of its own is cut with …, but for a web address, left whole for the
-    /// terminal to wrap so that it can be copied (`open`'s, an error's). `cutting` (a detail's fields) cuts an
-    /// address too, and leaves a word too long for any line where it starts when the next line would give it no
-    /// more room (after a label): a pipe and `--json` give it whole, and `open` opens an item's address.
+    /// terminal to wrap so that it can be copied (`open`'s, an error's), where it starts when the next line would
+    /// give it no more room (after a label). `cutting` (a detail's fields) cuts an address too, and leaves any word
+    /// too long for any line where it starts so: a pipe and `--json` give it whole, and `open` opens an item's
+    /// address.
     public static func wrap(_ text: String, to width: Int, indent: Int = 0, cutting: Bool = false) -> [String] {
         guard of(text) > width else { return [text] }
         let lead = String(text.prefix { $0 == " " })
@@ -71,9 +72,12 @@ public enum DisplayWidth {
         for word in words(of: text.dropFirst(lead.count), fitting: width - pad.count) {
             let wordWidth = of(word)
             let atStart = lineWidth == 0 || line == lead || line == pad
-            // Too long for any line, it stays where the line gives it as much room as the next would.
-            let staysCut = cutting && pad.count + wordWidth > width && width - lineWidth - 1 >= width - pad.count
-            if !atStart, lineWidth + 1 + wordWidth > width, !staysCut {
+            // Too long for any line, it stays where the line gives it as much room as the next would (cut, or an
+            // address the terminal wraps).
+            let stays =
+                (cutting || word.contains("://")) && pad.count + wordWidth > width
+                && width - lineWidth - 1 >= width - pad.count
+            if !atStart, lineWidth + 1 + wordWidth > width, !stays {
                 lines.append(line)
                 line = pad
                 lineWidth = pad.count

@@ -406,6 +406,14 @@ public struct Library: Sendable {
         day.map { everWanted.contains(film + "|" + $0) } ?? false
     }
 
+    /// The film the library knows by `id`: its own, one it was known by before it was made one with another
+    /// (`letterboxd:2a9q`), or TMDb's (`tmdb:550`) of a film known by its IMDb id.
+    func film(named id: String) -> LibraryFilm? {
+        if let film = films[aliases[id] ?? id] { return film }
+        guard let (tv, tmdb) = TMDbSource.tmdbID(ofItem: id), !tv, let known = byTMDb[tmdb] else { return nil }
+        return films[aliases[known] ?? known]
+    }
+
     /// The film's title, or its id when the library has never seen it.
     func label(_ film: String) -> String { films[film]?.label ?? film }
 }

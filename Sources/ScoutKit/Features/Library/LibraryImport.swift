@@ -142,11 +142,20 @@ struct LibraryImport {
             // Counted as a rating though its stars may be those the film's diary gave it in this import.
             add(event)
             rated.insert(library.landing(film))
-        } else if film.imdbID != nil, library.films[film.id] == nil {
-            // Kept all the same where its IMDb id names a film the library knows by title and year alone: the
-            // library learns the id (and the genres and directors with it), and the rating that holds stays.
+        } else if film.imdbID != nil && library.films[film.id] == nil || teaches(film) {
+            // Kept all the same where its IMDb id names a film the library knows by title and year alone, or it
+            // says what the library does not know of the film (its Letterboxd address, TMDb's id, its genres and
+            // directors): the library learns it, and the rating that holds stays.
             add(event)
         }
+    }
+
+    /// Whether a row's film says something of it that the library's film does not know yet.
+    private func teaches(_ film: LibraryFilm) -> Bool {
+        guard let known = library.films[library.landing(film)] else { return false }
+        var learnt = known
+        learnt.learn(film)
+        return learnt != known
     }
 
     /// A diary entry, unless the library has as many entries of the film that day as this export has so far.

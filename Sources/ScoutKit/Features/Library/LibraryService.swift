@@ -33,13 +33,14 @@ import FoundationEssentials
 
     /// The film `word` names: a row of the listing on screen (the results, or the last diary, ratings,
     /// watchlist or fav listing), or an id that scout knows from the results, the selection, the
-    /// favourites or the library.
+    /// favourites or the library (any id it knows the film by: `tmdb:550`, `tt0137523`).
     func film(_ word: String) async throws -> LibraryFilm {
+        let word = TMDbSource.isIMDbID(word) ? OMDbSource.itemID(imdb: word) : word
         if word.contains(":") {
             if let item = screen.item(known: word) ?? favourites.store.all().first(where: { $0.id == word })?.item {
                 return try await known(LibraryFilm(try Self.film(item)))
             }
-            if let film = try store.library().films[word] { return try await known(film) }
+            if let film = try store.library().film(named: word) { return try await known(film) }
             throw UsageError.notFound(
                 "scout does not know \(Text.brief(word)): search for it first, then name it by its row")
         }

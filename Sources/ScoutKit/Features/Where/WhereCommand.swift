@@ -11,10 +11,12 @@ struct WhereCommand: ServiceCommand, Equatable {
         details: .table(
             """
             N|ID       a row of the listing on screen (results, diary, ratings, watchlist), or an id such as
-                       omdb:tt0137523; a series too
+                       tt0137523, omdb:tt0137523 or tmdb:550; a series too
             each way   stream (a subscription), free, with ads, rent, buy: the services in TMDb's order, then the \
             page that links to them
-            data       JustWatch's, through TMDb's API: it needs TMDB_API_KEY; answers are kept a day
+            data       JustWatch's, through TMDb's API: it needs a key (set tmdb-key KEY, or TMDB_API_KEY); \
+            answers are kept a day
+            no key     what the iTunes Store asks to rent and to buy the film, labelled iTunes' prices
             """))
 
     var target: String

@@ -191,6 +191,10 @@ import FoundationEssentials
             (film.title, film.year) = (found.title, found.year)
         }
         let answer = details.map { Self.answer(from: $0, country: country) } ?? .unknown
+        // Nothing in a country TMDb does not know is a mistyped code, not a film without offers.
+        if case .nothingIn = answer, let known = try? await tmdb.countries(), !known.isEmpty, known[country] == nil {
+            throw UsageError("TMDb knows no country \(country): --country takes an ISO 3166-1 code, such as GB or FR")
+        }
         return Output(showing: WhereView(film: film, country: country, answer: answer))
     }
 
@@ -202,12 +206,12 @@ import FoundationEssentials
     func iTunesPrices(of film: LibraryFilm, item: Item?, country: String) async throws -> Output {
         let needsKey = "where to watch needs a TMDb key: \(Self.noKey)"
         guard film.isFilm, item?[field: "kind"] != "series", Settings.isStoreCountry(country.lowercased()) else {
-            throw UsageError(needsKey)
+            throw SourceError.notConfigured(needsKey)
         }
         var settings = wiring.settings()
         settings.country = country
         guard let store = try? sources.source(named: "films", settings: settings) as? ITunesSource else {
-            throw UsageError(needsKey)
+            throw SourceError.notConfigured(needsKey)
         }
         let prices: ITunesSource.FilmPrices?
         do {
@@ -216,10 +220,10 @@ import FoundationEssentials
                     id: item?.sourceName == "itunes" ? item?.id : nil, title: film.title, year: film.year)
             }
         } catch let error as SourceError {
-            throw UsageError("iTunes could not be asked (\(error)); \(needsKey)")
+            throw SourceError.notConfigured("iTunes could not be asked (\(error)); \(needsKey)")
         }
         guard let prices else {
-            throw UsageError(
+            throw SourceError.notConfigured(
                 "iTunes has no price for \(Text.brief(film.label)) in \(country); \(needsKey)")
         }
         var output = Output(
@@ -350,7 +354,7 @@ import FoundationEssentials
         films: [LibraryFilm], results: [Result<Answer, SourceError>], country: String
     ) {
         guard let tmdb = tmdb(networkOnly: networkOnly) else {
-            throw UsageError("where to watch needs a TMDb key: \(Self.noKey)")
+            throw SourceError.notConfigured("where to watch needs a TMDb key: \(Self.noKey)")
         }
         let library = try self.library.store.library()
         let films = library.watchlist.compactMap { library.films[$0.film] }
