@@ -10,9 +10,9 @@ struct ExportCommand: ServiceCommand, Equatable {
         details: .table(
             """
             letterboxd FILE.csv  one row per diary entry with its stars, and one without a day per rating the
-                                 diary does not carry: Title, Year, imdbID, LetterboxdURI, WatchedDate, Rating,
-                                 Rewatch, Tags, Review; the watchlist goes to FILE-watchlist.csv beside it,
-                                 with the day each film was added (Date)
+                                 diary does not carry: Title, Year, imdbID, tmdbID, LetterboxdURI, WatchedDate,
+                                 Rating, Rewatch, Tags, Review; the watchlist goes to FILE-watchlist.csv beside
+                                 it, with the day each film was added (Date)
             --force              replace the files when they exist
             """))
 
@@ -21,6 +21,12 @@ struct ExportCommand: ServiceCommand, Equatable {
 
     init(_ args: CommandSpec.Arguments) throws(UsageError) {
         (path, force) = (args.text("FILE.csv"), args.has("--force"))
+        // Two files, not a stream: `-` would be a file of that name.
+        if path == "-" {
+            throw UsageError(
+                "export letterboxd writes files, FILE.csv and FILE-watchlist.csv beside it, not standard output: "
+                    + "name one, such as export letterboxd ~/letterboxd-import.csv")
+        }
     }
 
     static func service(in services: Services) -> LibraryService { services.library }

@@ -7,7 +7,11 @@ struct WhereCommand: ServiceCommand, Equatable {
         example: "where 1 --country US",
         topic: .library,
         positionals: [.init("N|ID", completer: .rows)],
-        options: [.init("--country", value: "CC", help: "that country's, such as US (default: set country)")],
+        options: [
+            .init(
+                "--country", value: "CC", help: "that country's, such as US (default: set country)",
+                values: .words(Settings.countries.map { $0.uppercased() }))
+        ],
         details: .table(
             """
             N|ID       a row of the listing on screen (results, diary, ratings, watchlist), or an id such as
