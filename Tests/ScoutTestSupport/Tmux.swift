@@ -113,6 +113,26 @@ public final class TmuxTerminal {
         throw TmuxError(message: "timed out waiting for \"\(text)\"; the screen was:\n\(last)")
     }
 
+    /// Waits until the last line shown is `prompt` with nothing typed after it (but the right prompt, `p1/2`):
+    /// keys sent after a key that ends a mode (Ctrl-G out of a search) go in only once scout has read it.
+    @discardableResult
+    public func waitForEmptyPrompt(_ prompt: String, timeout: Double = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = (try? screen()) ?? ""
+            let line = last.split(separator: "\n").last { !$0.allSatisfy { $0 == " " } }.map(String.init) ?? ""
+            if line.hasPrefix(prompt) {
+                let rest = line.dropFirst(prompt.count).drop { $0 == " " }
+                if rest.isEmpty || (rest.first == "p" && rest.dropFirst().allSatisfy { $0.isNumber || $0 == "/" }) {
+                    return last
+                }
+            }
+            usleep(50_000)
+        }
+        throw TmuxError(message: "timed out waiting for an empty \"\(prompt)\"; the screen was:\n\(last)")
+    }
+
     /// The process id of what runs in the pane (scout: `env` execs it).
     public func panePID() throws -> Int32 {
         Int32(
