@@ -103,34 +103,31 @@ public final class TmuxTerminal {
     /// Waits until the screen shows `text`; returns the screen, or throws after `timeout` seconds.
     @discardableResult
     public func waitFor(_ text: String, timeout: Double = 10) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last = ""
-        while Date() < deadline {
-            last = (try? screen()) ?? ""
-            if last.contains(text) { return last }
-            usleep(50_000)
-        }
-        throw TmuxError(message: "timed out waiting for \"\(text)\"; the screen was:\n\(last)")
+        try wait(for: "\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
     /// Waits until the last line shown is `prompt` with nothing typed after it (but the right prompt, `p1/2`):
     /// keys sent after a key that ends a mode (Ctrl-G out of a search) go in only once scout has read it.
     @discardableResult
     public func waitForEmptyPrompt(_ prompt: String, timeout: Double = 10) throws -> String {
+        try wait(for: "an empty \"\(prompt)\"", timeout: timeout) { screen in
+            let line = screen.split(separator: "\n").last { !$0.allSatisfy { $0 == " " } }.map(String.init) ?? ""
+            guard line.hasPrefix(prompt) else { return false }
+            let rest = line.dropFirst(prompt.count).drop { $0 == " " }
+            return rest.isEmpty || (rest.first == "p" && rest.dropFirst().allSatisfy { $0.isNumber || $0 == "/" })
+        }
+    }
+
+    /// Reads the screen every 50 ms until `shows` holds of it; returns it, or throws after `timeout` seconds.
+    private func wait(for what: String, timeout: Double, until shows: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
             last = (try? screen()) ?? ""
-            let line = last.split(separator: "\n").last { !$0.allSatisfy { $0 == " " } }.map(String.init) ?? ""
-            if line.hasPrefix(prompt) {
-                let rest = line.dropFirst(prompt.count).drop { $0 == " " }
-                if rest.isEmpty || (rest.first == "p" && rest.dropFirst().allSatisfy { $0.isNumber || $0 == "/" }) {
-                    return last
-                }
-            }
+            if shows(last) { return last }
             usleep(50_000)
         }
-        throw TmuxError(message: "timed out waiting for an empty \"\(prompt)\"; the screen was:\n\(last)")
+        throw TmuxError(message: "timed out waiting for \(what); the screen was:\n\(last)")
     }
 
     /// The process id of what runs in the pane (scout: `env` execs it).

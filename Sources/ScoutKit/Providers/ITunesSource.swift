@@ -148,8 +148,9 @@ public struct ITunesSource: Source {
         let folded = Text.fold(title)
         func released(_ json: JSONFields) -> Int? { json.text("releaseDate").flatMap { Int($0.prefix(4)) } }
         let same = results.filter { $0.text("trackName").map(Text.fold) == folded }
-        var film = id.flatMap { id in results.first { "itunes:" + ($0.id("trackId") ?? "") == id } } ?? same.first
-        if let year, film.flatMap({ "itunes:" + ($0.id("trackId") ?? "") }) != id {
+        let named = id.flatMap { id in results.first { $0.id("trackId").map { "itunes:" + $0 } == id } }
+        var film = named ?? same.first
+        if let year, named == nil {
             film =
                 same.first { released($0) == year } ?? same.first { released($0).map { abs($0 - year) == 1 } ?? false }
         }

@@ -71,6 +71,13 @@ public struct TMDbSource: Source {
         /// `set tmdb-key`'s: a v3 key, or a read access token (a JSON web token: dotted parts).
         case saved(String)
 
+        /// The key or token itself.
+        var value: String {
+            switch self {
+            case .key(let value), .token(let value), .saved(let value): value
+            }
+        }
+
         /// Where it came from, as a message names it.
         var variable: String {
             switch self {
@@ -443,9 +450,13 @@ public struct TMDbSource: Source {
         item.add("tagline", json.text("tagline"))
         item.add("plot", json.text("overview"))
         if let votes = json.number("vote_count"), votes > 0 { item.add("votes", Text.grouped(Int(votes))) }
-        let imdb = json.text("imdb_id") ?? json.object("external_ids")?.text("imdb_id")
-        item.add("imdb", imdb.flatMap { $0.hasPrefix("tt") ? $0 : nil })
+        item.add("imdb", imdbID(in: json).flatMap { $0.hasPrefix("tt") ? $0 : nil })
         return item
+    }
+
+    /// The IMDb id a film's details give, as they are: its own `imdb_id`, else its appended `external_ids`'.
+    static func imdbID(in details: JSONFields) -> String? {
+        details.text("imdb_id") ?? details.object("external_ids")?.text("imdb_id")
     }
 
     private static func number(_ value: JSONAnswer) -> Double? {

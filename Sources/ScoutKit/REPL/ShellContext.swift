@@ -27,10 +27,7 @@ public struct ShellContext: Sendable {
     /// `OMDB_API_KEY`, which wins over the key in the settings.
     public var omdbKey: String?
     /// `TMDB_API_KEY`, else `TMDB_READ_ACCESS_TOKEN`, which win over the key in the settings.
-    public var tmdbKey: String? {
-        ["TMDB_API_KEY", "TMDB_READ_ACCESS_TOKEN"].lazy.compactMap { environment[$0]?.trimmedSpaces() }
-            .first { !$0.isEmpty }
-    }
+    public var tmdbKey: String? { TMDbSource.Credential(environment)?.value }
     /// Opens a web page in the user's browser; nil when there is no one to show it to (a script, a pipe).
     /// Returns false when no browser could be started.
     public var openURL: (@Sendable (String) -> Bool)?

@@ -194,7 +194,7 @@ import FoundationEssentials
             searches.append(saved)
             return ((), true)
         }
-        let films = Set(look.items.map { $0.id.split(separator: "@").first.map(String.init) ?? $0.id }).count
+        let films = Set(look.items.map { StreamingLook.parts(of: $0.id).film }).count
         var output = Output()
         let (plural, verb) = films == 1 ? ("", "streams") : ("s", "stream")
         output.say(

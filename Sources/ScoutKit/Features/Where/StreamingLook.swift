@@ -20,10 +20,15 @@ struct StreamingLook: Sendable {
     /// The id of a film on a service: `omdb:tt0137523@Netflix`.
     static func id(film: String, service: String) -> String { film + "@" + service }
 
+    /// The film and the service of an id `id(film:service:)` made.
+    static func parts(of id: String) -> (film: String, service: String) {
+        let parts = id.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        return (parts.first.map(String.init) ?? id, parts.dropFirst().first.map(String.init) ?? "")
+    }
+
     /// The item a remembered id stands for, once it is no longer found: the film's label, and the service it was on.
     func gone(_ id: String) -> Item {
-        let film = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
-        let service = id.split(separator: "@", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        let (film, service) = Self.parts(of: id)
         var item = Item(id: id, title: films[film]?.title ?? film)
         item.add("year", films[film]?.year.map(String.init))
         item.add("was on", service)

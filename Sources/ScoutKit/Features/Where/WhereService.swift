@@ -87,8 +87,7 @@ import FoundationEssentials
         var film = film
         if let tmdbID = film.tmdbID {
             let details = try? await tmdb.title(tmdbID, tv: false)
-            let imdb = details.flatMap { $0.text("imdb_id") ?? $0.object("external_ids")?.text("imdb_id") }
-            if let imdb, TMDbSource.isIMDbID(imdb) {
+            if let imdb = details.flatMap(TMDbSource.imdbID), TMDbSource.isIMDbID(imdb) {
                 film.id = OMDbSource.itemID(imdb: imdb)
                 film.tmdb = tmdbID
             }

@@ -41,8 +41,9 @@ struct WhereView: OutputView {
     }
 
     var json: [OutputField: JSONValue] {
+        let offers: WatchOffers? = if case .offers(let offers) = answer { offers } else { nil }
         var rows: [JSONObject<WatchOfferField>] = []
-        if case .offers(let offers) = answer {
+        if let offers {
             rows = offers.offers.map { offer in
                 // Prices only where the data gives them (iTunes'), as TMDb's rows have none.
                 var row = JSONObject<WatchOfferField>([
@@ -61,13 +62,9 @@ struct WhereView: OutputView {
         json[.id] = .string(film.id)
         json[.title] = .string(film.title)
         json[.country] = .string(country)
-        if case .offers(let offers) = answer, let link = offers.link { json[.url] = .string(link) }
+        if let link = offers?.link { json[.url] = .string(link) }
         json[.found] = .bool(answer != .unknown)
-        if case .offers(let offers) = answer {
-            json[.credit] = .string(offers.credit)
-        } else {
-            json[.credit] = .string(WatchOffers.justWatch)
-        }
+        json[.credit] = .string(offers?.credit ?? WatchOffers.justWatch)
         return json
     }
 }
