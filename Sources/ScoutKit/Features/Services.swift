@@ -54,7 +54,7 @@
     /// Favourites, kept with a snapshot.
     private(set) lazy var favourites: FavouritesService = FavouritesService(wiring: wiring, screen: screen, art: art)
     /// Artwork: the terminal, the art cache, fetching and drawing.
-    private(set) lazy var art: ArtService = ArtService(wiring: wiring) { [unowned self] in self.favourites.store.all() }
+    private(set) lazy var art: ArtService = ArtService(wiring: wiring) { [unowned self] in self.favourites.all() }
     /// Ratings, the diary, the watchlist and notes.
     private(set) lazy var library: LibraryService = LibraryService(
         wiring: wiring, screen: screen, favourites: favourites

@@ -42,7 +42,7 @@ extension BrowseService {
             if let item = results.displayed.first(where: { $0.id == id }) ?? session.selections.first(where: {
                 $0.id == id
             })
-                ?? favourites.all().first(where: { $0.id == id })?.item
+                ?? favourites.favourite(id)?.item
             {
                 let detail = detailWithArt(await cachedDetails(of: item), cachedOnly: true)
                 // Within the rows under the welcome lines, as a restored page is: the rest is a command away.

@@ -22,7 +22,7 @@ extension BrowseService: Screen {
         if case .detail(let id) = session.view,
             let item = results.displayed.first(where: { $0.id == id }) ?? results.items.first(where: { $0.id == id })
                 ?? session.selections.first(where: { $0.id == id })
-                ?? favourites.all().first(where: { $0.id == id })?.item
+                ?? favourites.favourite(id)?.item
         {
             return [item]
         }

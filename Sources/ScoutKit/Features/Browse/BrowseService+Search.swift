@@ -30,7 +30,7 @@ extension BrowseService {
         if let note = first.note { output.say("(\(note))") }
         let id = UUID().uuidString
         do {
-            try services.history.store.recordSearch(id: id, query: query, count: results.count, at: context.now())
+            try services.history.recordSearch(id: id, query: query, count: results.count, at: context.now())
             session.searchID = id
         } catch {
             output.warn("the search ran but was not written to history: \(error)")

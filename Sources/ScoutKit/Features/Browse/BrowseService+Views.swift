@@ -108,7 +108,7 @@ extension BrowseService {
             }
             // A film of the library ends with where it is watched, as a result's detail does.
             let id = ids[row - 1]
-            let film = try library.store.library().films[id]
+            let film = try library.library().films[id]
             var watch: (lines: [(label: String, value: String)], problem: String?) = ([], nil)
             if let film {
                 watch = await wiring.waiting("asking where it streams") {

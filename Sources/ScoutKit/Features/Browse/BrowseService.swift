@@ -58,9 +58,9 @@ import FoundationEssentials
     var width: Int { wiring.width() }
     var height: Int? { wiring.height() }
     /// The favourites, which the rows and the detail mark.
-    var favourites: FavouritesStore { services.favourites.store }
+    var favourites: FavouritesService { services.favourites }
     /// The library, whose lines a detail view shows.
-    var library: LibraryStore { services.library.store }
+    var library: LibraryService { services.library }
 
     // MARK: Sources and results
 

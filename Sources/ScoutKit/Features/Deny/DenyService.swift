@@ -14,6 +14,9 @@ import FoundationEssentials
             store: wiring.context.fileStore, warn: wiring.warn)
     }
 
+    /// The terms the user denied (Tab's words after `deny rm`).
+    func terms() throws -> [String] { try store.terms() }
+
     // MARK: A search's part
 
     /// The options a search in `source` runs with: an iTunes search's country and language are the

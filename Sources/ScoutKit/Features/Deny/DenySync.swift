@@ -50,3 +50,8 @@ enum DenySync: SyncPart {
         for term in denyOut { applied.count("denied term", removed: try deny.remove(term) > 0 ? 1 : 0) }
     }
 }
+
+extension SyncFiles {
+    /// `deny.txt`, as this part reads and writes it.
+    var deny: DenyListStore { DenyListStore(url: paths.denyListFile, store: store, warn: warn) }
+}

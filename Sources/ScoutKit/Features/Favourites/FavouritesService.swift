@@ -21,6 +21,18 @@ import FoundationEssentials
             store: wiring.context.fileStore, warn: wiring.warn)
     }
 
+    /// Every favourite, in the file's order (the art cache's, Tab's and the library's look-ups).
+    func all() -> [Favourite] { store.all() }
+
+    /// The favourite kept under `id`, if any.
+    func favourite(_ id: String) -> Favourite? { store.all().first { $0.id == id } }
+
+    /// Whether the item `id` is a favourite: a row's mark.
+    func contains(_ id: String) -> Bool { store.contains(id) }
+
+    /// Which of `candidates` are favourites: the marks of a page of rows.
+    func favouriteIDs(among candidates: some Sequence<String>) -> Set<String> { store.favouriteIDs(among: candidates) }
+
     /// `fav`: every favourite, numbered.
     func list() -> Output { list(store.all(), empty: "No favourites yet: fav add RANGES keeps rows.") }
 

@@ -143,3 +143,8 @@ extension SyncFold {
             .sorted { ($0.1.value.addedAt, $0.1.order) < ($1.1.value.addedAt, $1.1.order) }.map(\.0)
     }
 }
+
+extension SyncFiles {
+    /// `favourites.json`, as this part reads and writes it.
+    var favourites: FavouritesStore { FavouritesStore(url: paths.favouritesFile, store: store, warn: warn) }
+}

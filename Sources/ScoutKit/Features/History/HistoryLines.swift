@@ -68,3 +68,13 @@ enum HistoryLines {
         }
     }
 }
+
+/// What the picker opens over, for `pick`, Ctrl-R and `scripts/bench`.
+public enum PickerCandidates {
+    /// The history picker's candidates: the lines typed at the prompt, newest first, then the past
+    /// searches' lines not among them, each once, newest first (`HistoryLines`).
+    public static func history(history: HistoryStore, lineHistory: URL, store: FileStore) throws -> PickerCorpus {
+        try HistoryLines.corpus(history: history, store: store).merging(
+            typed: LineHistoryStore(url: lineHistory, store: store).load())
+    }
+}

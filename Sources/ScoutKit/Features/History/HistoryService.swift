@@ -18,6 +18,14 @@ import FoundationEssentials
         LineHistoryStore(url: wiring.context.paths.lineHistoryFile, store: wiring.context.fileStore)
     }
 
+    /// A search as it ran, written as one record (its `id` is the session's, for `done`).
+    func recordSearch(id: String, query: SearchQuery, count: Int, at time: Date) throws {
+        try store.recordSearch(id: id, query: query, count: count, at: time)
+    }
+
+    /// Every past search, as the file holds them (Tab's numbers and labels).
+    func log() throws -> HistoryLog { try store.log() }
+
     /// What `done` chose after `search`, written into that search's record.
     func recordDone(search: String, chosen: [Item], at time: Date) throws {
         try store.recordDone(search: search, chosen: chosen, at: time)

@@ -67,3 +67,8 @@ extension SyncFold {
         }
     }
 }
+
+extension SyncFiles {
+    /// `history.jsonl`, as this part reads and writes it.
+    var history: HistoryStore { HistoryStore(url: paths.historyFile, store: store, warn: warn) }
+}

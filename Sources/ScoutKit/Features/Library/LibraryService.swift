@@ -31,13 +31,16 @@ import FoundationEssentials
             store: wiring.context.fileStore, warn: wiring.warn)
     }
 
+    /// The library as its events make it (the details, Tab's rows and where to watch read it).
+    func library() throws -> Library { try store.library() }
+
     /// The film `word` names: a row of the listing on screen (the results, or the last diary, ratings,
     /// watchlist or fav listing), or an id that scout knows from the results, the selection, the
     /// favourites or the library (any id it knows the film by: `tmdb:550`, `tt0137523`).
     func film(_ word: String) async throws -> LibraryFilm {
         let word = TMDbSource.isIMDbID(word) ? OMDbSource.itemID(imdb: word) : word
         if word.contains(":") {
-            if let item = screen.item(known: word) ?? favourites.store.all().first(where: { $0.id == word })?.item {
+            if let item = screen.item(known: word) ?? favourites.favourite(word)?.item {
                 return try await known(LibraryFilm(try Self.film(item)))
             }
             if let film = try store.library().film(named: word) { return try await known(film) }
@@ -55,7 +58,7 @@ import FoundationEssentials
             }
             let id = ids[row - 1]
             if let film = try store.library().films[id] { return try await known(film) }
-            if let favourite = favourites.store.all().first(where: { $0.id == id }) {
+            if let favourite = favourites.favourite(id) {
                 return try await known(LibraryFilm(try Self.film(favourite.item)))
             }
             throw UsageError.notFound("\(id) is no longer in \(listing): list it again")

@@ -50,3 +50,10 @@ extension SyncFold {
         library.values.sorted { $0.order < $1.order }.map(\.bytes)
     }
 }
+
+extension SyncFiles {
+    /// `library.jsonl`, as this part reads and writes it.
+    var library: LibraryStore {
+        LibraryStore(url: paths.libraryFile, deviceFile: paths.deviceFile, store: store, warn: warn)
+    }
+}

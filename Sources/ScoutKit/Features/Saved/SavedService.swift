@@ -24,6 +24,9 @@ import FoundationEssentials
             url: wiring.context.paths.savedSearchesFile, store: wiring.context.fileStore, warn: wiring.warn)
     }
 
+    /// Every saved search, in the file's order (Tab's names).
+    func all() -> [SavedSearch] { store.all() }
+
     /// The saved search called `name`, or an error naming the nearest and saying where they are listed.
     func savedSearch(_ name: String) throws(UsageError) -> SavedSearch {
         let all = store.all()

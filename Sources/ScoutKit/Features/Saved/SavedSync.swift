@@ -125,3 +125,8 @@ struct SavedDefinition: Codable, Equatable {
         search.watch = watch
     }
 }
+
+extension SyncFiles {
+    /// `saved-searches.json`, as this part reads and writes it.
+    var saved: SavedSearchStore { SavedSearchStore(url: paths.savedSearchesFile, store: store, warn: warn) }
+}

@@ -40,7 +40,7 @@ struct SyncEngine {
         try store.write(try JSONEncoder.scout.encode(record), to: recordFile, durably: durably)
     }
 
-    func device() throws -> String { try files.library.device() }
+    func device() throws -> String { try DeviceID(file: paths.deviceFile, store: store).read() }
 
     /// A new id for this device, for a home copied from another machine that syncs under the same one.
     func newDevice() throws -> String {

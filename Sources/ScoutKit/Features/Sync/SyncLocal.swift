@@ -1,19 +1,12 @@
 import FoundationEssentials
 import Glibc
-/// The files sync reads and writes on this device, through their own stores (fresh ones: the shell's keep
-/// caches, which see a changed file by its stamp).
+/// The files sync reads and writes on this device, each feature's through its own store, which its part makes
+/// (`FavouritesSync`'s `files.favourites`): fresh ones, since the shell's keep caches, which see a changed file
+/// by its stamp.
 struct SyncFiles {
     let paths: Paths
     let store: FileStore
     let warn: @Sendable (String) -> Void
-
-    var favourites: FavouritesStore { FavouritesStore(url: paths.favouritesFile, store: store, warn: warn) }
-    var deny: DenyListStore { DenyListStore(url: paths.denyListFile, store: store, warn: warn) }
-    var history: HistoryStore { HistoryStore(url: paths.historyFile, store: store, warn: warn) }
-    var library: LibraryStore {
-        LibraryStore(url: paths.libraryFile, deviceFile: paths.deviceFile, store: store, warn: warn)
-    }
-    var saved: SavedSearchStore { SavedSearchStore(url: paths.savedSearchesFile, store: store, warn: warn) }
 
     /// The files whose stamps say whether anything synced changed since the last sync: each part's.
     var watched: [URL] { SyncParts.all.flatMap { $0.watched(self) } }

@@ -355,7 +355,7 @@ import FoundationEssentials
         guard let tmdb = tmdb(networkOnly: networkOnly) else {
             throw SourceError.notConfigured("where to watch needs a TMDb key: \(Self.noKey)")
         }
-        let library = try self.library.store.library()
+        let library = try self.library.library()
         let films = library.watchlist.compactMap { library.films[$0.film] }
         let country = wiring.settings().country.uppercased()
         let (progress, total) = (wiring.context.progress, films.count)
