@@ -41,12 +41,17 @@ let package = Package(
         // HTTP through libcurl, loaded with dlopen on the first request (Sources/CScoutNet/http.c says why);
         // building needs curl's headers (libcurl4-openssl-dev), running needs libcurl4 only to reach the network.
         .target(name: "CScoutNet", linkerSettings: [.linkedLibrary("dl")]),
+        // XML (a Letterboxd feed) through libxml2, loaded with dlopen on the first document, as libcurl is
+        // (Sources/CScoutXML/xml.c); building needs its headers (libxml2-dev), running needs libxml2.
+        .target(
+            name: "CScoutXML", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])],
+            linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
             name: "CScoutZlib", path: "CScoutZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ScoutKit",
             dependencies: [
-                "CScoutZlib", "CScoutImage", "CScoutNet",
+                "CScoutZlib", "CScoutImage", "CScoutNet", "CScoutXML",
             ],
             // Release builds leave out the run-time checks of exclusive access (debug builds and the tests
             // keep them): in `history search` over a million records they were 8% of the time, on

@@ -56,6 +56,14 @@
             _ = Completion.complete(line, data: completionData())
         },
         "ranges": { data in _ = try? RangeSpec.parse(String(decoding: data, as: UTF8.self)) },
+        // A Letterboxd feed: libxml2 (no DTD, nothing fetched, capped), then the items; what it keeps is whole.
+        "feed": { data in
+            guard let feed = try? LetterboxdFeed.read(data) else { return }
+            for entry in feed.entries {
+                precondition(!entry.title.isEmpty && (entry.day != nil || entry.guid.hasPrefix("letterboxd-review-")))
+                precondition(entry.stars.map { (0.5...5).contains($0) } ?? true)
+            }
+        },
         "itunes": { data in
             // Members an item does not use are passed over unread: the items are those of the byte reader's
             // tree of every member, where it reads one (a member passed over may hold bytes that are not UTF-8,

@@ -127,7 +127,9 @@ import Testing
             }
         }
         var found: Set<String> = []
-        for folder in ["Sources/ScoutKit", "Sources/scout", "Sources/CScoutNet", "Sources/CScoutImage"] {
+        for folder in [
+            "Sources/ScoutKit", "Sources/scout", "Sources/CScoutNet", "Sources/CScoutImage", "Sources/CScoutXML",
+        ] {
             let root = ScenarioRunner.repository.appendingPathComponent(folder)
             let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
             while let file = files?.nextObject() as? URL {

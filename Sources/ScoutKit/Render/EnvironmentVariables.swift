@@ -30,6 +30,11 @@ public enum EnvironmentVariables {
                 + "scout runs offline only and says to install `libcurl4`"
         ),
         (
+            ["SCOUT_LIBXML2"],
+            "the libxml2 to load for reading a Letterboxd feed (default: `libxml2.so.2`); without one a followed "
+                + "feed is not read, and scout says to install `libxml2`"
+        ),
+        (
             ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"],
             "where the files go; unset, empty or relative: `~/.config`, `~/.local/share`, `~/.local/state` and "
                 + "`~/.cache`, under `HOME`"
