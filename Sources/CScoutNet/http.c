@@ -111,7 +111,9 @@ void scout_http_take_header(scout_http_result *r, const char *data, size_t lengt
         // A new answer (after a redirect, or the proxy's to CONNECT): only the last one's headers count.
         free(r->retry_after);
         free(r->cache_control);
-        r->retry_after = r->cache_control = NULL;
+        free(r->etag);
+        free(r->last_modified);
+        r->retry_after = r->cache_control = r->etag = r->last_modified = NULL;
         return;
     }
     if (length > 4096) return; // no header scout reads is that long
@@ -119,6 +121,12 @@ void scout_http_take_header(scout_http_result *r, const char *data, size_t lengt
     if (value) {
         free(r->retry_after);
         r->retry_after = value;
+    } else if ((value = value_of("ETag", data, length))) {
+        free(r->etag);
+        r->etag = value;
+    } else if ((value = value_of("Last-Modified", data, length))) {
+        free(r->last_modified);
+        r->last_modified = value;
     } else if ((value = value_of("Cache-Control", data, length))) {
         if (r->cache_control && strlen(r->cache_control) < 4096) {
             size_t joined_length = strlen(r->cache_control) + 1 + strlen(value) + 1;
@@ -231,8 +239,11 @@ void scout_http_result_free(scout_http_result *result) {
     free(result->body);
     free(result->retry_after);
     free(result->cache_control);
+    free(result->etag);
+    free(result->last_modified);
     free(result->certificate);
     result->body = result->retry_after = result->cache_control = result->certificate = NULL;
+    result->etag = result->last_modified = NULL;
 }
 
 typedef struct {

@@ -34,6 +34,8 @@ public final class Sandbox: @unchecked Sendable {
             // No test reaches a real image server: a favourite's artwork is asked of a closed port unless a
             // test points this at its fixture server.
             "SCOUT_ART_URL": "http://127.0.0.1:9",
+            // Nor Letterboxd: a feed is asked of a closed port unless a test points this at its fixture server.
+            "SCOUT_LETTERBOXD_URL": "http://127.0.0.1:9",
         ]
     }
 

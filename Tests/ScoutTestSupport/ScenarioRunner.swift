@@ -52,6 +52,7 @@ public final class ScenarioRunner {
         environment["SCOUT_OMDB_URL"] = serverURL
         environment["SCOUT_ITUNES_URL"] = serverURL
         environment["SCOUT_TMDB_URL"] = serverURL
+        environment["SCOUT_LETTERBOXD_URL"] = serverURL
         environment["SCOUT_ART_URL"] = serverURL
         environment["SCOUT_TEST_NOW"] = Self.clock
         for (name, value) in scenario.environment {

@@ -46,6 +46,9 @@ typedef struct scout_http_result {
     size_t body_length;
     char *retry_after;
     char *cache_control;
+    /// `ETag` and `Last-Modified`, for a conditional GET next time.
+    char *etag;
+    char *last_modified;
     /// In certificate_only mode, the first certificate's fields as libcurl gives them, one "Name:value" a line.
     char *certificate;
     char error[256];

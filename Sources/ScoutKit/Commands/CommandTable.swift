@@ -33,6 +33,8 @@ public enum CommandTable {
         StatsCommand.self,
         ImportCommand.self,
         ExportCommand.self,
+        FollowCommand.self,
+        UnfollowCommand.self,
         HistoryCommand.self,
         PickCommand.self,
         DenyCommand.self,

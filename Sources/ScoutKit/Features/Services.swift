@@ -64,6 +64,8 @@
     /// Where films are watched, from TMDb.
     private(set) lazy var whereToWatch = WhereService(
         wiring: wiring, sources: sources, screen: screen, library: library)
+    /// Letterboxd members followed through their feeds.
+    private(set) lazy var follow = FollowService(wiring: wiring, library: library)
     /// Terms never to search and the searches that found nothing.
     private(set) lazy var deny = DenyService(wiring: wiring)
     /// Past searches.

@@ -114,6 +114,8 @@ public struct CommandSpec: Sendable {
         case watchedSearches
         /// Those that may be watched and are not: no arguments to take.
         case unwatchedSearches
+        /// The Letterboxd members followed.
+        case followed
         case files
         case deniedTerms
         /// The values of the setting named by the word before.

@@ -36,6 +36,8 @@ struct HTTPCall: Sendable {
         var body = Data()
         var retryAfter: String?
         var cacheControl: String?
+        var etag: String?
+        var lastModified: String?
         /// The server's certificate, "Name:value" a line, when `certificateOnly`.
         var certificate: String?
     }
@@ -201,6 +203,8 @@ extension HTTPCall.Answer {
         if let bytes = result.body { body = Data(bytes: bytes, count: result.body_length) }
         retryAfter = result.retry_after.map { String(cString: $0) }
         cacheControl = result.cache_control.map { String(cString: $0) }
+        etag = result.etag.map { String(cString: $0) }
+        lastModified = result.last_modified.map { String(cString: $0) }
         certificate = result.certificate.map { String(cString: $0) }
     }
 }

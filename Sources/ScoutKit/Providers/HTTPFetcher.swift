@@ -73,7 +73,8 @@ public struct HTTPFetcher: Sendable {
                 }
             }
             return HTTPResponse(
-                status: status, retryAfter: answer.retryAfter, cacheControl: answer.cacheControl, body: answer.body)
+                status: status, retryAfter: answer.retryAfter, cacheControl: answer.cacheControl, etag: answer.etag,
+                lastModified: answer.lastModified, body: answer.body)
         }
     }
 

@@ -6,5 +6,8 @@ public struct HTTPResponse: Sendable {
     public var retryAfter: String?
     /// `Cache-Control`, which says how long the answer may be kept.
     public var cacheControl: String?
+    /// `ETag` and `Last-Modified`, which a conditional GET sends back (`If-None-Match`, `If-Modified-Since`).
+    public var etag: String?
+    public var lastModified: String?
     public var body: Data
 }

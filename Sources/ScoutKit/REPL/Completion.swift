@@ -153,6 +153,7 @@ public enum Completion {
         case .sessions: return plain(data.sessions())
         case .savedSearches: return plain(data.savedSearches().map(\.name))
         case .watchedSearches: return plain(data.savedSearches().filter(\.watched).map(\.name))
+        case .followed: return plain(data.followed())
         case .unwatchedSearches:
             // `streaming` is a watch of its own (the watchlist on your services) before any search has the name.
             let saved = data.savedSearches()

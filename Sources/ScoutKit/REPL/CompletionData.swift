@@ -23,6 +23,8 @@ public struct CompletionData {
     public var sessions: () -> [String] = { [] }
     /// The saved searches' names, whether each is watched, and whether it takes arguments.
     public var savedSearches: () -> [(name: String, watched: Bool, takesArguments: Bool)] = { [] }
+    /// The Letterboxd members followed.
+    public var followed: () -> [String] = { [] }
     /// Denied terms starting with the text typed.
     public var deniedTerms: (String) -> [String] = { _ in [] }
     /// The titles of the rows shown, row 1 first.

@@ -17,6 +17,7 @@ extension Shell {
             log.value?.entry(n).map { "\(n)  \($0.source) \(BrowseService.describe(terms: $0.terms))" }
         }
         data.sessions = { [self] in state.browse.savedSessions }
+        data.followed = { [self] in state.services.follow.all().map(\.member) }
         data.savedSearches = { [self] in
             state.services.saved.all().map { ($0.name, $0.watch != nil, $0.parameterCount > 0) }
         }

@@ -18,6 +18,10 @@ public enum EnvironmentVariables {
                 + "asked as `$SCOUT_ART_URL/art/HOST/PATH`; unset, images come from where they are"
         ),
         ([TMDbSource.urlVariable], "base URL of TMDb's API (default `https://api.themoviedb.org`)"),
+        (
+            [FollowService.urlVariable],
+            "base URL of Letterboxd's feeds (default `https://letterboxd.com`): a member's is `/USER/rss/` under it"
+        ),
         (["OMDB_API_KEY"], "the OMDb key (wins over `set omdb-key`)"),
         (
             [TMDbSource.keyVariable, TMDbSource.tokenVariable],

@@ -33,6 +33,7 @@ public struct Paths: Sendable, Equatable {
     public var denyListFile: URL { data.appendingPathComponent("denylist.txt") }
     public var libraryFile: URL { data.appendingPathComponent("library.jsonl") }
     public var savedSearchesFile: URL { data.appendingPathComponent("saved-searches.json") }
+    public var followsFile: URL { data.appendingPathComponent("follows.json") }
     /// This device's id, which the library's events carry (and sync will name its log by).
     public var deviceFile: URL { state.appendingPathComponent("device") }
 
@@ -56,6 +57,7 @@ extension Paths {
         ("XDG_DATA_HOME", "denied-searches.jsonl", "the remote searches that found nothing (auto-deny)"),
         ("XDG_DATA_HOME", "library.jsonl", "the library: ratings, diary, watchlist and notes, one event a line"),
         ("XDG_DATA_HOME", "saved-searches.json", "the saved searches and their watches"),
+        ("XDG_DATA_HOME", "follows.json", "the Letterboxd members you follow"),
         ("XDG_STATE_HOME", "device", "this device's id"),
         ("XDG_STATE_HOME", "sync/", "sync: where to, this device's log, the clone of a git remote"),
         ("XDG_CACHE_HOME", "", "answers, indexes and artwork: all of it safe to delete"),

@@ -193,7 +193,7 @@ import Testing
     /// of it beyond its usage, unless its usage and summary already say it all.
     @Test func everyCommandThatNeedsALongDescriptionHasOne() {
         let said = [
-            "sources", "list", "next", "prev", "page", "unselect", "selection", "want", "unwant", "saved",
+            "sources", "list", "next", "prev", "page", "unselect", "selection", "want", "unwant", "unfollow", "saved",
             "unwatch", "cache", "session", "help", "clear", "quit",
         ]
         let without = CommandTable.specs.filter(\.details.isEmpty).map(\.name)

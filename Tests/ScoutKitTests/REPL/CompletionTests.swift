@@ -102,6 +102,15 @@ import Testing
         #expect(complete("session ").candidates == ["list", "load", "reset", "rm", "save"])
     }
 
+    /// `follow` offers the service; `unfollow letterboxd` the members followed.
+    @Test func theMembersFollowed() {
+        var data = data
+        data.followed = { ["anna", "ben"] }
+        #expect(Completion.complete("follow ", data: data).candidates == ["letterboxd"])
+        #expect(Completion.complete("unfollow letterboxd ", data: data).candidates == ["anna", "ben"])
+        #expect(Completion.complete("unfollow letterboxd b", data: data).candidates == ["ben"])
+    }
+
     @Test func favouritesByIDAndNumber() {
         let rm = complete("fav rm movies:tt00")
         #expect(rm.candidates == ["movies:tt0078748", "movies:tt0090605"])

@@ -166,11 +166,10 @@ struct LetterboxdFeed: Equatable, Sendable {
 
     /// An RFC 822 date as RSS writes it: `Sat, 18 Apr 2026 09:12:33 +1200`; nil for anything else.
     static func date(_ text: String) -> Date? {
-        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         var parts = text.split(separator: " ")
         if parts.first?.hasSuffix(",") == true { parts.removeFirst() }
         guard parts.count == 5, let day = Int(parts[0]), let year = Int(parts[2]),
-            let month = months.firstIndex(of: parts[1].lowercased()).map({ $0 + 1 })
+            let month = Day.months.firstIndex(of: parts[1].lowercased()).map({ $0 + 1 })
         else { return nil }
         let clock = parts[3].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
         guard clock.count == 2 || clock.count == 3, let hour = clock[0], let minute = clock[1],

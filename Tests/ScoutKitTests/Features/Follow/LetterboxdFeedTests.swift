@@ -4,11 +4,11 @@ import Testing
 
 @testable import ScoutKit
 
-/// The feed reader on feeds of the two shapes Letterboxd has served (`Fixtures/letterboxd`, written after
+/// The feed reader on feeds of the two shapes Letterboxd has served (`Fixtures/world/letterboxd`, written after
 /// real ones: 2026's with TMDb ids and likes, 2020's without), and on what the network hands back instead.
 @Suite struct LetterboxdFeedTests {
     static func fixture(_ name: String) throws -> Data {
-        try Data(contentsOf: FixtureServer.fixtures.appendingPathComponent("letterboxd/\(name)"))
+        try Data(contentsOf: FixtureServer.fixtures.appendingPathComponent("world/letterboxd/\(name)"))
     }
 
     static func at(_ text: String) -> Date? { ISODate.date(text) }
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func aFeedOf2020() throws {
-        let feed = try LetterboxdFeed.read(try Self.fixture("ben-2020.xml"))
+        let feed = try LetterboxdFeed.read(try Self.fixture("ben.xml"))
         #expect(feed.member == "ben" && feed.lists == 0 && feed.shows == 0 && feed.problems == [])
         #expect(
             feed.entries == [
@@ -74,7 +74,7 @@ import Testing
         #expect(throws: LetterboxdFeed.Problem.empty) { try LetterboxdFeed.read(try Self.fixture("empty.xml")) }
         #expect(throws: LetterboxdFeed.Problem.empty) { try LetterboxdFeed.read(Data(" \n\t".utf8)) }
         #expect(throws: LetterboxdFeed.Problem.webPage) {
-            try LetterboxdFeed.read(try Self.fixture("short-break.html"))
+            try LetterboxdFeed.read(try Self.fixture("maintenance.html"))
         }
         // A site's stand-in while its cache fills: RSS, but no member's.
         let loading = #"<?xml version="1.0"?><rss version="2.0"><channel><title>Loading...</title></channel></rss>"#

@@ -1,0 +1,238 @@
+import FoundationEssentials
+import Glibc
+
+/// Following Letterboxd members through their public feeds (`https://letterboxd.com/USER/rss/`): the members
+/// followed (`follows.json`), reading a feed (a conditional GET; the last answer kept in the cache) and what
+/// becomes of it: the user's own diary joins the library; a friend's is only shown.
+@MainActor final class FollowService {
+    nonisolated static let urlVariable = "SCOUT_LETTERBOXD_URL"
+    static let defaultBase = "https://letterboxd.com"
+
+    private let store: FollowsStore
+    private let wiring: ServiceWiring
+    private let library: LibraryService
+
+    init(wiring: ServiceWiring, library: LibraryService) {
+        self.wiring = wiring
+        self.library = library
+        store = FollowsStore(
+            url: wiring.context.paths.followsFile, store: wiring.context.fileStore, warn: wiring.warn)
+    }
+
+    /// Every member followed, by name.
+    func all() -> [Follow] { store.all() }
+
+    /// `follow`: who is followed, and how: one row a member, and the same members as `--json`'s `follows`.
+    func list() -> Output {
+        let follows = store.all()
+        var output = Output()
+        guard !follows.isEmpty else {
+            output.say("You follow no one: follow letterboxd USER reads your diary's feed into the library.")
+            return output
+        }
+        var view = ListingView(json: {
+            [.follows: .array(follows.map { .object(["member": .string($0.member), "friend": .bool($0.friend)]) })]
+        })
+        for follow in follows {
+            view.row(
+                "letterboxd \(follow.member)  "
+                    + (follow.friend ? "a friend's diary: kept out of your library" : "your diary: joins the library"))
+        }
+        output.show(view)
+        return output
+    }
+
+    /// `follow letterboxd USER [--friend]`: the feed read now (a name that is no member's is refused before it
+    /// is kept), then the member kept; your own diary's entries join the library.
+    func follow(_ word: String, friend: Bool) async throws -> Output {
+        let member = try Self.member(word)
+        let feed = try await read(member)
+        let (added, changed) = try store.modify { follows -> ((Bool, Bool), changed: Bool) in
+            if let index = follows.firstIndex(where: { $0.member == member }) {
+                guard follows[index].friend != friend else { return ((false, false), false) }
+                follows[index].friend = friend
+                return ((false, true), true)
+            }
+            follows.append(Follow(member: member, friend: friend, since: wiring.context.now()))
+            return ((true, false), true)
+        }
+        var output = Output()
+        let how = friend ? "as a friend's diary" : "as your own diary"
+        output.say(
+            added
+                ? "Following \(member) on Letterboxd, \(how)."
+                : changed ? "Now following \(member) \(how)." : "Already following \(member) \(how): read again.")
+        if friend {
+            output.say("Their entries stay out of your library.")
+        } else {
+            output.merge(try taken(feed))
+        }
+        return output
+    }
+
+    /// `unfollow letterboxd USER`: stops reading the feed; what it added to the library stays.
+    func unfollow(_ word: String) throws -> Output {
+        let member = try Self.member(word)
+        let removed = try store.modify { follows -> (Bool, changed: Bool) in
+            let before = follows.count
+            follows.removeAll { $0.member == member }
+            return (follows.count < before, follows.count < before)
+        }
+        guard removed else {
+            let followed = store.all().map(\.member)
+            throw UsageError.notFound(
+                "you do not follow \(member)"
+                    + (followed.isEmpty ? "" : ": follow lists whom you do (\(Text.sentence(followed)))"))
+        }
+        var output = Output()
+        output.say("No longer following \(member); what their feed added to your library stays.")
+        return output
+    }
+
+    /// What a feed of your own diary added to the library, in one line.
+    private func taken(_ feed: LetterboxdFeed) throws -> Output {
+        let taken = try library.takeFeed(feed)
+        var output = Output()
+        for problem in feed.problems { output.warn("\(feed.member)'s feed: \(problem)") }
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        var added: [String] = []
+        if taken.diary > 0 { added.append(count(taken.diary, "diary entry", "diary entries")) }
+        if taken.ratings > 0 {
+            added.append(
+                count(taken.ratings, "rating", "ratings")
+                    + (taken.unlogged > 0 ? " (\(taken.unlogged) from a review never logged)" : ""))
+        }
+        if taken.reviews > 0 { added.append(count(taken.reviews, "review", "reviews")) }
+        var line = added.isEmpty ? "Nothing new in the feed" : "From the feed: added \(Text.sentence(added))"
+        if taken.known > 0 { line += "; \(taken.known) already in the library" }
+        var passed: [String] = []
+        if feed.lists > 0 { passed.append(count(feed.lists, "list", "lists")) }
+        if feed.shows > 0 { passed.append(count(feed.shows, "TV series", "TV series")) }
+        if !passed.isEmpty { line += "; passed over \(Text.sentence(passed)) (scout keeps films)" }
+        output.say(line + ".")
+        output.json[.diary] = .int(taken.diary)
+        output.json[.ratings] = .int(taken.ratings)
+        output.json[.reviews] = .int(taken.reviews)
+        output.json[.known] = .int(taken.known)
+        output.json[.skipped] = .int(feed.lists + feed.shows + feed.problems.count)
+        return output
+    }
+
+    // MARK: Reading a feed
+
+    /// A member's username as typed, or from their profile's address (`https://letterboxd.com/anna/`).
+    static func member(_ word: String) throws(UsageError) -> String {
+        var name = word
+        if let match = word.firstMatch(of: /letterboxd\.com\/([^\/?#]+)/) { name = String(match.1) }
+        name = name.lowercased()
+        guard !name.isEmpty, name.count <= 40,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else {
+            throw UsageError(
+                "\"\(Text.brief(word))\" is not a Letterboxd username: give the name in your profile's address "
+                    + "(letterboxd.com/NAME/)")
+        }
+        return name
+    }
+
+    /// The feed's address: `SCOUT_LETTERBOXD_URL` in place of Letterboxd's, for a stand-in server.
+    private func address(of member: String) throws(UsageError) -> URL {
+        let context = wiring.context
+        if let problem = context.urlProblem(Self.urlVariable) { throw UsageError(problem) }
+        let base = context.serviceURL(Self.urlVariable)?.absoluteString ?? Self.defaultBase
+        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+        guard let url = URL(string: "\(trimmed)/\(member)/rss/") else {
+            throw UsageError(
+                "\(Self.urlVariable) does not make a feed's address: set it to one such as http://127.0.0.1:8080")
+        }
+        return url
+    }
+
+    /// The member's feed now: asked with the last answer's ETag and date, so that an unchanged feed comes back
+    /// as "not modified" and is read from the cache. Every failure is one line that says what to do; nothing is
+    /// changed by it.
+    func read(_ member: String) async throws -> LetterboxdFeed {
+        let context = wiring.context
+        let settings = wiring.settings()
+        if context.offline || settings.offline {
+            throw UsageError(
+                "reading \(member)'s feed asks Letterboxd, and scout is offline: leave --offline out, or set offline "
+                    + "off",
+                code: "offline")
+        }
+        let url = try address(of: member)
+        let cache = FeedCache(folder: context.paths.cache, store: context.fileStore, member: member)
+        let kept = cache.load()
+        var fetcher = HTTPFetcher(
+            timeout: .seconds(settings.timeout), maxBodyBytes: LetterboxdFeed.maxBytes, network: context.network)
+        fetcher.accept = "application/rss+xml, application/xml;q=0.9, text/xml;q=0.8"
+        var headers: [String] = []
+        if kept?.body != nil {
+            if let etag = kept?.etag { headers.append("If-None-Match: \(etag)") }
+            if let modified = kept?.lastModified { headers.append("If-Modified-Since: \(modified)") }
+        }
+        let response: HTTPResponse
+        do {
+            response = try await wiring.waiting("reading \(member)'s Letterboxd feed") {
+                try await fetcher.get(url, headers: headers)
+            }
+        } catch {
+            throw UsageError("could not read \(member)'s Letterboxd feed: \(error)", code: "unreachable")
+        }
+        let body: Data
+        switch response.status {
+        case 200: body = response.body
+        case 304:
+            guard let cached = kept?.body else { fallthrough }
+            body = cached
+        case 404, 410:
+            throw UsageError.notFound(
+                "Letterboxd has no member \(member), or their profile is private: check the name in letterboxd.com/"
+                    + "\(member)/")
+        case 403:
+            throw UsageError(
+                "Letterboxd refused \(member)'s feed (HTTP 403): the profile may be private, or Letterboxd is "
+                    + "turning requests away; try again later",
+                code: "refused")
+        default:
+            throw UsageError(
+                "Letterboxd answered HTTP \(response.status) for \(member)'s feed: try again later", code: "unreachable"
+            )
+        }
+        let feed: LetterboxdFeed
+        do {
+            feed = try LetterboxdFeed.read(body)
+        } catch {
+            throw UsageError(Self.problem(error, member: member), code: "feed")
+        }
+        guard feed.member == member else {
+            throw UsageError(
+                "\(url.absoluteString) is \(feed.member)'s feed, not \(member)'s: check the name"
+                    + (context.serviceURL(Self.urlVariable) == nil ? "" : " and \(Self.urlVariable)"),
+                code: "feed")
+        }
+        if response.status == 200 {
+            cache.save(body: body, etag: response.etag, lastModified: response.lastModified)
+        }
+        return feed
+    }
+
+    /// What went wrong with a feed's body, in words: what happened and what to do.
+    static func problem(_ problem: LetterboxdFeed.Problem, member: String) -> String {
+        switch problem {
+        case .empty: "Letterboxd sent an empty answer for \(member)'s feed: try again later"
+        case .webPage:
+            "Letterboxd sent a web page, not \(member)'s feed (it may be taking a short break): try again later"
+        case .notAFeed: "what came for \(member) is not a Letterboxd member's feed: check the name"
+        case .malformed(let line):
+            "\(member)'s feed is not well-formed XML (line \(line)): try again later"
+        case .declaresDTD: "\(member)'s feed declares a DTD, which scout never reads: it was not read"
+        case .tooLarge:
+            "\(member)'s feed is larger than \(LetterboxdFeed.maxBytes / 1_048_576) MB, more than any feed holds: it "
+                + "was not read"
+        case .noParser:
+            getenv("SCOUT_LIBXML2").map { _ in "SCOUT_LIBXML2 names no libxml2 scout can load: unset it" }
+                ?? "reading a feed needs libxml2: run  sudo apt-get install libxml2"
+        }
+    }
+}
