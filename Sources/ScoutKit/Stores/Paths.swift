@@ -58,6 +58,7 @@ extension Paths {
         ("XDG_DATA_HOME", "library.jsonl", "the library: ratings, diary, watchlist and notes, one event a line"),
         ("XDG_DATA_HOME", "saved-searches.json", "the saved searches and their watches"),
         ("XDG_DATA_HOME", "follows.json", "the Letterboxd members you follow"),
+        ("XDG_STATE_HOME", "letterboxd/USER.json", "what the last read of a followed feed held, to tell what changed"),
         ("XDG_STATE_HOME", "device", "this device's id"),
         ("XDG_STATE_HOME", "sync/", "sync: where to, this device's log, the clone of a git remote"),
         ("XDG_CACHE_HOME", "", "answers, indexes and artwork: all of it safe to delete"),

@@ -14,9 +14,12 @@ struct FollowCommand: ServiceCommand, Equatable {
             follow letterboxd USER  read USER's feed (letterboxd.com/USER/rss/) now: your diary's entries join the \
             library, each once however often it is read (an export of the same diary too), joined to its film by \
             TMDb's id, else title and year; given again, it reads the feed again
+            edits  an entry edited on Letterboxd since the last read (its stars, its review) is edited here and said; \
+            one taken out here stays out
             --friend  follow a friend's diary instead: their entries never join your library
-            the feed  holds the newest 50 entries: import letterboxd an export for what came before; lists and TV \
-            series in it are passed over, and a review never logged gives the film its rating, not a viewing
+            the feed  holds the newest 50 entries: import letterboxd an export for what came before (scout says when \
+            entries may have gone through unread); lists and TV series in it are passed over, and a review never \
+            logged gives the film its rating, not a viewing
             """))
 
     var member: String?

@@ -63,6 +63,9 @@ import Glibc
                 ? "Following \(member) on Letterboxd, \(how)."
                 : changed ? "Now following \(member) \(how)." : "Already following \(member) \(how): read again.")
         if friend {
+            // Remembered, so that what they log next is what is new.
+            FeedMemory(of: feed).save(
+                FeedMemory.url(in: wiring.context.paths, member: member), store: wiring.context.fileStore)
             output.say("Their entries stay out of your library.")
         } else {
             output.merge(try taken(feed))
@@ -89,11 +92,37 @@ import Glibc
         return output
     }
 
-    /// What a feed of your own diary added to the library, in one line.
+    /// What a feed of your own diary added to the library and changed in it: an entry edited on Letterboxd since
+    /// the last read is said (`Letterboxd: Mercy (2026) ★★★ → ★★★½`), and so, once, is an entry read last time
+    /// that the feed no longer holds, the newest then: entries logged since may have gone through its window.
     private func taken(_ feed: LetterboxdFeed) throws -> Output {
-        let taken = try library.takeFeed(feed)
+        let context = wiring.context
+        let memoryURL = FeedMemory.url(in: context.paths, member: feed.member)
+        let memory = FeedMemory.load(memoryURL, store: context.fileStore)
+        var edited: [LetterboxdFeed.Entry] = []
+        var gap: String?
+        if let memory {
+            edited = feed.entries.filter { entry in
+                memory.seen(entry, in: feed).map { $0.stars != entry.stars || $0.review != entry.review } ?? false
+            }
+            if let newest = memory.newest, let was = memory.entries[newest],
+                !feed.entries.contains(where: {
+                    $0.guid == newest || ($0.title == was.title && $0.year == was.year && $0.day == was.day)
+                })
+            {
+                let label = was.year.map { "\(was.title) (\($0))" } ?? was.title
+                gap =
+                    "\(feed.member)'s feed no longer holds \(label)\(was.day.map { " of \($0)" } ?? ""), the newest "
+                    + "entry it held last time: entries logged since may have gone through its window of 50 unread; "
+                    + "import letterboxd a new export to fill any gap"
+            }
+        }
+        let taken = try library.takeFeed(feed, edited: edited)
+        FeedMemory(of: feed).save(memoryURL, store: context.fileStore)
         var output = Output()
         for problem in feed.problems { output.warn("\(feed.member)'s feed: \(problem)") }
+        if let gap { output.warn(gap) }
+        for edit in taken.edits { output.say("Letterboxd: \(edit)") }
         func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
         var added: [String] = []
         if taken.diary > 0 { added.append(count(taken.diary, "diary entry", "diary entries")) }
