@@ -154,14 +154,23 @@ struct LetterboxdFeed: Equatable, Sendable {
     /// the `Watched on Saturday April 18, 2026.` that stands in for no review; nil when nothing else is there.
     static func review(in html: String) -> String? {
         var paragraphs: [String] = []
-        for part in html.split(separator: /<\/p>|<br\s*\/?>/.ignoresCase()) {
+        var html = html
+        for lineBreak in ["<br />", "<br/>", "<br>", "<BR>"] { html = html.replacing(lineBreak, with: "</p>") }
+        for part in html.split(separator: "</p>") {
             let text = Text.plain(String(part)).trimmed()
-            if text.isEmpty || text.wholeMatch(of: /Watched on [A-Za-z]+ [A-Za-z]+ [0-9]{1,2}, [0-9]{4}\./) != nil {
-                continue
-            }
+            if text.isEmpty || isWatchedOn(text) { continue }
             paragraphs.append(text)
         }
         return paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n")
+    }
+
+    /// Whether a paragraph is Letterboxd's `Watched on Saturday April 18, 2026.`, and no review that starts so.
+    static func isWatchedOn(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        return words.count == 6 && words[0] == "Watched" && words[1] == "on" && weekdays.contains(String(words[2]))
+            && Day.monthNames.contains(String(words[3])) && words[4].hasSuffix(",") && words[5].count == 5
+            && words[5].hasSuffix(".") && Int(words[4].dropLast()) != nil && Int(words[5].dropLast()) != nil
     }
 
     /// An RFC 822 date as RSS writes it: `Sat, 18 Apr 2026 09:12:33 +1200`; nil for anything else.

@@ -113,6 +113,8 @@ import Testing
         #expect(
             LetterboxdFeed.review(in: #" <p><img src="x.jpg?v=1"/></p> <p>Watched on Friday July 24, 2020.</p> "#)
                 == nil)
+        #expect(LetterboxdFeed.review(in: "<p>Watched on a plane.</p>") == "Watched on a plane.")
+        #expect(LetterboxdFeed.review(in: "<p>Watched on Friday July 24, 2020. Loved it.</p>") != nil)
         #expect(
             LetterboxdFeed.review(in: "<p>One &amp; two.<br />Three</p><p>\u{1B}[31mred</p>")
                 == "One & two.\nThree\n\u{1B}[31mred")
