@@ -71,9 +71,10 @@
     /// Past searches.
     private(set) lazy var history = HistoryService(wiring: wiring)
     /// Saved searches and their watches.
-    private(set) lazy var saved = SavedService(wiring: wiring, deny: deny, sources: sources) { [unowned self] in
-        try await self.whereToWatch.streamingNow()
-    }
+    private(set) lazy var saved = SavedService(
+        wiring: wiring, deny: deny, sources: sources,
+        streaming: { [unowned self] in try await self.whereToWatch.streamingNow() },
+        feeds: { [unowned self] in await self.follow.look() })
     /// The response cache's and the art cache's figures, and emptying them.
     private(set) lazy var cache = CacheService(wiring: wiring, art: art)
     /// Sync through the user's git remote or synced folder.

@@ -16,7 +16,8 @@ struct FollowCommand: ServiceCommand, Equatable {
             TMDb's id, else title and year; given again, it reads the feed again
             edits  an entry edited on Letterboxd since the last read (its stars, its review) is edited here and said; \
             one taken out here stays out
-            --friend  follow a friend's diary instead: their entries never join your library
+            --friend  follow a friend's diary instead: their entries never join your library; check lists their new \
+            ones (anna watched Past Lives (2023) ★★★★½ on 12 Nov)
             the feed  holds the newest 50 entries: import letterboxd an export for what came before (scout says when \
             entries may have gone through unread); lists and TV series in it are passed over, and a review never \
             logged gives the film its rating, not a viewing

@@ -36,7 +36,8 @@ import Glibc
         for follow in follows {
             view.row(
                 "letterboxd \(follow.member)  "
-                    + (follow.friend ? "a friend's diary: kept out of your library" : "your diary: joins the library"))
+                    + (follow.friend
+                        ? "a friend's diary: check lists their new entries" : "your diary: joins the library"))
         }
         output.show(view)
         return output
@@ -66,7 +67,7 @@ import Glibc
             // Remembered, so that what they log next is what is new.
             FeedMemory(of: feed).save(
                 FeedMemory.url(in: wiring.context.paths, member: member), store: wiring.context.fileStore)
-            output.say("Their entries stay out of your library.")
+            output.say("Their entries stay out of your library: check lists the new ones.")
         } else {
             output.merge(try taken(feed))
         }
@@ -96,11 +97,31 @@ import Glibc
     /// the last read is said (`Letterboxd: Mercy (2026) ★★★ → ★★★½`), and so, once, is an entry read last time
     /// that the feed no longer holds, the newest then: entries logged since may have gone through its window.
     private func taken(_ feed: LetterboxdFeed) throws -> Output {
+        let (summary, warnings, taken) = try take(feed)
+        var output = Output()
+        for warning in warnings { output.warn(warning) }
+        for edit in taken.edits { output.say("Letterboxd: \(edit)") }
+        output.say(
+            summary.hasPrefix("added ")
+                ? "From the feed: \(summary)." : "Nothing new in the feed\(summary.dropFirst("nothing new".count)).")
+        output.json[.diary] = .int(taken.diary)
+        output.json[.ratings] = .int(taken.ratings)
+        output.json[.reviews] = .int(taken.reviews)
+        output.json[.known] = .int(taken.known)
+        output.json[.skipped] = .int(feed.lists + feed.shows + feed.problems.count)
+        return output
+    }
+
+    /// Your own feed into the library: what it added, in words (`added 2 diary entries; 3 already in the
+    /// library`, or `nothing new`), the warnings (bad items, the window), and what it added and edited.
+    private func take(_ feed: LetterboxdFeed) throws -> (
+        summary: String, warnings: [String], taken: LibraryService.FeedTaken
+    ) {
         let context = wiring.context
         let memoryURL = FeedMemory.url(in: context.paths, member: feed.member)
         let memory = FeedMemory.load(memoryURL, store: context.fileStore)
         var edited: [LetterboxdFeed.Entry] = []
-        var gap: String?
+        var warnings = feed.problems.map { "\(feed.member)'s feed: \($0)" }
         if let memory {
             edited = feed.entries.filter { entry in
                 memory.seen(entry, in: feed).map { $0.stars != entry.stars || $0.review != entry.review } ?? false
@@ -111,18 +132,14 @@ import Glibc
                 })
             {
                 let label = was.year.map { "\(was.title) (\($0))" } ?? was.title
-                gap =
+                warnings.append(
                     "\(feed.member)'s feed no longer holds \(label)\(was.day.map { " of \($0)" } ?? ""), the newest "
-                    + "entry it held last time: entries logged since may have gone through its window of 50 unread; "
-                    + "import letterboxd a new export to fill any gap"
+                        + "entry it held last time: entries logged since may have gone through its window of 50 "
+                        + "unread; import letterboxd a new export to fill any gap")
             }
         }
         let taken = try library.takeFeed(feed, edited: edited)
         FeedMemory(of: feed).save(memoryURL, store: context.fileStore)
-        var output = Output()
-        for problem in feed.problems { output.warn("\(feed.member)'s feed: \(problem)") }
-        if let gap { output.warn(gap) }
-        for edit in taken.edits { output.say("Letterboxd: \(edit)") }
         func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
         var added: [String] = []
         if taken.diary > 0 { added.append(count(taken.diary, "diary entry", "diary entries")) }
@@ -132,19 +149,89 @@ import Glibc
                     + (taken.unlogged > 0 ? " (\(taken.unlogged) from a review never logged)" : ""))
         }
         if taken.reviews > 0 { added.append(count(taken.reviews, "review", "reviews")) }
-        var line = added.isEmpty ? "Nothing new in the feed" : "From the feed: added \(Text.sentence(added))"
+        var line = added.isEmpty ? "nothing new" : "added \(Text.sentence(added))"
         if taken.known > 0 { line += "; \(taken.known) already in the library" }
         var passed: [String] = []
         if feed.lists > 0 { passed.append(count(feed.lists, "list", "lists")) }
         if feed.shows > 0 { passed.append(count(feed.shows, "TV series", "TV series")) }
         if !passed.isEmpty { line += "; passed over \(Text.sentence(passed)) (scout keeps films)" }
-        output.say(line + ".")
-        output.json[.diary] = .int(taken.diary)
-        output.json[.ratings] = .int(taken.ratings)
-        output.json[.reviews] = .int(taken.reviews)
-        output.json[.known] = .int(taken.known)
-        output.json[.skipped] = .int(feed.lists + feed.shows + feed.problems.count)
-        return output
+        return (line, warnings, taken)
+    }
+
+    // MARK: What check reads
+
+    /// Every followed feed, read at once, as `check` says them: your own diary's new entries join the library;
+    /// a friend's entries that no read showed before are listed (the first read only remembers them).
+    func look() async -> [FeedLook] {
+        let follows = store.all()
+        guard !follows.isEmpty else { return [] }
+        // Each feed asked at once (the tasks wait on the network side by side), or why it could not be read.
+        let reads = follows.map { follow in
+            Task { @MainActor () -> (feed: LetterboxdFeed?, failure: String) in
+                do { return (try await self.read(follow.member, waiting: false), "") } catch {
+                    return (nil, SafeText.clean("\(error)"))
+                }
+            }
+        }
+        var read: [Int: (feed: LetterboxdFeed?, failure: String)] = [:]
+        for (index, task) in reads.enumerated() {
+            read[index] = await withTaskCancellationHandler {
+                await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        }
+        var looks: [FeedLook] = []
+        for (index, follow) in follows.enumerated() {
+            var look = FeedLook(member: follow.member, friend: follow.friend)
+            do {
+                guard let (feed, failure) = read[index] else { continue }
+                guard let feed else { throw UsageError(failure) }
+                if follow.friend {
+                    look.entries = friendsNew(feed)
+                    look.new = look.entries.count
+                    look.lines =
+                        look.entries.isEmpty
+                        ? ["\(follow.member): nothing new"] : look.entries.map { watched($0, by: follow.member) }
+                } else {
+                    let (summary, warnings, taken) = try take(feed)
+                    look.warnings = warnings
+                    look.lines =
+                        ["\(follow.member), your diary: \(summary)"]
+                        + taken.edits.map { "  edited on Letterboxd: \($0)" }
+                    look.new = taken.diary + taken.ratings + taken.edits.count
+                }
+            } catch {
+                look.failure = SafeText.clean("\(error)")
+            }
+            looks.append(look)
+        }
+        return looks
+    }
+
+    /// A friend's entries no read showed before, newest watched first; the feed remembered for the next read.
+    private func friendsNew(_ feed: LetterboxdFeed) -> [LetterboxdFeed.Entry] {
+        let context = wiring.context
+        let url = FeedMemory.url(in: context.paths, member: feed.member)
+        let memory = FeedMemory.load(url, store: context.fileStore)
+        FeedMemory(of: feed).save(url, store: context.fileStore)
+        guard let memory else { return [] }
+        return feed.entries.filter { $0.day != nil && memory.seen($0, in: feed) == nil }.sorted {
+            ($0.day ?? "", $0.published ?? .distantPast) > ($1.day ?? "", $1.published ?? .distantPast)
+        }
+    }
+
+    /// `anna watched Past Lives (2023) ★★★★½ on 12 Nov`.
+    private func watched(_ entry: LetterboxdFeed.Entry, by member: String) -> String {
+        let label = entry.year.map { "\(entry.title) (\($0))" } ?? entry.title
+        var line = "\(member) \(entry.rewatch ? "rewatched" : "watched") \(label)"
+        if let stars = entry.stars { line += " \(library.starText(stars))" }
+        if let day = entry.day, let month = Int(day.dropFirst(5).prefix(2)), let date = Int(day.suffix(2)),
+            (1...12).contains(month)
+        {
+            line += " on \(date) \(Day.monthNames[month - 1].prefix(3))"
+        }
+        return SafeText.clean(line)
     }
 
     // MARK: Reading a feed
@@ -180,7 +267,7 @@ import Glibc
     /// The member's feed now: asked with the last answer's ETag and date, so that an unchanged feed comes back
     /// as "not modified" and is read from the cache. Every failure is one line that says what to do; nothing is
     /// changed by it.
-    func read(_ member: String) async throws -> LetterboxdFeed {
+    func read(_ member: String, waiting: Bool = true) async throws -> LetterboxdFeed {
         let context = wiring.context
         let settings = wiring.settings()
         if context.offline || settings.offline {
@@ -202,9 +289,11 @@ import Glibc
         }
         let response: HTTPResponse
         do {
-            response = try await wiring.waiting("reading \(member)'s Letterboxd feed") {
-                try await fetcher.get(url, headers: headers)
-            }
+            response =
+                waiting
+                ? try await wiring.waiting("reading \(member)'s Letterboxd feed") {
+                    try await fetcher.get(url, headers: headers)
+                } : try await fetcher.get(url, headers: headers)
         } catch {
             throw UsageError("could not read \(member)'s Letterboxd feed: \(error)", code: "unreachable")
         }

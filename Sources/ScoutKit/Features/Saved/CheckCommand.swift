@@ -13,9 +13,11 @@ struct CheckCommand: ServiceCommand, Equatable {
             check  every watched search, at once (iTunes' requests paced), each from its source and never the cache, \
             up to set watch-pages pages
             check NAME…  only these watched searches
+            feeds  with no NAME, every Letterboxd diary follow follows too: your own diary's new entries join the \
+            library (its edits said); a friend's entries no check showed before are listed, newest first
             --json  its output as a --json line (searches: each with its new items, or its error), as scout --json gives
-            exit status  0: something is new; 1: nothing is; 2: a search could not be checked (the others still are), \
-            or check itself failed (offline, an unknown name)
+            exit status  0: something is new; 1: nothing is; 2: a search or a feed could not be checked (the others \
+            still are), or check itself failed (offline, an unknown name)
             """))
 
     var names: [String]

@@ -25,17 +25,25 @@ extension SavedService {
     func check(_ names: [String], marking browse: BrowseService) async -> Output {
         do {
             let checked = try await check(names)
+            // The followed feeds too, when no search is named.
+            let feeds = names.isEmpty ? await feeds() : []
             let ids = checked.flatMap { (try? $0.outcome.get())?.map(\.id) ?? [] }
             var output = Output()
             for one in checked {
                 guard case .failure(let failure) = one.outcome else { continue }
                 output.warn("\(one.saved.name): could not check (\(failure.message)); the next check tries again")
             }
+            for look in feeds {
+                for warning in look.warnings { output.warn(warning) }
+                guard let failure = look.failure else { continue }
+                output.warn("\(look.member): could not read the feed (\(failure)); the next check tries again")
+            }
             let view = CheckView(
-                checked: checked, selected: browse.selectedIDs, favourites: browse.favourites.favouriteIDs(among: ids))
+                checked: checked, selected: browse.selectedIDs, favourites: browse.favourites.favouriteIDs(among: ids),
+                feeds: feeds)
             output.show(view)
             output.status = view.status.rawValue
-            if !checked.isEmpty, view.failed == checked.count {
+            if !checked.isEmpty, view.failed == checked.count, feeds.isEmpty {
                 output.fail("no watched search could be checked: each one's line says why", code: "unchecked")
             }
             return output
@@ -164,9 +172,11 @@ extension SavedService {
 struct CheckView: OutputView {
     var checked: [SavedService.Checked]
     var selected, favourites: Set<String>
+    /// The followed feeds read.
+    var feeds: [FeedLook] = []
 
-    /// The searches that could not be checked.
-    var failed: Int { checked.count { (try? $0.outcome.get()) == nil } }
+    /// The searches and feeds that could not be checked.
+    var failed: Int { checked.count { (try? $0.outcome.get()) == nil } + feeds.count { $0.failure != nil } }
     private var new: [[Item]] { checked.compactMap { try? $0.outcome.get() } }
     /// What changed in each search that was looked at: its new items, and the films that left a streaming watch.
     private var changed: [Bool] {
@@ -175,13 +185,18 @@ struct CheckView: OutputView {
 
     /// grep's: 0 when something is new, 1 when nothing is, 2 when a search could not be checked.
     var status: ExitStatus {
-        failed > 0 ? .trouble : changed.contains(true) ? .success : .failure
+        failed > 0 ? .trouble : changed.contains(true) || feeds.contains(where: { $0.new > 0 }) ? .success : .failure
     }
 
     func lines(fitting _: Int?) -> [StyledLine] {
-        guard !checked.isEmpty else {
+        guard !checked.isEmpty || !feeds.isEmpty else {
             return [StyledLine("Nothing is watched: watch NAME watches a saved search (saved lists them).")]
         }
+        return searchLines().map { StyledLine($0) } + feeds.flatMap(\.lines).map { StyledLine($0) }
+    }
+
+    private func searchLines() -> [String] {
+        guard !checked.isEmpty else { return [] }
         var lines: [String] = []
         for one in checked {
             guard case .success(let new) = one.outcome else { continue }
@@ -213,7 +228,7 @@ struct CheckView: OutputView {
                 lines.append("Nothing new in \(looked) \(searches)\(failures).")
             }
         }
-        return lines.map { StyledLine($0) }
+        return lines
     }
 
     /// What a streaming watch says: the films that arrived on your services, and those that left.
@@ -233,6 +248,12 @@ struct CheckView: OutputView {
     }
 
     var json: [OutputField: JSONValue] {
+        var json = searchesJSON
+        if !feeds.isEmpty { json[.feeds] = .array(feeds.map(\.json)) }
+        return json
+    }
+
+    private var searchesJSON: [OutputField: JSONValue] {
         [
             .searches: .array(
                 checked.map { one in

@@ -11,15 +11,19 @@ import FoundationEssentials
     private let sources: SourceRegistry
     /// A look at the watchlist's streaming, for `watch streaming` (the where feature's).
     let streaming: @MainActor () async throws -> StreamingLook
+    /// The followed feeds read, for `check` (the follow feature's).
+    let feeds: @MainActor () async -> [FeedLook]
 
     init(
         wiring: ServiceWiring, deny: DenyService, sources: SourceRegistry,
-        streaming: @escaping @MainActor () async throws -> StreamingLook
+        streaming: @escaping @MainActor () async throws -> StreamingLook,
+        feeds: @escaping @MainActor () async -> [FeedLook] = { [] }
     ) {
         self.wiring = wiring
         self.deny = deny
         self.sources = sources
         self.streaming = streaming
+        self.feeds = feeds
         store = SavedSearchStore(
             url: wiring.context.paths.savedSearchesFile, store: wiring.context.fileStore, warn: wiring.warn)
     }
