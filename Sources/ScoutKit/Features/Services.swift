@@ -78,7 +78,8 @@
     /// The response cache's and the art cache's figures, and emptying them.
     private(set) lazy var cache = CacheService(wiring: wiring, art: art)
     /// Sync through the user's git remote or synced folder.
-    private(set) lazy var sync = SyncService(wiring: wiring)
+    private(set) lazy var sync = SyncService(wiring: wiring) { [unowned self] in await self.follow.look(friends: false)
+    }
 }
 
 /// A command that works on one feature service: the shell hands it the service `service` names, as

@@ -160,10 +160,11 @@ import Glibc
 
     // MARK: What check reads
 
-    /// Every followed feed, read at once, as `check` says them: your own diary's new entries join the library;
-    /// a friend's entries that no read showed before are listed (the first read only remembers them).
-    func look() async -> [FeedLook] {
-        let follows = store.all()
+    /// Every followed feed (your own only, without `friends`: what `sync` reads), read at once, as `check` says
+    /// them: your own diary's new entries join the library; a friend's entries that no read showed before are
+    /// listed (the first read only remembers them).
+    func look(friends: Bool = true) async -> [FeedLook] {
+        let follows = store.all().filter { friends || !$0.friend }
         guard !follows.isEmpty else { return [] }
         // Each feed asked at once (the tasks wait on the network side by side), or why it could not be read.
         let reads = follows.map { follow in
@@ -237,7 +238,7 @@ import Glibc
     // MARK: Reading a feed
 
     /// A member's username as typed, or from their profile's address (`https://letterboxd.com/anna/`).
-    static func member(_ word: String) throws(UsageError) -> String {
+    nonisolated static func member(_ word: String) throws(UsageError) -> String {
         var name = word
         if let match = word.firstMatch(of: /letterboxd\.com\/([^\/?#]+)/) { name = String(match.1) }
         name = name.lowercased()

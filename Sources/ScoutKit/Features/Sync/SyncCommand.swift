@@ -4,13 +4,15 @@
 struct SyncCommand: ServiceCommand, Equatable {
     static let spec = CommandSpec(
         name: "sync",
-        summary: "sync favourites, history, deny list, library, saved searches and sessions through git or a folder",
+        summary: "sync favourites, history, deny list, library, saved searches, sessions and follows through git "
+            + "or a folder",
         example: "sync init git git@github.com:me/scout-sync.git", topic: .session,
         subcommands: [Init.self, Status.self, Off.self],
         options: [.init("--background", help: "sync quietly, as scout does when it starts", hidden: true)],
         details: .table(
             """
-            sync  now: this device's changes out, the others' in; nothing new writes nothing
+            sync  now: this device's changes out, the others' in; nothing new writes nothing; first your own \
+            followed diary's feed is read (follow), so what you logged on Letterboxd goes out too
             sync init git URL  through a remote your git reaches (ssh, https, a path): a private one, as it holds \
             your favourites and history
             sync init folder PATH  through a folder Syncthing, Dropbox, NFS or rsync keeps in step

@@ -50,6 +50,7 @@ public struct SyncFold {
     var saved: [String: Register<Data>] = [:]
     var seen: [String: Set<String>] = [:]
     var sessions: [String: Register<String>] = [:]
+    var follows: [String: Register<String>] = [:]
     public private(set) var devices: [String: SyncDevice] = [:]
     /// The latest hybrid time seen, which this device's next change follows.
     public private(set) var latest = HybridTime.zero

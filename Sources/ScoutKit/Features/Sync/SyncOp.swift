@@ -79,6 +79,8 @@ public struct SyncOp: Sendable, Equatable {
         case seen
         /// A named session's file, or its removal; last writer wins.
         case session
+        /// A member followed (`own` or `friend`), or unfollowed (none); last writer wins.
+        case follow
     }
 
     public var id: String

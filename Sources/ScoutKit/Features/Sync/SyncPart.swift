@@ -34,6 +34,7 @@ extension SyncPart {
 enum SyncParts {
     static let all: [any SyncPart.Type] = [
         FavouritesSync.self, DenySync.self, HistorySync.self, LibrarySync.self, SavedSync.self, SessionsSync.self,
+        FollowsSync.self,
     ]
 }
 

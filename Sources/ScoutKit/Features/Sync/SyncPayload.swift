@@ -13,6 +13,8 @@ struct SyncView: Equatable {
     var seen: [String: Set<String>] = [:]
     /// Name → the session file's text.
     var sessions: [String: String] = [:]
+    /// Member → `own` or `friend`.
+    var follows: [String: String] = [:]
 }
 
 /// The payload of the small kinds, one shape for all: each kind fills what it needs.

@@ -8,7 +8,13 @@ import Glibc
     var context: ShellContext { wiring.context }
     var settings: Settings { wiring.settings() }
 
-    init(wiring: ServiceWiring) { self.wiring = wiring }
+    /// Your own followed diaries read into the library, for `sync` (the follow feature's): what came is synced.
+    let feeds: @MainActor () async -> [FeedLook]
+
+    init(wiring: ServiceWiring, feeds: @escaping @MainActor () async -> [FeedLook] = { [] }) {
+        self.wiring = wiring
+        self.feeds = feeds
+    }
 
     var syncEngine: SyncEngine {
         SyncEngine(
@@ -68,6 +74,17 @@ import Glibc
             }
             for line in lines {
                 if line.problem { output.warn(line.text) } else { output.say(line.text) }
+            }
+        }
+        // Your own followed diaries first, so that what they bring goes out with this sync.
+        if !background && !settingUp {
+            for look in await feeds() {
+                for warning in look.warnings { output.warn(warning) }
+                if let failure = look.failure {
+                    output.warn("\(look.member): could not read the feed (\(failure)); the next sync tries again")
+                }
+                // Quiet when nothing came: sync says what moved.
+                if look.new > 0 { for line in look.lines { output.say(line) } }
             }
         }
         let report: SyncReport
