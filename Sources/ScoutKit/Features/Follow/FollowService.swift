@@ -302,7 +302,13 @@ import Glibc
         switch response.status {
         case 200: body = response.body
         case 304:
-            guard let cached = kept?.body else { fallthrough }
+            // Not modified since the copy kept; a server that says so unasked leaves nothing to read.
+            guard let cached = kept?.body else {
+                throw UsageError(
+                    "Letterboxd answered \"not modified\" for \(member)'s feed, of which scout keeps no copy: try "
+                        + "again later",
+                    code: "unreachable")
+            }
             body = cached
         case 404, 410:
             throw UsageError.notFound(
