@@ -73,11 +73,13 @@ static void stop(parse *state, int code) {
     xml.stop(state->context);
 }
 
-// Appends one event: its kind, the payload's length (4 bytes, little-endian) and the payload (two parts).
-static void event(parse *state, uint8_t kind, const void *a, size_t a_length, const void *b, size_t b_length) {
+// Appends one event: its kind, the payload's length (4 bytes, little-endian) and the payload: `a`, then (with
+// `joined`) a zero byte and `b`.
+static void event(parse *state, uint8_t kind, const void *a, size_t a_length, int joined, const void *b,
+                  size_t b_length) {
     scout_xml_result *result = state->result;
     if (result->code != SCOUT_XML_OK) return;
-    size_t payload = a_length + b_length;
+    size_t payload = a_length + (joined ? 1 + b_length : 0);
     size_t needed = result->length + 5 + payload;
     if (payload > UINT32_MAX || needed > state->limit) return stop(state, SCOUT_XML_TOO_LARGE);
     if (needed > state->capacity) {
@@ -93,45 +95,29 @@ static void event(parse *state, uint8_t kind, const void *a, size_t a_length, co
     at[0] = kind;
     for (int i = 0; i < 4; i++) at[1 + i] = (unsigned char)(payload >> (8 * i));
     if (a_length) memcpy(at + 5, a, a_length);
-    if (b_length) memcpy(at + 5 + a_length, b, b_length);
+    if (joined) {
+        at[5 + a_length] = 0;
+        if (b_length) memcpy(at + 6 + a_length, b, b_length);
+    }
     result->length = needed;
 }
 
+// An element opened: its namespace (empty for none), a zero byte, its local name.
 static void started(void *context, const xmlChar *local, const xmlChar *prefix, const xmlChar *uri,
                     int namespace_count, const xmlChar **namespaces, int attribute_count, int defaulted,
                     const xmlChar **attributes) {
     (void)prefix, (void)namespace_count, (void)namespaces, (void)attribute_count, (void)defaulted;
     (void)attributes;
-    parse *state = context;
-    // The namespace, a zero byte, then the local name.
-    size_t uri_length = uri ? strlen((const char *)uri) : 0;
-    char separator = 0;
-    size_t local_length = strlen((const char *)local);
-    if (state->result->code != SCOUT_XML_OK) return;
-    // Written as one payload: uri, 0, local.
-    char stack[256];
-    size_t total = uri_length + 1;
-    if (total <= sizeof stack) {
-        if (uri_length) memcpy(stack, uri, uri_length);
-        stack[uri_length] = separator;
-        event(state, SCOUT_XML_START, stack, total, local, local_length);
-    } else {
-        char *joined = malloc(total);
-        if (!joined) return stop(state, SCOUT_XML_TOO_LARGE);
-        memcpy(joined, uri, uri_length);
-        joined[uri_length] = separator;
-        event(state, SCOUT_XML_START, joined, total, local, local_length);
-        free(joined);
-    }
+    event(context, SCOUT_XML_START, uri, uri ? strlen((const char *)uri) : 0, 1, local, strlen((const char *)local));
 }
 
 static void ended(void *context, const xmlChar *local, const xmlChar *prefix, const xmlChar *uri) {
     (void)local, (void)prefix, (void)uri;
-    event(context, SCOUT_XML_END, NULL, 0, NULL, 0);
+    event(context, SCOUT_XML_END, NULL, 0, 0, NULL, 0);
 }
 
 static void text(void *context, const xmlChar *characters, int length) {
-    if (length > 0) event(context, SCOUT_XML_TEXT, characters, (size_t)length, NULL, 0);
+    if (length > 0) event(context, SCOUT_XML_TEXT, characters, (size_t)length, 0, NULL, 0);
 }
 
 // A DOCTYPE: refused before its declarations are read.
