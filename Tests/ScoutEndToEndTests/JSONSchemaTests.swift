@@ -24,7 +24,7 @@ import Testing
         search alien; rate 1 4.5; rate 1 9; seen 1 2026-11-01; seen 1 2030-01-01; want 2; unwant 2; unwant 2
         note 1 keep; note 1; diary; diary 2025; ratings; ratings --min 5; watchlist; where 1; stats; stats 2026
         export letterboxd lb.csv; import letterboxd lb.csv; import imdb lb.csv; import letterboxd nowhere
-        follow; follow letterboxd anna; unfollow letterboxd anna
+        follow; follow letterboxd anna; unfollow letterboxd anna; friends
         pick diary --filter alien; pick ratings --filter alien; pick watchlist --filter alien
         search alien; save s1; save s1; save s2 search $1 --in movies; saved; saved show s1; run s2 alien; run s2
         watch s1; watch s2; check; check s1; unwatch s1; unwatch s1; check; saved rm s2; saved rm nothing

@@ -35,6 +35,7 @@ public enum CommandTable {
         ExportCommand.self,
         FollowCommand.self,
         UnfollowCommand.self,
+        FriendsCommand.self,
         HistoryCommand.self,
         PickCommand.self,
         DenyCommand.self,

@@ -9,7 +9,7 @@ enum OutputField: String, CaseIterable, Sendable {
         watchlist, reviews, seenUndated, skipped, known, repeated, older, note, rewatch, id, library, date, months,
         genres,
         directors, sources, searches, saved, digest, agree, pending, `new`, sent, incoming, deleted, failure,
-        transport, location, country, title, credit, found, follows, feeds
+        transport, location, country, title, credit, found, follows, feeds, friends
 
     var kind: JSONKind {
         switch self {
@@ -20,7 +20,8 @@ enum OutputField: String, CaseIterable, Sendable {
             .title,
             .credit:
             .string
-        case .warnings, .items, .ids, .months, .genres, .directors, .sources, .searches, .follows, .feeds: .array
+        case .warnings, .items, .ids, .months, .genres, .directors, .sources, .searches, .follows, .feeds, .friends:
+            .array
         case .total: .integerOrNull
         case .page, .pages, .loaded, .added, .tagged, .changed, .exported, .imported, .entries, .bytes, .hits,
             .misses, .images, .imageBytes, .diary, .watchlist, .reviews, .seenUndated, .skipped, .known, .repeated,

@@ -23,16 +23,17 @@ struct FeedLook: Sendable {
             return .object(object)
         }
         object["new"] = .int(new)
-        if friend {
-            object["entries"] = .array(
-                entries.map { entry in
-                    .object([
-                        "title": .string(entry.title), "year": entry.year.map(JSONValue.int) ?? .null,
-                        "day": entry.day.map(JSONValue.string) ?? .null,
-                        "stars": entry.stars.map(JSONValue.double) ?? .null, "rewatch": .bool(entry.rewatch),
-                    ])
-                })
-        }
+        if friend { object["entries"] = .array(entries.indices.map(entryJSON)) }
         return .object(object)
+    }
+
+    /// Entry `index` as `--json` has it: its film, day, stars and whether it was a rewatch.
+    func entryJSON(_ index: Int) -> JSONValue {
+        let entry = entries[index]
+        return .object([
+            "member": .string(member), "title": .string(entry.title), "year": entry.year.map(JSONValue.int) ?? .null,
+            "day": entry.day.map(JSONValue.string) ?? .null, "stars": entry.stars.map(JSONValue.double) ?? .null,
+            "rewatch": .bool(entry.rewatch),
+        ])
     }
 }

@@ -43,6 +43,41 @@ import Glibc
         return output
     }
 
+    /// `friends`: the friends' newest entries, newest first, from the copy of each feed the last read kept (no
+    /// request): a row an entry, `ben  21 Nov  Past Lives (2023) ★★★★½`.
+    func friends() -> Output {
+        let friends = store.all().filter(\.friend)
+        var output = Output()
+        guard !friends.isEmpty else {
+            output.say("You follow no friend's diary: follow letterboxd USER --friend follows one.")
+            return output
+        }
+        let context = wiring.context
+        var entries: [(member: String, entry: LetterboxdFeed.Entry)] = []
+        for friend in friends {
+            let kept = FeedCache(folder: context.paths.cache, store: context.fileStore, member: friend.member).load()
+            guard let body = kept?.body, let feed = try? LetterboxdFeed.read(body) else { continue }
+            entries += feed.entries.filter { $0.day != nil }.prefix(Self.friendsShown).map { (friend.member, $0) }
+        }
+        entries.sort {
+            ($0.entry.day ?? "", $0.entry.published ?? .distantPast) > (
+                $1.entry.day ?? "", $1.entry.published ?? .distantPast
+            )
+        }
+        guard !entries.isEmpty else {
+            output.say("Nothing read of your friends' feeds yet: check reads them.")
+            return output
+        }
+        let rows = entries.map { FeedLook(member: $0.member, friend: true, entries: [$0.entry]).entryJSON(0) }
+        var view = ListingView(json: { [.friends: .array(rows)] })
+        for (member, entry) in entries { view.row(watched(entry, by: member)) }
+        output.show(view)
+        return output
+    }
+
+    /// Each friend's newest entries `friends` lists.
+    static let friendsShown = 10
+
     /// `follow letterboxd USER [--friend]`: the feed read now (a name that is no member's is refused before it
     /// is kept), then the member kept; your own diary's entries join the library.
     func follow(_ word: String, friend: Bool) async throws -> Output {
@@ -230,7 +265,9 @@ import Glibc
         if let day = entry.day, let month = Int(day.dropFirst(5).prefix(2)), let date = Int(day.suffix(2)),
             (1...12).contains(month)
         {
-            line += " on \(date) \(Day.monthNames[month - 1].prefix(3))"
+            // The year, when it is not this one.
+            let year = day.prefix(4) == Day.of(wiring.context.now()).prefix(4) ? "" : " \(day.prefix(4))"
+            line += " on \(date) \(Day.monthNames[month - 1].prefix(3))\(year)"
         }
         return SafeText.clean(line)
     }
