@@ -23,14 +23,13 @@ struct FeedLook: Sendable {
             return .object(object)
         }
         object["new"] = .int(new)
-        if friend { object["entries"] = .array(entries.indices.map(entryJSON)) }
+        if friend { object["entries"] = .array(entries.map { Self.json(of: $0, by: member) }) }
         return .object(object)
     }
 
-    /// Entry `index` as `--json` has it: its film, day, stars and whether it was a rewatch.
-    func entryJSON(_ index: Int) -> JSONValue {
-        let entry = entries[index]
-        return .object([
+    /// A friend's entry as `--json` has it: whose, its film, day, stars and whether it was a rewatch.
+    static func json(of entry: LetterboxdFeed.Entry, by member: String) -> JSONValue {
+        .object([
             "member": .string(member), "title": .string(entry.title), "year": entry.year.map(JSONValue.int) ?? .null,
             "day": entry.day.map(JSONValue.string) ?? .null, "stars": entry.stars.map(JSONValue.double) ?? .null,
             "rewatch": .bool(entry.rewatch),

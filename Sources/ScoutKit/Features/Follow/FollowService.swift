@@ -59,16 +59,12 @@ import Glibc
             guard let body = kept?.body, let feed = try? LetterboxdFeed.read(body) else { continue }
             entries += feed.entries.filter { $0.day != nil }.prefix(Self.friendsShown).map { (friend.member, $0) }
         }
-        entries.sort {
-            ($0.entry.day ?? "", $0.entry.published ?? .distantPast) > (
-                $1.entry.day ?? "", $1.entry.published ?? .distantPast
-            )
-        }
+        entries.sort { $0.entry.isNewer(than: $1.entry) }
         guard !entries.isEmpty else {
             output.say("Nothing read of your friends' feeds yet: check reads them.")
             return output
         }
-        let rows = entries.map { FeedLook(member: $0.member, friend: true, entries: [$0.entry]).entryJSON(0) }
+        let rows = entries.map { FeedLook.json(of: $0.entry, by: $0.member) }
         var view = ListingView(json: { [.friends: .array(rows)] })
         for (member, entry) in entries { view.row(watched(entry, by: member)) }
         output.show(view)
@@ -132,13 +128,11 @@ import Glibc
     /// the last read is said (`Letterboxd: Mercy (2026) ★★★ → ★★★½`), and so, once, is an entry read last time
     /// that the feed no longer holds, the newest then: entries logged since may have gone through its window.
     private func taken(_ feed: LetterboxdFeed) throws -> Output {
-        let (summary, warnings, taken) = try take(feed)
+        let (added, rest, warnings, taken) = try take(feed)
         var output = Output()
         for warning in warnings { output.warn(warning) }
         for edit in taken.edits { output.say("Letterboxd: \(edit)") }
-        output.say(
-            summary.hasPrefix("added ")
-                ? "From the feed: \(summary)." : "Nothing new in the feed\(summary.dropFirst("nothing new".count)).")
+        output.say((added.map { "From the feed: added \($0)" } ?? "Nothing new in the feed") + rest + ".")
         output.json[.diary] = .int(taken.diary)
         output.json[.ratings] = .int(taken.ratings)
         output.json[.reviews] = .int(taken.reviews)
@@ -147,10 +141,11 @@ import Glibc
         return output
     }
 
-    /// Your own feed into the library: what it added, in words (`added 2 diary entries; 3 already in the
-    /// library`, or `nothing new`), the warnings (bad items, the window), and what it added and edited.
+    /// Your own feed into the library: what it added, in words (`2 diary entries and 2 ratings`; none when
+    /// nothing), what it left (`; 3 already in the library`), the warnings (bad items, the window), and what it
+    /// added and edited.
     private func take(_ feed: LetterboxdFeed) throws -> (
-        summary: String, warnings: [String], taken: LibraryService.FeedTaken
+        added: String?, rest: String, warnings: [String], taken: LibraryService.FeedTaken
     ) {
         let context = wiring.context
         let memoryURL = FeedMemory.url(in: context.paths, member: feed.member)
@@ -184,13 +179,13 @@ import Glibc
                     + (taken.unlogged > 0 ? " (\(taken.unlogged) from a review never logged)" : ""))
         }
         if taken.reviews > 0 { added.append(count(taken.reviews, "review", "reviews")) }
-        var line = added.isEmpty ? "nothing new" : "added \(Text.sentence(added))"
-        if taken.known > 0 { line += "; \(taken.known) already in the library" }
+        var rest = ""
+        if taken.known > 0 { rest += "; \(taken.known) already in the library" }
         var passed: [String] = []
         if feed.lists > 0 { passed.append(count(feed.lists, "list", "lists")) }
         if feed.shows > 0 { passed.append(count(feed.shows, "TV series", "TV series")) }
-        if !passed.isEmpty { line += "; passed over \(Text.sentence(passed)) (scout keeps films)" }
-        return (line, warnings, taken)
+        if !passed.isEmpty { rest += "; passed over \(Text.sentence(passed)) (scout keeps films)" }
+        return (added.isEmpty ? nil : Text.sentence(added), rest, warnings, taken)
     }
 
     // MARK: What check reads
@@ -209,19 +204,19 @@ import Glibc
                 }
             }
         }
-        var read: [Int: (feed: LetterboxdFeed?, failure: String)] = [:]
-        for (index, task) in reads.enumerated() {
-            read[index] = await withTaskCancellationHandler {
-                await task.value
-            } onCancel: {
-                task.cancel()
-            }
+        var read: [(feed: LetterboxdFeed?, failure: String)] = []
+        for task in reads {
+            read.append(
+                await withTaskCancellationHandler {
+                    await task.value
+                } onCancel: {
+                    task.cancel()
+                })
         }
         var looks: [FeedLook] = []
-        for (index, follow) in follows.enumerated() {
+        for (follow, (feed, failure)) in zip(follows, read) {
             var look = FeedLook(member: follow.member, friend: follow.friend)
             do {
-                guard let (feed, failure) = read[index] else { continue }
                 guard let feed else { throw UsageError(failure) }
                 if follow.friend {
                     look.entries = friendsNew(feed)
@@ -230,10 +225,10 @@ import Glibc
                         look.entries.isEmpty
                         ? ["\(follow.member): nothing new"] : look.entries.map { watched($0, by: follow.member) }
                 } else {
-                    let (summary, warnings, taken) = try take(feed)
+                    let (added, rest, warnings, taken) = try take(feed)
                     look.warnings = warnings
                     look.lines =
-                        ["\(follow.member), your diary: \(summary)"]
+                        ["\(follow.member), your diary: \(added.map { "added \($0)" } ?? "nothing new")\(rest)"]
                         + taken.edits.map { "  edited on Letterboxd: \($0)" }
                     look.new = taken.diary + taken.ratings + taken.edits.count
                 }
@@ -252,15 +247,12 @@ import Glibc
         let memory = FeedMemory.load(url, store: context.fileStore)
         FeedMemory(of: feed).save(url, store: context.fileStore)
         guard let memory else { return [] }
-        return feed.entries.filter { $0.day != nil && memory.seen($0, in: feed) == nil }.sorted {
-            ($0.day ?? "", $0.published ?? .distantPast) > ($1.day ?? "", $1.published ?? .distantPast)
-        }
+        return feed.entries.filter { $0.day != nil && memory.seen($0, in: feed) == nil }.sorted { $0.isNewer(than: $1) }
     }
 
     /// `anna watched Past Lives (2023) ★★★★½ on 12 Nov`.
     private func watched(_ entry: LetterboxdFeed.Entry, by member: String) -> String {
-        let label = entry.year.map { "\(entry.title) (\($0))" } ?? entry.title
-        var line = "\(member) \(entry.rewatch ? "rewatched" : "watched") \(label)"
+        var line = "\(member) \(entry.rewatch ? "rewatched" : "watched") \(entry.label)"
         if let stars = entry.stars { line += " \(library.starText(stars))" }
         if let day = entry.day, let month = Int(day.dropFirst(5).prefix(2)), let date = Int(day.suffix(2)),
             (1...12).contains(month)

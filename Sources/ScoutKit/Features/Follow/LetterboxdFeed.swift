@@ -47,6 +47,14 @@ struct LetterboxdFeed: Equatable, Sendable {
         var published: Date?
 
         var isReview: Bool { day == nil }
+
+        /// `Past Lives (2023)`.
+        var label: String { year.map { "\(title) (\($0))" } ?? title }
+
+        /// Whether this entry was watched after `other`: by its day, then by when it was logged.
+        func isNewer(than other: Entry) -> Bool {
+            (day ?? "", published ?? .distantPast) > (other.day ?? "", other.published ?? .distantPast)
+        }
     }
 
     /// Why a feed could not be read: each said in one line with what to do.

@@ -23,9 +23,7 @@ extension LibraryService {
     func takeFeed(_ feed: LetterboxdFeed, edited: [LetterboxdFeed.Entry] = []) throws -> FeedTaken {
         let now = wiring.context.now()
         var taken = FeedTaken()
-        let entries = feed.entries.sorted {
-            ($0.day ?? "", $0.published ?? .distantPast) < ($1.day ?? "", $1.published ?? .distantPast)
-        }
+        let entries = feed.entries.sorted { $1.isNewer(than: $0) }
         try store.update { library, device in
             var work = LibraryImport(library: library, via: "letterboxd", device: device, now: now)
             for entry in entries {
